@@ -1,0 +1,30 @@
+package dev.mgpu.codegen;
+
+/** When generated code loads device modules. */
+public enum LoadStrategy {
+    /** Load each module once, on first use, thread-safely, and cache function handles. The default. */
+    LAZY("lazy"),
+    /** Load every module in a global constructor and unload in a destructor. */
+    CTOR("ctor"),
+    /** Load and unload around every launch, as the source document does. */
+    PER_LAUNCH("per-launch");
+
+    private final String option;
+
+    LoadStrategy(String option) {
+        this.option = option;
+    }
+
+    public String option() {
+        return option;
+    }
+
+    public static LoadStrategy fromOption(String s) {
+        for (LoadStrategy l : values()) {
+            if (l.option.equals(s)) {
+                return l;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.mgpu.dialect;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.text.internal.Parser;
+import dev.mgpu.text.internal.Printer;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The func dialect: {@code func.func}, {@code func.call}, {@code func.return}. */
+public final class Func {
+    private Func() {
+    }
+
+    /** A function; a declaration when it has no body. */
+    public static final class FuncOp extends OpView {
+        public static final String NAME = "func.func";
+
+        public FuncOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a function with an entry block whose arguments match {@code type}'s inputs. */
+        public static FuncOp create(Location loc, String name, Type.FunctionType type) {
+            Operation op = Operation.create(NAME, loc, List.of(), List.of(),
+                    Map.of("sym_name", Attribute.StringAttr.of(name), "function_type", new Attribute.TypeAttr(type)),
+                    1, List.of());
+            Block entry = op.region(0).append(new Block(loc));
+            for (Type t : type.inputs()) {
+                entry.addArgument(t, loc);
+            }
+            return new FuncOp(op);
+        }
+
+        public String name() {
+            return op.symbolName();
+        }
+
+        public Type.FunctionType type() {
+            return Syntax.functionType(op);
+        }
+
+        public boolean isDeclaration() {
+            return op.region(0).isEmpty();
+        }
+
+        public Block body() {
+            return op.region(0).entry();
+        }
+    }
+
+    /** {@code func.call @f(args) : (T) -> R}. */
+    public static final class CallOp extends OpView {
+        public static final String NAME = "func.call";
+
+        public CallOp(Operation op) {
+            super(op, NAME);
+        }
+
+        public static CallOp create(Location loc, String callee, List<Value> args, List<Type> results) {
+            return new CallOp(Operation.create(NAME, loc, args, results,
+                    Map.of("callee", Attribute.SymbolRefAttr.of(callee))));
+        }
+
+        public Attribute.SymbolRefAttr callee() {
+            return (Attribute.SymbolRefAttr) op.attr("callee");
+        }
+    }
+
+    /** {@code func.return [values : types]}. */
+    public static final class ReturnOp extends OpView {
+        public static final String NAME = "func.return";
+
+        public ReturnOp(Operation op) {
+            super(op, NAME);
+        }
+
+        public static ReturnOp create(Location loc, List<Value> values) {
+            return new ReturnOp(Operation.create(NAME, loc, values, List.of(), Map.of()));
+        }
+    }
+
+    static List<OpDef> ops() {
+        return List.of(
+                OpDef.of(FuncOp.NAME).isolatedFromAbove().defaultDialect("func")
+                        .inherent("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+                        .syntax((p, n, loc) -> Syntax.function(p, loc, FuncOp.NAME, "sym_visibility",
+                                Set.of("private", "public", "nested"), null, false),
+                                (p, op) -> Syntax.printFunction(p, op, "sym_visibility", Set.of(), null))
+                        .verifier(Func::verifyFunc),
+                OpDef.of(CallOp.NAME).inherent("callee").syntax(Func::parseCall, Func::printCall)
+                        .verifier(Func::verifyCall),
+                OpDef.of(ReturnOp.NAME).terminator()
+                        .syntax((p, n, loc) -> Syntax.returnLike(p, loc, ReturnOp.NAME), Syntax::printReturnLike)
+                        .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME)));
+    }
+
+    static void verifyFunc(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        Type.FunctionType ft = Syntax.functionType(op);
+        if (ft == null) {
+            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
+            return;
+        }
+        if (!op.region(0).isEmpty()) {
+            Block entry = op.region(0).entry();
+            List<Type> argTypes = Syntax.types(entry.arguments());
+            if (!argTypes.equals(ft.inputs())) {
+                ctx.error(op, "Invalid entry block arguments (must match the function type's inputs ("
+                        + Syntax.join(ft.inputs()) + ")): (" + Syntax.join(argTypes) + ")");
+            }
+        }
+    }
+
+    private static Operation parseCall(Parser p, int n, Location loc) {
+        Attribute.SymbolRefAttr callee = p.symbolRef();
+        p.expectPunct('(');
+        int off = p.offset();
+        List<Parser.OperandRef> refs = p.operandRefs();
+        p.expectPunct(')');
+        Map<String, Attribute> attrs = new java.util.LinkedHashMap<>(p.optionalDictionary());
+        attrs.put("callee", callee);
+        p.expectPunct(':');
+        Type.FunctionType ft = p.functionType();
+        return Operation.create(CallOp.NAME, loc, p.resolve(refs, ft.inputs(), off), ft.results(), attrs);
+    }
+
+    private static void printCall(Printer p, Operation op) {
+        p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
+        p.attrDict(op, Set.of("callee"));
+        p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
+    }
+
+    private static void verifyCall(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
+            ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
+            return;
+        }
+        Operation fn = ctx.symbols().lookup(op, ref);
+        if (fn == null || !(fn.name().equals(FuncOp.NAME))) {
+            ctx.error(op, "Invalid callee (must name a func.func): " + ref);
+            return;
+        }
+        Type.FunctionType ft = Syntax.functionType(fn);
+        Type.FunctionType actual = new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results()));
+        if (ft != null && !ft.equals(actual)) {
+            ctx.error(op, "Invalid call type (must match the callee's type " + ft + "): " + actual);
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package dev.mgpu.dialect;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.text.internal.Parser;
+import dev.mgpu.text.internal.Printer;
+import dev.mgpu.verify.VerifyContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The host-code subset of the llvm dialect. */
+public final class LLVM {
+    private LLVM() {
+    }
+
+    public static final String FUNC = "llvm.func";
+    public static final String RETURN = "llvm.return";
+    public static final String CALL = "llvm.call";
+    public static final String CONSTANT = "llvm.mlir.constant";
+    public static final String ZERO = "llvm.mlir.zero";
+    public static final String ICMP = "llvm.icmp";
+    public static final String ALLOCA = "llvm.alloca";
+    public static final String LOAD = "llvm.load";
+    public static final String STORE = "llvm.store";
+    public static final String GEP = "llvm.getelementptr";
+
+    /** Integer binary ops: {@code %r = llvm.add %a, %b : T}. */
+    public static final List<String> INTEGER_BINARY = List.of("add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
+            "and", "or", "xor", "shl", "lshr", "ashr");
+    /** Float binary ops. */
+    public static final List<String> FLOAT_BINARY = List.of("fadd", "fsub", "fmul", "fdiv");
+    /** Casts: {@code %r = llvm.sext %a : T to U}. */
+    public static final List<String> CASTS = List.of("sext", "zext", "trunc", "ptrtoint", "inttoptr", "bitcast");
+    /** Linkage keywords accepted before a function's name. */
+    public static final Set<String> LINKAGES = Set.of("external", "internal", "private", "linkonce", "linkonce_odr",
+            "weak", "weak_odr", "available_externally", "extern_weak", "common");
+
+    /** The marker in {@code rawConstantIndices} for an index given by an operand. */
+    public static final int DYNAMIC_INDEX = Integer.MIN_VALUE;
+
+    /** {@code llvm.func}. */
+    public static final class FuncOp extends OpView {
+        public FuncOp(Operation op) {
+            super(op, FUNC);
+        }
+
+        public String name() {
+            return op.symbolName();
+        }
+
+        public Type.FunctionType type() {
+            return Syntax.functionType(op);
+        }
+
+        public boolean isDeclaration() {
+            return op.region(0).isEmpty();
+        }
+
+        /** The linkage keyword, {@code external} by default. */
+        public String linkage() {
+            return op.attr("linkage") instanceof Attribute.StringAttr s ? s.value() : "external";
+        }
+    }
+
+    static List<OpDef> ops() {
+        List<OpDef> defs = new ArrayList<>();
+        defs.add(OpDef.of(FUNC).isolatedFromAbove().inherent("sym_name", "function_type", "linkage", "arg_attrs")
+                .syntax((p, n, loc) -> Syntax.function(p, loc, FUNC, "linkage", LINKAGES, null, true),
+                        (p, op) -> Syntax.printFunction(p, op, "linkage", Set.of(), null))
+                .verifier(Func::verifyFunc));
+        defs.add(OpDef.of(RETURN).terminator()
+                .syntax((p, n, loc) -> Syntax.returnLike(p, loc, RETURN), Syntax::printReturnLike)
+                .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FUNC)));
+        defs.add(OpDef.of(CALL).inherent("callee").syntax(LLVM::parseCall, LLVM::printCall).verifier(LLVM::verifyCall));
+        defs.add(OpDef.of(CONSTANT).inherent("value").syntax(LLVM::parseConstant, (p, op) -> {
+            p.write('(').attr(op.attr("value")).write(')');
+            p.attrDict(op, Set.of("value"));
+            p.write(" : ").type(op.result(0).type());
+        }).verifier((op, ctx) -> {
+            Attribute v = op.attr("value");
+            Type t = op.result(0).type();
+            if (!(v instanceof Attribute.IntegerAttr && t instanceof Type.IntegerType)
+                    && !(v instanceof Attribute.FloatAttr && t instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid llvm.mlir.constant (must be an integer or float value of an integer or float"
+                        + " type): " + v + " as " + t);
+            }
+        }));
+        defs.add(OpDef.of(ZERO).syntax((p, n, loc) -> {
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            return Operation.create(ZERO, loc, List.of(), List.of(p.type()), attrs);
+        }, (p, op) -> {
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.result(0).type());
+        }));
+        defs.add(Cf.brDef("llvm.br"));
+        defs.add(Cf.condBrDef("llvm.cond_br"));
+        defs.add(OpDef.of(ICMP).inherent("predicate").syntax(LLVM::parseIcmp, (p, op) -> {
+            p.write(" \"").write(Arith.predicateName(op)).write("\" ").operands(op.operands());
+            p.attrDict(op, Set.of("predicate"));
+            p.write(" : ").type(op.operand(0).type());
+        }).verifier((op, ctx) -> {
+            Type t = op.operand(0).type();
+            if (!(t instanceof Type.IntegerType || t instanceof Type.LLVMPointerType)) {
+                ctx.error(op, "Invalid operand of llvm.icmp (must be an integer or pointer): " + t);
+            } else if (!op.operand(1).type().equals(t)) {
+                ctx.error(op, "Invalid operand types of llvm.icmp (must both be " + t + "): " + op.operand(1).type());
+            }
+        }));
+        for (String k : INTEGER_BINARY) {
+            String name = "llvm." + k;
+            defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.parseBinary(p, loc, name), Arith::printBinary)
+                    .verifier((op, ctx) -> {
+                        if (!(op.operand(0).type() instanceof Type.IntegerType)) {
+                            ctx.error(op, "Invalid operand of " + op.name() + " (must be an integer): "
+                                    + op.operand(0).type());
+                        } else {
+                            Syntax.verifySameIntegerTypes(op, ctx);
+                        }
+                    }));
+        }
+        for (String k : FLOAT_BINARY) {
+            String name = "llvm." + k;
+            defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.parseBinary(p, loc, name), Arith::printBinary)
+                    .verifier((op, ctx) -> {
+                        if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                            ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): "
+                                    + op.operand(0).type());
+                        } else {
+                            Syntax.verifySameIntegerTypes(op, ctx);
+                        }
+                    }));
+        }
+        for (String k : CASTS) {
+            String name = "llvm." + k;
+            defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.parseCast(p, loc, name), Arith::printCast));
+        }
+        defs.add(OpDef.of(ALLOCA).inherent("elem_type", "alignment").syntax(LLVM::parseAlloca, LLVM::printAlloca)
+                .verifier((op, ctx) -> {
+                    if (!(op.operand(0).type() instanceof Type.IntegerType)) {
+                        ctx.error(op, "Invalid llvm.alloca size (must be an integer): " + op.operand(0).type());
+                    }
+                    expectPointer(op, ctx, "llvm.alloca result", op.result(0).type());
+                }));
+        defs.add(OpDef.of(LOAD).inherent("alignment", "volatile_").syntax(LLVM::parseLoad, (p, op) -> {
+            p.write(' ').operand(op.operand(0));
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.operand(0).type()).write(" -> ").type(op.result(0).type());
+        }).verifier((op, ctx) -> expectPointer(op, ctx, "llvm.load address", op.operand(0).type())));
+        defs.add(OpDef.of(STORE).inherent("alignment", "volatile_").syntax(LLVM::parseStore, (p, op) -> {
+            p.write(' ').operands(op.operands());
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.operand(0).type()).write(", ").type(op.operand(1).type());
+        }).verifier((op, ctx) -> expectPointer(op, ctx, "llvm.store address", op.operand(1).type())));
+        defs.add(OpDef.of(GEP).inherent("rawConstantIndices", "elem_type", "inbounds")
+                .syntax(LLVM::parseGep, LLVM::printGep).verifier((op, ctx) -> {
+                    expectPointer(op, ctx, "llvm.getelementptr base", op.operand(0).type());
+                    for (int i = 1; i < op.operandCount(); i++) {
+                        if (!(op.operand(i).type() instanceof Type.IntegerType)) {
+                            ctx.error(op, "Invalid llvm.getelementptr index (must be an integer): "
+                                    + op.operand(i).type());
+                        }
+                    }
+                }));
+        return defs;
+    }
+
+    static void expectPointer(Operation op, VerifyContext ctx, String what, Type t) {
+        if (!(t instanceof Type.LLVMPointerType)) {
+            ctx.error(op, "Invalid " + what + " (must be !llvm.ptr): " + t);
+        }
+    }
+
+    private static Operation parseCall(Parser p, int n, Location loc) {
+        Attribute.SymbolRefAttr callee = p.symbolRef();
+        p.expectPunct('(');
+        int off = p.offset();
+        List<Parser.OperandRef> refs = p.operandRefs();
+        p.expectPunct(')');
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        attrs.put("callee", callee);
+        p.expectPunct(':');
+        Type.FunctionType ft = p.functionType();
+        List<Type> results = new ArrayList<>(ft.results());
+        if (results.size() == 1 && results.get(0).equals(Type.VOID)) {
+            results.clear();
+        }
+        return Operation.create(CALL, loc, p.resolve(refs, ft.inputs(), off), results, attrs);
+    }
+
+    private static void printCall(Printer p, Operation op) {
+        p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
+        p.attrDict(op, Set.of("callee"));
+        p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
+    }
+
+    private static void verifyCall(Operation op, VerifyContext ctx) {
+        if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
+            ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
+            return;
+        }
+        Operation fn = ctx.symbols().lookup(op, ref);
+        if (fn == null || !fn.name().equals(FUNC)) {
+            ctx.error(op, "Invalid callee (must name an llvm.func): " + ref);
+            return;
+        }
+        Type.FunctionType ft = Syntax.functionType(fn);
+        Type.FunctionType actual = new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results()));
+        if (ft != null && !ft.equals(actual)) {
+            ctx.error(op, "Invalid call type (must match the callee's type " + ft + "): " + actual);
+        }
+    }
+
+    private static Operation parseConstant(Parser p, int n, Location loc) {
+        p.expectPunct('(');
+        Attribute v = p.attribute();
+        p.expectPunct(')');
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        Type t = p.type();
+        if (v instanceof Attribute.IntegerAttr i && !i.type().equals(t) && t instanceof Type.IntegerType) {
+            // The value's own type (often index) only says how it was written; the result type rules.
+            v = new Attribute.IntegerAttr(i.value(), t);
+        } else if (v instanceof Attribute.FloatAttr f && !f.type().equals(t) && t instanceof Type.FloatType) {
+            v = new Attribute.FloatAttr(f.value(), t);
+        }
+        attrs.put("value", v);
+        return Operation.create(CONSTANT, loc, List.of(), List.of(t), attrs);
+    }
+
+    private static Operation parseIcmp(Parser p, int n, Location loc) {
+        int off = p.offset();
+        String pred = p.string();
+        int idx = Arith.PREDICATES.indexOf(pred);
+        if (idx < 0) {
+            throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", Arith.PREDICATES) + "): "
+                    + pred);
+        }
+        List<Parser.OperandRef> refs = p.operandRefs();
+        if (refs.size() != 2) {
+            throw p.errorAt(off, "Invalid operands of llvm.icmp (must be two): " + refs.size());
+        }
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        Type t = p.type();
+        attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
+        return Operation.create(ICMP, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+    }
+
+    private static Operation parseAlloca(Parser p, int n, Location loc) {
+        Parser.OperandRef size = p.operandRef();
+        p.expectKeyword("x");
+        Type elem = p.type();
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        Type.FunctionType ft = p.functionType();
+        if (ft.inputs().size() != 1 || ft.results().size() != 1) {
+            throw p.error("Invalid llvm.alloca type (must be (size type) -> pointer): " + ft);
+        }
+        attrs.put("elem_type", new Attribute.TypeAttr(elem));
+        return Operation.create(ALLOCA, loc, List.of(p.resolve(size, ft.inputs().get(0))), ft.results(), attrs);
+    }
+
+    private static void printAlloca(Printer p, Operation op) {
+        p.write(' ').operand(op.operand(0)).write(" x ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
+        p.attrDict(op, Set.of("elem_type"));
+        p.write(" : ").type(new Type.FunctionType(List.of(op.operand(0).type()), List.of(op.result(0).type())));
+    }
+
+    private static Operation parseLoad(Parser p, int n, Location loc) {
+        Parser.OperandRef addr = p.operandRef();
+        Map<String, Attribute> attrs = p.optionalDictionary();
+        p.expectPunct(':');
+        Type pt = p.type();
+        p.expectArrow();
+        Type t = p.type();
+        return Operation.create(LOAD, loc, List.of(p.resolve(addr, pt)), List.of(t), attrs);
+    }
+
+    private static Operation parseStore(Parser p, int n, Location loc) {
+        Parser.OperandRef v = p.operandRef();
+        p.expectPunct(',');
+        Parser.OperandRef addr = p.operandRef();
+        Map<String, Attribute> attrs = p.optionalDictionary();
+        p.expectPunct(':');
+        Type vt = p.type();
+        p.expectPunct(',');
+        Type pt = p.type();
+        return Operation.create(STORE, loc, List.of(p.resolve(v, vt), p.resolve(addr, pt)), List.of(), attrs);
+    }
+
+    private static Operation parseGep(Parser p, int n, Location loc) {
+        boolean inbounds = p.optionalKeyword("inbounds");
+        Parser.OperandRef base = p.operandRef();
+        p.expectPunct('[');
+        List<Long> raw = new ArrayList<>();
+        List<Parser.OperandRef> dyn = new ArrayList<>();
+        if (!p.optionalPunct(']')) {
+            do {
+                if (p.atValue()) {
+                    dyn.add(p.operandRef());
+                    raw.add((long) DYNAMIC_INDEX);
+                } else {
+                    raw.add(p.integer());
+                }
+            } while (p.optionalPunct(','));
+            p.expectPunct(']');
+        }
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        int off = p.offset();
+        Type.FunctionType ft = p.functionType();
+        p.expectPunct(',');
+        Type elem = p.type();
+        if (ft.inputs().size() != 1 + dyn.size() || ft.results().size() != 1) {
+            throw p.errorAt(off, "Invalid llvm.getelementptr type (must list the base and " + dyn.size()
+                    + " dynamic indices): " + ft);
+        }
+        List<Value> ops = new ArrayList<>();
+        ops.add(p.resolve(base, ft.inputs().get(0)));
+        for (int i = 0; i < dyn.size(); i++) {
+            ops.add(p.resolve(dyn.get(i), ft.inputs().get(i + 1)));
+        }
+        long[] r = new long[raw.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = raw.get(i);
+        }
+        attrs.put("rawConstantIndices", new Attribute.DenseArrayAttr(Type.I32, r));
+        attrs.put("elem_type", new Attribute.TypeAttr(elem));
+        if (inbounds) {
+            attrs.put("inbounds", Attribute.UNIT);
+        }
+        return Operation.create(GEP, loc, ops, ft.results(), attrs);
+    }
+
+    private static void printGep(Printer p, Operation op) {
+        if (op.hasAttr("inbounds")) {
+            p.write(" inbounds");
+        }
+        p.write(' ').operand(op.operand(0)).write('[');
+        Attribute.DenseArrayAttr raw = (Attribute.DenseArrayAttr) op.attr("rawConstantIndices");
+        int d = 1;
+        for (int i = 0; i < raw.size(); i++) {
+            if (i > 0) {
+                p.write(", ");
+            }
+            if (raw.get(i) == DYNAMIC_INDEX) {
+                p.operand(op.operand(d++));
+            } else {
+                p.write(Long.toString(raw.get(i)));
+            }
+        }
+        p.write(']');
+        p.attrDict(op, Set.of("rawConstantIndices", "elem_type", "inbounds"));
+        p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), List.of(op.result(0).type())));
+        p.write(", ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
+    }
+}

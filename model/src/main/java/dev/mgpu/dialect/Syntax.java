@@ -1,0 +1,227 @@
+package dev.mgpu.dialect;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.text.internal.Parser;
+import dev.mgpu.text.internal.Printer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Pieces of custom syntax shared by several ops. */
+final class Syntax {
+    private Syntax() {
+    }
+
+    /** The result of parsing {@code [async] [[%deps]]}. */
+    record AsyncDeps(boolean async, List<Value> deps) {
+    }
+
+    static AsyncDeps asyncDeps(Parser p) {
+        boolean async = p.optionalKeyword("async");
+        List<Value> deps = new ArrayList<>();
+        if (p.atPunct('[')) {
+            p.expectPunct('[');
+            if (!p.optionalPunct(']')) {
+                deps.addAll(p.resolveAll(p.operandRefs(), Type.ASYNC_TOKEN));
+                p.expectPunct(']');
+            }
+        }
+        return new AsyncDeps(async, deps);
+    }
+
+    static void printAsyncDeps(Printer p, boolean async, List<Value> deps) {
+        if (async) {
+            p.write(" async");
+        }
+        if (!deps.isEmpty()) {
+            p.write(" [").operands(deps).write(']');
+        }
+    }
+
+    static List<Type> types(List<? extends Value> vs) {
+        List<Type> t = new ArrayList<>(vs.size());
+        for (Value v : vs) {
+            t.add(v.type());
+        }
+        return t;
+    }
+
+    /**
+     * Parses a function: {@code [keywords] @name(args) [-> results] [extra] [attributes {...}] [{body}]}.
+     * {@code keywordAttr} names the attribute set from an optional leading keyword ({@code private},
+     * {@code internal}); {@code afterSignature} reads op-specific keywords (like {@code kernel}).
+     */
+    static Operation function(Parser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
+            java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult) {
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        String kw = p.peekKeyword();
+        if (kw != null && keywords.contains(kw)) {
+            p.keyword();
+            attrs.put(keywordAttr, Attribute.StringAttr.of(kw));
+        }
+        String name = p.symbolName();
+        List<Parser.Argument> args = p.argumentList(true);
+        List<Type> results = new ArrayList<>();
+        if (p.optionalArrow()) {
+            results.addAll(p.resultTypes());
+            if (allowVoidResult && results.size() == 1 && results.get(0).equals(Type.VOID)) {
+                results.clear();
+            }
+        }
+        if (afterSignature != null) {
+            afterSignature.accept(attrs);
+        }
+        attrs.putAll(p.optionalAttributesKeyword());
+        attrs.put("sym_name", Attribute.StringAttr.of(name));
+        List<Type> inputs = new ArrayList<>();
+        boolean named = !args.isEmpty() && args.get(0).name() != null;
+        List<Attribute> argAttrs = new ArrayList<>();
+        boolean anyArgAttrs = false;
+        for (Parser.Argument a : args) {
+            if ((a.name() != null) != named) {
+                throw p.errorAt(p.offset(), "Invalid argument list (must name all arguments or none): " + name);
+            }
+            inputs.add(a.type());
+            argAttrs.add(a.attrs() == null ? Attribute.DictionaryAttr.EMPTY : a.attrs());
+            anyArgAttrs |= a.attrs() != null;
+        }
+        if (anyArgAttrs) {
+            attrs.put("arg_attrs", new Attribute.ArrayAttr(argAttrs));
+        }
+        attrs.put("function_type", new Attribute.TypeAttr(new Type.FunctionType(inputs, results)));
+        Operation op = Operation.create(opName, loc, List.of(), List.of(), attrs, 1, List.of());
+        if (p.atPunct('{')) {
+            if (!named && !args.isEmpty()) {
+                throw p.error("Invalid function body (must follow named arguments): @" + name);
+            }
+            p.region(op.region(0), args, true);
+            if (op.region(0).isEmpty()) {
+                op.region(0).append(new Block(loc));
+            }
+        } else if (named) {
+            throw p.expected("a function body after named arguments");
+        }
+        return op;
+    }
+
+    static final Set<String> FUNCTION_ELIDED = Set.of("sym_name", "function_type", "sym_visibility", "linkage",
+            "arg_attrs");
+
+    /** Prints what {@link #function} parses; {@code keywordAttr}'s value is printed before the name. */
+    static void printFunction(Printer p, Operation op, String keywordAttr, Set<String> elided,
+            java.util.function.Consumer<Printer> afterSignature) {
+        Attribute kw = keywordAttr == null ? null : op.attr(keywordAttr);
+        if (kw instanceof Attribute.StringAttr s && !s.value().equals("external")) {
+            p.write(' ').write(s.value());
+        }
+        p.write(' ').symbol(op.symbolName());
+        Type.FunctionType ft = (Type.FunctionType) ((Attribute.TypeAttr) op.attr("function_type")).type();
+        Attribute.ArrayAttr argAttrs = op.attr("arg_attrs") instanceof Attribute.ArrayAttr a ? a : null;
+        boolean body = !op.region(0).isEmpty();
+        p.write('(');
+        for (int i = 0; i < ft.inputs().size(); i++) {
+            if (i > 0) {
+                p.write(", ");
+            }
+            if (body) {
+                p.operand(op.region(0).entry().argument(i)).write(": ");
+            }
+            p.type(ft.inputs().get(i));
+            if (argAttrs != null && i < argAttrs.size() && argAttrs.get(i) instanceof Attribute.DictionaryAttr d
+                    && !d.isEmpty()) {
+                p.write(' ').attr(d);
+            }
+        }
+        p.write(')');
+        if (!ft.results().isEmpty()) {
+            p.write(" -> ");
+            if (ft.results().size() == 1 && !(ft.results().get(0) instanceof Type.FunctionType)) {
+                p.type(ft.results().get(0));
+            } else {
+                p.write('(').types(ft.results()).write(')');
+            }
+        }
+        if (afterSignature != null) {
+            afterSignature.accept(p);
+        }
+        java.util.Set<String> all = new java.util.HashSet<>(FUNCTION_ELIDED);
+        all.addAll(elided);
+        p.attrDict(op, all, true);
+        if (body) {
+            p.write(' ').region(op.region(0), false);
+        }
+    }
+
+    /** The function type of a function op. */
+    static Type.FunctionType functionType(Operation fn) {
+        return fn.attr("function_type") instanceof Attribute.TypeAttr t && t.type() instanceof Type.FunctionType f
+                ? f : null;
+    }
+
+    /** {@code %a, %b : T, U} with optional operands, for return-like ops. */
+    static Operation returnLike(Parser p, Location loc, String name) {
+        int off = p.offset();
+        List<Parser.OperandRef> refs = p.operandRefs();
+        List<Value> vals = List.of();
+        if (!refs.isEmpty()) {
+            p.expectPunct(':');
+            vals = p.resolve(refs, p.typeList(), off);
+        }
+        return Operation.create(name, loc, vals, List.of(), p.optionalDictionary());
+    }
+
+    static void printReturnLike(Printer p, Operation op) {
+        if (op.operandCount() > 0) {
+            p.write(' ').operands(op.operands()).write(" : ").types(types(op.operands()));
+        }
+        p.attrDict(op, Set.of());
+    }
+
+    /** Checks the operands of a return-like op against the enclosing function's results. */
+    static void verifyReturn(Operation op, dev.mgpu.verify.VerifyContext ctx, String fnName) {
+        Operation fn = op.parentOp();
+        if (fn == null || !fn.name().equals(fnName)) {
+            ctx.error(op, "Invalid " + op.name() + " (must be inside " + fnName + "): "
+                    + (fn == null ? "top level" : fn.name()));
+            return;
+        }
+        Type.FunctionType ft = functionType(fn);
+        if (ft == null) {
+            return;
+        }
+        List<Type> actual = types(op.operands());
+        if (!actual.equals(ft.results())) {
+            ctx.error(op, "Invalid " + op.name() + " operands (must match the function's results ("
+                    + join(ft.results()) + ")): (" + join(actual) + ")");
+        }
+    }
+
+    static String join(List<?> items) {
+        StringBuilder sb = new StringBuilder();
+        for (Object o : items) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(o);
+        }
+        return sb.toString();
+    }
+
+    /** Verifies that every operand has the same integer (or index) type as the result. */
+    static void verifySameIntegerTypes(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        Type t = op.result(0).type();
+        for (Value v : op.operands()) {
+            if (!v.type().equals(t)) {
+                ctx.error(op, "Invalid operand types of " + op.name() + " (must all be " + t + "): " + v.type());
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+package dev.mgpu.ir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * A buffered byte sink that writes MLIR text: plain text, escaped strings, types and attributes. Strings
+ * are written byte by byte from their {@code byte[]}, never through {@link String}, so a 32 MiB blob costs
+ * no more than its text.
+ */
+public final class AsmOutput implements AutoCloseable {
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+    private final OutputStream out;
+    private byte[] buf = new byte[1 << 16];
+    private int pos;
+
+    public AsmOutput(OutputStream out) {
+        this.out = out;
+    }
+
+    /** Renders one attribute to text. */
+    public static String render(Attribute a) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (AsmOutput o = new AsmOutput(bos)) {
+            o.attr(a);
+        }
+        return bos.toString(StandardCharsets.UTF_8);
+    }
+
+    private void ensure(int n) {
+        if (pos + n > buf.length) {
+            flushBuffer();
+            if (n > buf.length) {
+                buf = new byte[n];
+            }
+        }
+    }
+
+    private void flushBuffer() {
+        try {
+            out.write(buf, 0, pos);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        pos = 0;
+    }
+
+    public AsmOutput write(char c) {
+        ensure(1);
+        buf[pos++] = (byte) c;
+        return this;
+    }
+
+    public AsmOutput write(String s) {
+        int n = s.length();
+        ensure(n * 3);
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                buf[pos++] = (byte) c;
+            } else {
+                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                System.arraycopy(b, 0, buf, pos, b.length);
+                pos += b.length;
+            }
+        }
+        return this;
+    }
+
+    public AsmOutput write(long v) {
+        return write(Long.toString(v));
+    }
+
+    /** Writes {@code "..."}: {@code \} as {@code \\}, and {@code "} and every byte that is not printable ASCII as {@code \XX}. */
+    public AsmOutput quoted(byte[] bytes) {
+        write('"');
+        int i = 0;
+        while (i < bytes.length) {
+            int chunk = Math.min(bytes.length - i, 1 << 14);
+            ensure(chunk * 3);
+            byte[] b = buf;
+            int p = pos;
+            for (int end = i + chunk; i < end; i++) {
+                int c = bytes[i] & 0xFF;
+                if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+                    b[p++] = (byte) c;
+                } else if (c == '\\') {
+                    b[p++] = '\\';
+                    b[p++] = '\\';
+                } else {
+                    b[p++] = '\\';
+                    b[p++] = HEX[c >> 4];
+                    b[p++] = HEX[c & 15];
+                }
+            }
+            pos = p;
+        }
+        return write('"');
+    }
+
+    public AsmOutput quoted(String s) {
+        return quoted(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes a symbol name: bare when it is a valid identifier, else quoted. */
+    public AsmOutput symbol(String name) {
+        write('@');
+        if (isBareIdentifier(name)) {
+            return write(name);
+        }
+        return quoted(name);
+    }
+
+    static boolean isBareIdentifier(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        char c0 = s.charAt(0);
+        if (!(Character.isLetter(c0) || c0 == '_')) {
+            return false;
+        }
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.' || c == '-'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public AsmOutput type(Type t) {
+        return write(t.toString());
+    }
+
+    /** Writes an attribute in MLIR syntax. */
+    public AsmOutput attr(Attribute a) {
+        if (a instanceof Attribute.IntegerAttr i) {
+            if (i.type().equals(Type.I1)) {
+                return write(i.value() != 0 ? "true" : "false");
+            }
+            return write(i.value()).write(" : ").type(i.type());
+        } else if (a instanceof Attribute.FloatAttr f) {
+            return write(formatFloat(f.value())).write(" : ").type(f.type());
+        } else if (a instanceof Attribute.StringAttr s) {
+            return quoted(s.bytes());
+        } else if (a instanceof Attribute.ArrayAttr arr) {
+            write('[');
+            for (int k = 0; k < arr.size(); k++) {
+                if (k > 0) {
+                    write(", ");
+                }
+                attr(arr.get(k));
+            }
+            return write(']');
+        } else if (a instanceof Attribute.DictionaryAttr d) {
+            return dictionary(d.entries());
+        } else if (a instanceof Attribute.SymbolRefAttr s) {
+            symbol(s.root());
+            for (String n : s.nested()) {
+                write("::");
+                symbol(n);
+            }
+            return this;
+        } else if (a instanceof Attribute.DenseArrayAttr d) {
+            write("array<").type(d.elementType());
+            for (int k = 0; k < d.size(); k++) {
+                write(k == 0 ? ": " : ", ").write(d.get(k));
+            }
+            return write('>');
+        } else if (a instanceof Attribute.StridedLayoutAttr s) {
+            write("strided<[");
+            long[] st = s.strides();
+            for (int k = 0; k < st.length; k++) {
+                if (k > 0) {
+                    write(", ");
+                }
+                dim(st[k]);
+            }
+            write(']');
+            if (s.offset() != 0) {
+                write(", offset: ");
+                dim(s.offset());
+            }
+            return write('>');
+        } else if (a instanceof Attribute.ObjectAttr o) {
+            write("#gpu.object<").attr(o.target()).write(", ");
+            if (o.properties() != null) {
+                write("properties = ").attr(o.properties()).write(", ");
+            }
+            if (o.format() != Attribute.ObjectFormat.FATBIN) {
+                write(o.format().keyword()).write(" = ");
+            }
+            return quoted(o.object().bytes()).write('>');
+        } else if (a instanceof GpuTarget.NVVMTarget t) {
+            Params p = new Params(this, "#nvvm.target");
+            p.intParam("O", t.optLevel(), GpuTarget.NVVMTarget.DEFAULT_O);
+            p.strParam("triple", t.triple(), GpuTarget.NVVMTarget.DEFAULT_TRIPLE);
+            p.strParam("chip", t.chip(), GpuTarget.NVVMTarget.DEFAULT_CHIP);
+            p.strParam("features", t.features(), GpuTarget.NVVMTarget.DEFAULT_FEATURES);
+            p.attrParam("flags", t.flags());
+            p.attrParam("link", t.link());
+            return p.close();
+        } else if (a instanceof GpuTarget.ROCDLTarget t) {
+            Params p = new Params(this, "#rocdl.target");
+            p.intParam("O", t.optLevel(), GpuTarget.ROCDLTarget.DEFAULT_O);
+            p.strParam("triple", t.triple(), GpuTarget.ROCDLTarget.DEFAULT_TRIPLE);
+            p.strParam("chip", t.chip(), GpuTarget.ROCDLTarget.DEFAULT_CHIP);
+            p.strParam("features", t.features(), GpuTarget.ROCDLTarget.DEFAULT_FEATURES);
+            p.strParam("abi", t.abi(), GpuTarget.ROCDLTarget.DEFAULT_ABI);
+            p.attrParam("flags", t.flags());
+            p.attrParam("link", t.link());
+            return p.close();
+        } else if (a instanceof GpuTarget.CpuTarget t) {
+            Params p = new Params(this, "#cpu.target");
+            p.intParam("O", t.optLevel(), GpuTarget.CpuTarget.DEFAULT_O);
+            p.strParam("triple", t.triple(), GpuTarget.CpuTarget.DEFAULT_TRIPLE);
+            return p.close();
+        } else if (a instanceof OffloadingHandlerAttr.SelectObject s) {
+            write("#gpu.select_object");
+            if (s.target() instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64)) {
+                return write('<').write(i.value()).write('>');
+            }
+            return s.target() == null ? this : write('<').attr(s.target()).write('>');
+        } else if (a instanceof OffloadingHandlerAttr.External e) {
+            write('#').write(e.name());
+            return e.parameter() == null ? this : write('<').attr(e.parameter()).write('>');
+        }
+        return write(a.toString());
+    }
+
+    /** Writes {@code {a = 1 : i64, b}}; unit entries print as bare names. */
+    public AsmOutput dictionary(Map<String, Attribute> entries) {
+        write('{');
+        boolean first = true;
+        for (Map.Entry<String, Attribute> e : new java.util.TreeMap<>(entries).entrySet()) {
+            if (!first) {
+                write(", ");
+            }
+            first = false;
+            attrName(e.getKey());
+            if (!(e.getValue() instanceof Attribute.UnitAttr)) {
+                write(" = ").attr(e.getValue());
+            }
+        }
+        return write('}');
+    }
+
+    private void attrName(String name) {
+        if (isBareIdentifier(name)) {
+            write(name);
+        } else {
+            quoted(name);
+        }
+    }
+
+    private void dim(long v) {
+        if (v == Type.DYNAMIC) {
+            write('?');
+        } else {
+            write(v);
+        }
+    }
+
+    /** Formats a double as MLIR does: scientific notation when it round-trips, else hexadecimal bits. */
+    public static String formatFloat(double v) {
+        if (Double.isFinite(v)) {
+            String s = String.format(java.util.Locale.ROOT, "%.6e", v);
+            if (Double.parseDouble(s) == v) {
+                return s;
+            }
+            String r = Double.toString(v);
+            if (!r.contains("E") && Double.parseDouble(r) == v) {
+                return r;
+            }
+        }
+        return String.format("0x%016X", Double.doubleToRawLongBits(v));
+    }
+
+    /** Writes the buffered bytes through; does not close the underlying stream. */
+    public void flush() {
+        flushBuffer();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        flush();
+    }
+
+    /** Writes {@code #name<k = v, ...>}, leaving out parameters equal to their default. */
+    private static final class Params {
+        private final AsmOutput out;
+        private boolean open;
+
+        Params(AsmOutput out, String name) {
+            this.out = out;
+            out.write(name);
+        }
+
+        private void sep(String key) {
+            out.write(open ? ", " : "<");
+            open = true;
+            out.write(key).write(" = ");
+        }
+
+        void intParam(String key, int v, int dflt) {
+            if (v != dflt) {
+                sep(key);
+                out.write(v);
+            }
+        }
+
+        void strParam(String key, String v, String dflt) {
+            if (!v.equals(dflt)) {
+                sep(key);
+                out.quoted(v);
+            }
+        }
+
+        void attrParam(String key, Attribute v) {
+            if (v != null) {
+                sep(key);
+                out.attr(v);
+            }
+        }
+
+        AsmOutput close() {
+            return open ? out.write('>') : out;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.mgpu.ir;
+
+/** Where an operation or diagnostic comes from. */
+public sealed interface Location permits Location.FileLineCol, Location.Unknown, Location.Named {
+
+    /** The location of nothing in particular. */
+    Location UNKNOWN = new Unknown();
+
+    /** A position in a source file; line and column count from 1. */
+    record FileLineCol(String file, int line, int column) implements Location {
+        @Override
+        public String toString() {
+            return file + ":" + line + ":" + column;
+        }
+    }
+
+    /** No known position. */
+    record Unknown() implements Location {
+        @Override
+        public String toString() {
+            return "unknown";
+        }
+    }
+
+    /** A name, optionally wrapping a child location: {@code loc("name"(child))}. */
+    record Named(String name, Location child) implements Location {
+        @Override
+        public String toString() {
+            return child instanceof Unknown ? name : child.toString();
+        }
+    }
+
+    static Location of(String file, int line, int column) {
+        return new FileLineCol(file, line, column);
+    }
+}

@@ -1,0 +1,190 @@
+package dev.mgpu.ir;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A generic operation: name, operands, results, attributes, regions and successors, with a location.
+ * Dialects give typed views over it (see {@code dev.mgpu.dialect}).
+ */
+public final class Operation {
+    private final String name;
+    private Location location;
+    private final Value[] operands;
+    private final Value.OpResult[] results;
+    private final Map<String, Attribute> attributes;
+    private final List<Region> regions;
+    private final Block[] successors;
+    private Block parent;
+
+    private Operation(String name, Location location, List<Value> operands, List<Type> resultTypes,
+            Map<String, Attribute> attributes, int regionCount, List<Block> successors) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.location = Objects.requireNonNull(location, "location");
+        this.operands = operands.toArray(new Value[0]);
+        this.results = new Value.OpResult[resultTypes.size()];
+        for (int i = 0; i < results.length; i++) {
+            results[i] = new Value.OpResult(resultTypes.get(i), this, i);
+        }
+        this.attributes = new LinkedHashMap<>(attributes);
+        List<Region> rs = new ArrayList<>(regionCount);
+        for (int i = 0; i < regionCount; i++) {
+            Region r = new Region();
+            r.setParent(this);
+            rs.add(r);
+        }
+        this.regions = Collections.unmodifiableList(rs);
+        this.successors = successors.toArray(new Block[0]);
+    }
+
+    /** Creates a detached operation. */
+    public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
+            Map<String, Attribute> attributes, int regionCount, List<Block> successors) {
+        for (Value v : operands) {
+            Objects.requireNonNull(v, "operand of " + name);
+        }
+        return new Operation(name, location, operands, resultTypes, attributes, regionCount, successors);
+    }
+
+    public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
+            Map<String, Attribute> attributes) {
+        return create(name, location, operands, resultTypes, attributes, 0, List.of());
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The dialect prefix of the name ({@code gpu} for {@code gpu.binary}). */
+    public String dialect() {
+        int dot = name.indexOf('.');
+        return dot < 0 ? "" : name.substring(0, dot);
+    }
+
+    public Location location() {
+        return location;
+    }
+
+    public void setLocation(Location location) {
+        this.location = Objects.requireNonNull(location);
+    }
+
+    public List<Value> operands() {
+        return Collections.unmodifiableList(Arrays.asList(operands));
+    }
+
+    public int operandCount() {
+        return operands.length;
+    }
+
+    public Value operand(int i) {
+        return operands[i];
+    }
+
+    /** Replaces one operand; used by the parser to resolve forward references. */
+    public void setOperand(int i, Value v) {
+        operands[i] = Objects.requireNonNull(v);
+    }
+
+    public List<Value.OpResult> results() {
+        return Collections.unmodifiableList(Arrays.asList(results));
+    }
+
+    public int resultCount() {
+        return results.length;
+    }
+
+    public Value.OpResult result(int i) {
+        return results[i];
+    }
+
+    public Value result() {
+        return results[0];
+    }
+
+    public Map<String, Attribute> attributes() {
+        return Collections.unmodifiableMap(attributes);
+    }
+
+    public Attribute attr(String key) {
+        return attributes.get(key);
+    }
+
+    public boolean hasAttr(String key) {
+        return attributes.containsKey(key);
+    }
+
+    public void setAttr(String key, Attribute value) {
+        if (value == null) {
+            attributes.remove(key);
+        } else {
+            attributes.put(key, value);
+        }
+    }
+
+    public List<Region> regions() {
+        return regions;
+    }
+
+    public Region region(int i) {
+        return regions.get(i);
+    }
+
+    public List<Block> successors() {
+        return Collections.unmodifiableList(Arrays.asList(successors));
+    }
+
+    public void setSuccessor(int i, Block b) {
+        successors[i] = b;
+    }
+
+    /** The block holding this operation, or null when detached. */
+    public Block parent() {
+        return parent;
+    }
+
+    void setParent(Block b) {
+        this.parent = b;
+    }
+
+    /** The closest enclosing operation, or null for a top-level one. */
+    public Operation parentOp() {
+        return parent == null ? null : parent.parentOp();
+    }
+
+    /** The {@code sym_name} of a symbol operation, or null. */
+    public String symbolName() {
+        Attribute a = attributes.get("sym_name");
+        return a instanceof Attribute.StringAttr s ? s.value() : null;
+    }
+
+    /**
+     * The operands of segment {@code index}, for operations with variadic groups described by an
+     * {@code operandSegmentSizes} array.
+     */
+    public List<Value> segment(int index) {
+        Attribute a = attributes.get("operandSegmentSizes");
+        if (!(a instanceof Attribute.DenseArrayAttr seg) || index >= seg.size()) {
+            throw new IllegalStateException(name + " has no operand segment " + index);
+        }
+        int start = 0;
+        for (int i = 0; i < index; i++) {
+            start += (int) seg.get(i);
+        }
+        int n = (int) seg.get(index);
+        if (start + n > operands.length) {
+            throw new IllegalStateException(name + ": operand segments exceed its " + operands.length + " operands");
+        }
+        return Collections.unmodifiableList(Arrays.asList(operands).subList(start, start + n));
+    }
+
+    @Override
+    public String toString() {
+        return name + " at " + location;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.mgpu.ir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** An ordered list of blocks owned by one operation. */
+public final class Region {
+    private final List<Block> blocks = new ArrayList<>();
+    private Operation parent;
+
+    public List<Block> blocks() {
+        return Collections.unmodifiableList(blocks);
+    }
+
+    public boolean isEmpty() {
+        return blocks.isEmpty();
+    }
+
+    public Block entry() {
+        return blocks.isEmpty() ? null : blocks.get(0);
+    }
+
+    public Block append(Block b) {
+        if (b.parent() != null) {
+            throw new IllegalStateException("block already belongs to a region");
+        }
+        b.setParent(this);
+        blocks.add(b);
+        return b;
+    }
+
+    /** The entry block, created when the region has none. */
+    public Block entryOrCreate() {
+        return blocks.isEmpty() ? append(new Block()) : blocks.get(0);
+    }
+
+    public Operation parent() {
+        return parent;
+    }
+
+    void setParent(Operation op) {
+        this.parent = op;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.mgpu.text;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.text.internal.Printer;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/** Prints a module as MLIR text that this parser (and upstream's) reads back to an equal module. */
+public final class MlirPrinter {
+    private MlirPrinter() {
+    }
+
+    /** Print options: locations as {@code loc(...)}, and the generic op form. */
+    public record Options(boolean locations, boolean generic) {
+        public static final Options DEFAULT = new Options(false, false);
+    }
+
+    public static void print(Operation op, OutputStream out, Options options) {
+        AsmOutput o = new AsmOutput(out);
+        new Printer(o, options.locations(), options.generic()).printTopLevel(op);
+        o.flush();
+    }
+
+    public static String print(Operation op) {
+        return print(op, Options.DEFAULT);
+    }
+
+    public static String print(Operation op, Options options) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        print(op, bos, options);
+        return bos.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,393 @@
+package dev.mgpu.text.internal;
+
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Splits MLIR text into tokens, one at a time, straight from the input bytes. The current token is held
+ * in fields (kind, start, end) so that lexing allocates nothing; line starts are recorded as newlines
+ * are skipped, so any offset maps back to line:column.
+ */
+public final class Lexer {
+    public static final int EOF = 0;
+    public static final int BARE_ID = 1;
+    public static final int PERCENT_ID = 2;
+    public static final int CARET_ID = 3;
+    public static final int AT_ID = 4;
+    public static final int HASH_ID = 5;
+    public static final int BANG_ID = 6;
+    public static final int INTEGER = 7;
+    public static final int FLOAT = 8;
+    public static final int STRING = 9;
+    public static final int PUNCT = 10;
+    public static final int ARROW = 11;
+    public static final int COLON_COLON = 12;
+
+    final byte[] buf;
+    final int limit;
+    final String file;
+    private int pos;
+    private int[] lineStarts = new int[256];
+    private int lineCount = 1;
+    private int maxLineScanned;
+
+    public int kind;
+    public int start;
+    public int end;
+
+    public Lexer(byte[] buf, int offset, int limit, String file) {
+        this.buf = buf;
+        this.limit = limit;
+        this.file = file;
+        this.pos = offset;
+        lineStarts[0] = 0;
+        indexLinesUpTo(offset);
+    }
+
+    /** Records line starts before {@code offset}, for inputs split into pieces. */
+    private void indexLinesUpTo(int offset) {
+        for (int i = maxLineScanned; i < offset; i++) {
+            if (buf[i] == '\n') {
+                addLine(i + 1);
+            }
+        }
+        maxLineScanned = Math.max(maxLineScanned, offset);
+    }
+
+    private void addLine(int startOffset) {
+        if (lineCount > 0 && lineStarts[lineCount - 1] >= startOffset) {
+            return;
+        }
+        if (lineCount == lineStarts.length) {
+            lineStarts = Arrays.copyOf(lineStarts, lineCount * 2);
+        }
+        lineStarts[lineCount++] = startOffset;
+    }
+
+    /** The location of a byte offset. */
+    public Location locationOf(int offset) {
+        indexLinesUpTo(Math.min(offset, limit));
+        int lo = 0;
+        int hi = lineCount - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (lineStarts[mid] <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int col = 1;
+        for (int i = lineStarts[lo]; i < offset; i++) {
+            // Columns count characters, so UTF-8 continuation bytes do not advance them.
+            if ((buf[i] & 0xC0) != 0x80) {
+                col++;
+            }
+        }
+        return Location.of(file, lo + 1, col);
+    }
+
+    public int position() {
+        return pos;
+    }
+
+    public void reset(int position) {
+        this.pos = position;
+    }
+
+    public byte byteAt(int i) {
+        return i < limit ? buf[i] : 0;
+    }
+
+    public String text() {
+        return new String(buf, start, end - start, StandardCharsets.UTF_8);
+    }
+
+    public boolean is(int k, String text) {
+        if (kind != k || end - start != text.length()) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (buf[start + i] != text.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public boolean isPunct(char c) {
+        return kind == PUNCT && buf[start] == c;
+    }
+
+    MgpuException error(int offset, String message) {
+        return new MgpuException(locationOf(offset), message);
+    }
+
+    private void skipTrivia() {
+        int p = pos;
+        while (p < limit) {
+            byte c = buf[p];
+            if (c == ' ' || c == '\t' || c == '\r') {
+                p++;
+            } else if (c == '\n') {
+                p++;
+                if (p > maxLineScanned) {
+                    addLine(p);
+                    maxLineScanned = p;
+                }
+            } else if (c == '/' && p + 1 < limit && buf[p + 1] == '/') {
+                while (p < limit && buf[p] != '\n') {
+                    p++;
+                }
+            } else {
+                break;
+            }
+        }
+        pos = p;
+        if (p > maxLineScanned) {
+            maxLineScanned = p;
+        }
+    }
+
+    private static boolean idStart(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    }
+
+    private static boolean idChar(int c) {
+        return idStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+    }
+
+    private static boolean suffixIdChar(int c) {
+        return idChar(c) || c == '-';
+    }
+
+    /** Advances to the next token. */
+    public void next() {
+        skipTrivia();
+        int p = pos;
+        start = p;
+        if (p >= limit) {
+            kind = EOF;
+            end = p;
+            return;
+        }
+        int c = buf[p] & 0xFF;
+        if (idStart(c)) {
+            p++;
+            while (p < limit && idChar(buf[p])) {
+                p++;
+            }
+            finish(BARE_ID, p);
+            return;
+        }
+        switch (c) {
+            case '%':
+            case '^':
+            case '#':
+            case '!': {
+                int k = c == '%' ? PERCENT_ID : c == '^' ? CARET_ID : c == '#' ? HASH_ID : BANG_ID;
+                p++;
+                int s = p;
+                if (c == '!' && p < limit && buf[p] == '"') {
+                    throw error(start, "Invalid type (must not be an opaque dialect type): " + (char) c);
+                }
+                while (p < limit && suffixIdChar(buf[p])) {
+                    p++;
+                }
+                if (p == s) {
+                    throw error(start, "Invalid identifier (must follow '" + (char) c + "'): nothing");
+                }
+                finish(k, p);
+                return;
+            }
+            case '@': {
+                p++;
+                if (p < limit && buf[p] == '"') {
+                    int e = scanString(p);
+                    finish(AT_ID, e);
+                    return;
+                }
+                int s = p;
+                while (p < limit && suffixIdChar(buf[p])) {
+                    p++;
+                }
+                if (p == s) {
+                    throw error(start, "Invalid symbol (must follow '@'): nothing");
+                }
+                finish(AT_ID, p);
+                return;
+            }
+            case '"':
+                finish(STRING, scanString(p));
+                return;
+            case '-':
+                if (p + 1 < limit && buf[p + 1] == '>') {
+                    finish(ARROW, p + 2);
+                    return;
+                }
+                finish(PUNCT, p + 1);
+                return;
+            case ':':
+                if (p + 1 < limit && buf[p + 1] == ':') {
+                    finish(COLON_COLON, p + 2);
+                    return;
+                }
+                finish(PUNCT, p + 1);
+                return;
+            case '(': case ')': case '[': case ']': case '{': case '}': case '<': case '>':
+            case ',': case '=': case '?': case '*': case '+': case '|':
+                finish(PUNCT, p + 1);
+                return;
+            default:
+                break;
+        }
+        if (c >= '0' && c <= '9') {
+            if (c == '0' && p + 1 < limit && buf[p + 1] == 'x') {
+                p += 2;
+                while (p < limit && isHex(buf[p])) {
+                    p++;
+                }
+                finish(INTEGER, p);
+                return;
+            }
+            while (p < limit && buf[p] >= '0' && buf[p] <= '9') {
+                p++;
+            }
+            boolean isFloat = false;
+            if (p < limit && buf[p] == '.') {
+                isFloat = true;
+                p++;
+                while (p < limit && buf[p] >= '0' && buf[p] <= '9') {
+                    p++;
+                }
+                if (p < limit && (buf[p] == 'e' || buf[p] == 'E')) {
+                    int q = p + 1;
+                    if (q < limit && (buf[q] == '+' || buf[q] == '-')) {
+                        q++;
+                    }
+                    if (q < limit && buf[q] >= '0' && buf[q] <= '9') {
+                        p = q;
+                        while (p < limit && buf[p] >= '0' && buf[p] <= '9') {
+                            p++;
+                        }
+                    }
+                }
+            }
+            finish(isFloat ? FLOAT : INTEGER, p);
+            return;
+        }
+        if (c == 0) {
+            throw error(p, "Invalid character (must not be NUL outside a string): \\00");
+        }
+        throw error(p, "Invalid character (must start a token): " + describe(c));
+    }
+
+    private static String describe(int c) {
+        return c >= 0x20 && c < 0x7F ? "'" + (char) c + "'" : String.format("\\%02X", c);
+    }
+
+    private void finish(int k, int e) {
+        kind = k;
+        end = e;
+        pos = e;
+    }
+
+    static boolean isHex(int c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
+    /** Scans a string literal starting at the quote; returns the offset past the closing quote. */
+    private int scanString(int quote) {
+        int p = quote + 1;
+        while (true) {
+            if (p >= limit) {
+                throw error(quote, "Invalid string (must end with '\"'): end of input");
+            }
+            byte c = buf[p];
+            if (c == '"') {
+                return p + 1;
+            }
+            if (c == '\n') {
+                throw error(quote, "Invalid string (must end with '\"' on its line): end of line");
+            }
+            if (c == '\\') {
+                p++;
+                if (p >= limit) {
+                    throw error(quote, "Invalid string (must end with '\"'): end of input");
+                }
+                byte e = buf[p];
+                if (e == '"' || e == '\\' || e == 'n' || e == 't') {
+                    p++;
+                } else if (p + 1 < limit && isHex(e) && isHex(buf[p + 1])) {
+                    p += 2;
+                } else {
+                    throw error(p - 1, "Invalid escape (must be \\\\, \\\", \\n, \\t or \\XX): \\" + describeEscape(p));
+                }
+            } else {
+                p++;
+            }
+        }
+    }
+
+    private String describeEscape(int p) {
+        StringBuilder sb = new StringBuilder();
+        int n = p < limit && isHex(buf[p]) ? 2 : 1;
+        for (int i = p; i < Math.min(limit, p + n); i++) {
+            int c = buf[i] & 0xFF;
+            if (c == '"' || c == '\n') {
+                break;
+            }
+            sb.append(c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\%02X", c));
+        }
+        return sb.toString();
+    }
+
+    /** Decodes the string literal spanning [s, e) (quotes included) to its exact bytes. */
+    public byte[] decodeString(int s, int e) {
+        int p = s + 1;
+        int last = e - 1;
+        int backslash = -1;
+        for (int i = p; i < last; i++) {
+            if (buf[i] == '\\') {
+                backslash = i;
+                break;
+            }
+        }
+        if (backslash < 0) {
+            return Arrays.copyOfRange(buf, p, last);
+        }
+        byte[] out = new byte[last - p];
+        int n = backslash - p;
+        System.arraycopy(buf, p, out, 0, n);
+        p = backslash;
+        while (p < last) {
+            byte c = buf[p];
+            if (c != '\\') {
+                out[n++] = c;
+                p++;
+                continue;
+            }
+            byte x = buf[p + 1];
+            switch (x) {
+                case '"': out[n++] = '"'; p += 2; break;
+                case '\\': out[n++] = '\\'; p += 2; break;
+                case 'n': out[n++] = '\n'; p += 2; break;
+                case 't': out[n++] = '\t'; p += 2; break;
+                default:
+                    out[n++] = (byte) ((hexValue(x) << 4) | hexValue(buf[p + 2]));
+                    p += 3;
+                    break;
+            }
+        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    static int hexValue(byte c) {
+        if (c <= '9') {
+            return c - '0';
+        }
+        return (c | 0x20) - 'a' + 10;
+    }
+}

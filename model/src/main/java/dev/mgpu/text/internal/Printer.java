@@ -1,0 +1,345 @@
+package dev.mgpu.text.internal;
+
+import dev.mgpu.dialect.Dialects;
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes operations as MLIR text. Names are assigned before printing, per region isolated from above, in
+ * program order ({@code %argN} for entry-block arguments, {@code %N} for everything else, {@code ^bbN} for
+ * blocks), so the same module always prints the same bytes.
+ */
+public final class Printer {
+    private final AsmOutput out;
+    private final boolean printLocations;
+    private final boolean generic;
+    private final Map<Value, String> names = new IdentityHashMap<>();
+    private final Map<Block, String> blockNames = new IdentityHashMap<>();
+    private int indent;
+
+    public Printer(AsmOutput out, boolean printLocations, boolean generic) {
+        this.out = out;
+        this.printLocations = printLocations;
+        this.generic = generic;
+    }
+
+    public AsmOutput out() {
+        return out;
+    }
+
+    public Printer write(String s) {
+        out.write(s);
+        return this;
+    }
+
+    public Printer write(char c) {
+        out.write(c);
+        return this;
+    }
+
+    public Printer type(Type t) {
+        out.type(t);
+        return this;
+    }
+
+    public Printer types(List<? extends Type> ts) {
+        for (int i = 0; i < ts.size(); i++) {
+            if (i > 0) {
+                out.write(", ");
+            }
+            out.type(ts.get(i));
+        }
+        return this;
+    }
+
+    public Printer attr(Attribute a) {
+        out.attr(a);
+        return this;
+    }
+
+    public Printer symbol(String name) {
+        out.symbol(name);
+        return this;
+    }
+
+    public Printer operand(Value v) {
+        String n = names.get(v);
+        out.write(n == null ? "%<<UNKNOWN>>" : n);
+        return this;
+    }
+
+    public Printer operands(List<? extends Value> vs) {
+        for (int i = 0; i < vs.size(); i++) {
+            if (i > 0) {
+                out.write(", ");
+            }
+            operand(vs.get(i));
+        }
+        return this;
+    }
+
+    /** {@code %a : T, %b : U}. */
+    public Printer operandsWithTypes(List<? extends Value> vs) {
+        for (int i = 0; i < vs.size(); i++) {
+            if (i > 0) {
+                out.write(", ");
+            }
+            operand(vs.get(i)).write(" : ").type(vs.get(i).type());
+        }
+        return this;
+    }
+
+    public Printer successor(Block b) {
+        out.write(blockNames.getOrDefault(b, "^<<UNKNOWN>>"));
+        return this;
+    }
+
+    /** {@code ^bb(%a, %b : T, U)}, or just the block when there are no operands. */
+    public Printer successorWithOperands(Block b, List<Value> operands) {
+        successor(b);
+        if (!operands.isEmpty()) {
+            out.write('(');
+            operands(operands).write(" : ");
+            types(operands.stream().map(Value::type).toList());
+            out.write(')');
+        }
+        return this;
+    }
+
+    /** The op's attributes, less {@code elided}, as {@code {...}}; nothing when none remain. */
+    public Printer attrDict(Operation op, Set<String> elided) {
+        return attrDict(op, elided, false);
+    }
+
+    public Printer attrDict(Operation op, Set<String> elided, boolean withKeyword) {
+        Map<String, Attribute> m = new LinkedHashMap<>();
+        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+            if (!elided.contains(e.getKey())) {
+                m.put(e.getKey(), e.getValue());
+            }
+        }
+        if (!m.isEmpty()) {
+            out.write(withKeyword ? " attributes " : " ");
+            out.dictionary(m);
+        }
+        return this;
+    }
+
+    private void newline() {
+        out.write('\n');
+        for (int i = 0; i < indent; i++) {
+            out.write("  ");
+        }
+    }
+
+    /** Prints a top-level operation followed by a newline. */
+    public void printTopLevel(Operation op) {
+        assignNames(op);
+        operation(op);
+        out.write('\n');
+    }
+
+    private void operation(Operation op) {
+        if (op.resultCount() > 0) {
+            Value r0 = op.result(0);
+            String n = names.get(r0);
+            if (op.resultCount() == 1 || n.indexOf('#') < 0) {
+                out.write(n);
+                for (int i = 1; i < op.resultCount(); i++) {
+                    out.write(", ").write(names.get(op.result(i)));
+                }
+            } else {
+                out.write(n.substring(0, n.indexOf('#'))).write(':').write((long) op.resultCount());
+            }
+            out.write(" = ");
+        }
+        OpDef def = Dialects.lookup(op);
+        if (!generic && def != null && def.printer() != null) {
+            Operation parent = op.parentOp();
+            OpDef pd = parent == null ? null : Dialects.lookup(parent);
+            String name = op.name();
+            if (pd != null && pd.defaultDialect() != null && name.startsWith(pd.defaultDialect() + ".")
+                    && op.dialect().equals("func")) {
+                name = name.substring(pd.defaultDialect().length() + 1);
+            }
+            if (name.startsWith("builtin.")) {
+                name = name.substring("builtin.".length());
+            }
+            out.write(name);
+            def.printer().print(this, op);
+        } else {
+            genericOperation(op, def);
+        }
+        if (printLocations) {
+            out.write(' ');
+            location(op.location());
+        }
+    }
+
+    private void location(Location l) {
+        out.write("loc(");
+        locationBody(l);
+        out.write(')');
+    }
+
+    private void locationBody(Location l) {
+        if (l instanceof Location.FileLineCol f) {
+            out.quoted(f.file()).write(':').write(f.line()).write(':').write(f.column());
+        } else if (l instanceof Location.Named n) {
+            out.quoted(n.name());
+            if (!(n.child() instanceof Location.Unknown)) {
+                out.write('(');
+                locationBody(n.child());
+                out.write(')');
+            }
+        } else {
+            out.write("unknown");
+        }
+    }
+
+    private void genericOperation(Operation op, OpDef def) {
+        out.quoted(op.name()).write('(');
+        operands(op.operands());
+        out.write(')');
+        if (!op.successors().isEmpty()) {
+            out.write('[');
+            for (int i = 0; i < op.successors().size(); i++) {
+                if (i > 0) {
+                    out.write(", ");
+                }
+                successor(op.successors().get(i));
+            }
+            out.write(']');
+        }
+        Set<String> inherent = def == null ? Set.of() : def.inherentAttributes();
+        Map<String, Attribute> props = new LinkedHashMap<>();
+        Map<String, Attribute> rest = new LinkedHashMap<>();
+        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+            (inherent.contains(e.getKey()) ? props : rest).put(e.getKey(), e.getValue());
+        }
+        if (!props.isEmpty()) {
+            out.write(" <");
+            out.dictionary(props);
+            out.write('>');
+        }
+        if (!op.regions().isEmpty()) {
+            out.write(" (");
+            for (int i = 0; i < op.regions().size(); i++) {
+                if (i > 0) {
+                    out.write(", ");
+                }
+                region(op.region(i), true);
+            }
+            out.write(')');
+        }
+        if (!rest.isEmpty()) {
+            out.write(' ');
+            out.dictionary(rest);
+        }
+        out.write(" : (");
+        types(op.operands().stream().map(Value::type).toList());
+        out.write(") -> ");
+        List<Type> rt = op.results().stream().map(Value::type).toList();
+        if (rt.size() == 1 && !(rt.get(0) instanceof Type.FunctionType)) {
+            type(rt.get(0));
+        } else {
+            out.write('(');
+            types(rt);
+            out.write(')');
+        }
+    }
+
+    /**
+     * Prints {@code { ... }}. The entry block's header is printed when {@code printEntryHeader} and it has
+     * arguments (custom function syntax prints them in the signature instead).
+     */
+    public Printer region(Region r, boolean printEntryHeader) {
+        out.write('{');
+        indent++;
+        List<Block> bs = r.blocks();
+        for (int i = 0; i < bs.size(); i++) {
+            Block b = bs.get(i);
+            boolean header = i > 0 || (printEntryHeader && !b.arguments().isEmpty());
+            if (header) {
+                out.write('\n');
+                for (int k = 0; k < indent - 1; k++) {
+                    out.write("  ");
+                }
+                successor(b);
+                if (!b.arguments().isEmpty()) {
+                    out.write('(');
+                    for (int a = 0; a < b.arguments().size(); a++) {
+                        if (a > 0) {
+                            out.write(", ");
+                        }
+                        Value v = b.argument(a);
+                        operand(v).write(": ").type(v.type());
+                    }
+                    out.write(')');
+                }
+                out.write(':');
+            }
+            for (Operation op : b.operations()) {
+                newline();
+                operation(op);
+            }
+        }
+        indent--;
+        newline();
+        out.write('}');
+        return this;
+    }
+
+    /** Names every value and block under {@code root}, restarting the counters at each isolated op. */
+    private void assignNames(Operation root) {
+        new Namer().op(root);
+    }
+
+    private final class Namer {
+        private int values;
+        private int args;
+
+        void op(Operation op) {
+            if (op.resultCount() == 1) {
+                names.put(op.result(0), "%" + values++);
+            } else if (op.resultCount() > 1) {
+                String base = "%" + values++;
+                for (int i = 0; i < op.resultCount(); i++) {
+                    names.put(op.result(i), base + "#" + i);
+                }
+            }
+            boolean isolated = op.parentOp() == null || Dialects.isIsolatedFromAbove(op) || Dialects.lookup(op) == null;
+            Namer inner = isolated ? new Namer() : this;
+            for (Region r : op.regions()) {
+                inner.region(r);
+            }
+        }
+
+        void region(Region r) {
+            int blockNo = 0;
+            for (Block b : r.blocks()) {
+                blockNames.put(b, "^bb" + blockNo++);
+                for (Value v : b.arguments()) {
+                    names.put(v, b == r.entry() ? "%arg" + args++ : "%" + values++);
+                }
+            }
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    op(o);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.mgpu.verify;
+
+import dev.mgpu.dialect.Dialects;
+import dev.mgpu.dialect.Gpu;
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Diagnostic;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Value;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a module and returns every problem found, not only the first. Structural rules (registration,
+ * terminators, symbol uniqueness, definition before use, stream lifetimes) are checked here; each op's
+ * own rules come from its dialect.
+ */
+public final class Verifier {
+    private final VerifyContext ctx = new VerifyContext(new SymbolTables());
+
+    private Verifier() {
+    }
+
+    /** Verifies {@code root} and everything nested in it. */
+    public static List<Diagnostic> verify(Operation root) {
+        Verifier v = new Verifier();
+        v.op(root, false);
+        return v.ctx.diagnostics();
+    }
+
+    private void op(Operation op, boolean inDeviceModule) {
+        OpDef def = Dialects.lookup(op);
+        if (def == null) {
+            if (!inDeviceModule) {
+                ctx.error(op, "Invalid operation (must be registered): " + op.name());
+            }
+        } else {
+            try {
+                def.verifier().verify(op, ctx);
+            } catch (RuntimeException e) {
+                ctx.error(op, "Invalid " + op.name() + " (must be well formed): " + e.getMessage());
+            }
+        }
+        boolean device = inDeviceModule || op.name().equals(Gpu.MODULE);
+        if (Dialects.hasSymbolTable(op)) {
+            checkSymbols(op);
+        }
+        for (Region r : op.regions()) {
+            boolean needsTerminator = !Dialects.hasSymbolTable(op) && !(device && def == null);
+            for (Block b : r.blocks()) {
+                block(b, needsTerminator, device);
+            }
+        }
+    }
+
+    private void block(Block b, boolean needsTerminator, boolean device) {
+        List<Operation> ops = b.operations();
+        Map<Operation, Integer> position = new IdentityHashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            position.put(ops.get(i), i);
+        }
+        Set<Value> waited = new HashSet<>();
+        for (int i = 0; i < ops.size(); i++) {
+            Operation o = ops.get(i);
+            for (Value v : o.operands()) {
+                if (v instanceof Value.OpResult r && r.owner().parent() == b && position.get(r.owner()) >= i) {
+                    ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
+                            + r.owner().name());
+                }
+                if (waited.contains(v)) {
+                    ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
+                            + " destroyed its stream): operand of " + o.name());
+                }
+            }
+            if (o.name().equals(Gpu.WAIT) && o.resultCount() == 0) {
+                waited.addAll(o.operands());
+            }
+            boolean isTerm = Dialects.isTerminator(o);
+            if (isTerm && i != ops.size() - 1) {
+                ctx.error(o, "Invalid terminator (must be the last op of its block): " + o.name());
+            }
+            op(o, device);
+        }
+        if (needsTerminator) {
+            Operation last = b.terminator();
+            if (last == null) {
+                ctx.error(b.location(), "Invalid block (must end with a terminator): empty block");
+            } else if (!Dialects.isTerminator(last) && Dialects.lookup(last) != null) {
+                ctx.error(last, "Invalid block (must end with a terminator): ends with " + last.name());
+            }
+        }
+    }
+
+    private void checkSymbols(Operation table) {
+        Map<String, Operation> seen = new HashMap<>();
+        for (Region r : table.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    String n = o.symbolName();
+                    if (n != null && seen.putIfAbsent(n, o) != null) {
+                        ctx.error(o, "Invalid symbol (must be unique in its symbol table): @" + n);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.mgpu.verify;
+
+import dev.mgpu.ir.Diagnostic;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What op verifiers see: a sink for diagnostics and symbol lookup. */
+public final class VerifyContext {
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final SymbolTables symbols;
+
+    VerifyContext(SymbolTables symbols) {
+        this.symbols = symbols;
+    }
+
+    public void error(Location loc, String message) {
+        diagnostics.add(Diagnostic.error(loc, message));
+    }
+
+    public void error(Operation op, String message) {
+        error(op.location(), message);
+    }
+
+    public List<Diagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    public SymbolTables symbols() {
+        return symbols;
+    }
+
+    /** Reports and returns false unless {@code v} has type {@code t}. */
+    public boolean expectType(Operation op, String what, Value v, Type t) {
+        if (!v.type().equals(t)) {
+            error(op, "Invalid " + what + " (must have type " + t + "): " + v.type());
+            return false;
+        }
+        return true;
+    }
+
+    /** Reports and returns false unless {@code v} is a signless integer or index. */
+    public boolean expectIntegerOrIndex(Operation op, String what, Value v) {
+        if (!v.type().isIntegerOrIndex()) {
+            error(op, "Invalid " + what + " (must be an integer or index): " + v.type());
+            return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,114 @@
+// RUN: gpu-translate --split-input-file --verify-diagnostics %s
+
+module {
+  func.func private @f()
+  // expected-error @+1 {{Invalid symbol (must be unique in its symbol table): @f}}
+  func.func private @f()
+}
+
+// -----
+
+module {
+  func.func @f(%a: i32) -> i32 {
+    %b = arith.addi %a, %a : i32
+    // expected-error @+1 {{Invalid block (must end with a terminator): ends with arith.addi}}
+    %c = arith.addi %b, %b : i32
+  }
+}
+
+// -----
+
+module {
+  func.func @f() {
+    // expected-error @+1 {{Invalid terminator (must be the last op of its block): func.return}}
+    return
+    gpu.wait
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%a: i32) -> i64 {
+    // expected-error @+1 {{Invalid func.return operands (must match the function's results (i64)): (i32)}}
+    return %a : i32
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%a: i32, %b: i64) -> i32 {
+    // expected-error @+1 {{Invalid operand types of arith.addi (must all be i32): i64}}
+    %c = "arith.addi"(%a, %b) : (i32, i64) -> i32
+    return %c : i32
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%a: f32) -> f32 {
+    // expected-error @+1 {{Invalid operand of arith.addi (must be an integer or index): f32}}
+    %c = arith.addi %a, %a : f32
+    return %c : f32
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%a: i32) {
+    // expected-error @+1 {{Invalid operand (must be defined before its use): result #0 of arith.addi}}
+    %x = arith.addi %y, %a : i32
+    %y = arith.addi %a, %a : i32
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func private @g(i32) -> i32
+  func.func @f(%a: i64) {
+    // expected-error @+1 {{Invalid call type (must match the callee's type (i32) -> i32): (i64) -> i32}}
+    %r = func.call @g(%a) : (i64) -> i32
+    // expected-error @+1 {{Invalid callee (must name a func.func): @nowhere}}
+    func.call @nowhere() : () -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%a: i32) {
+    // expected-error @+1 {{Invalid operation (must be registered): test.op}}
+    "test.op"(%a) : (i32) -> ()
+    return
+  }
+}
+
+// -----
+
+module {
+  func.func @f(%c: i1, %a: i32) {
+    // expected-error @+1 {{Invalid successor operands (must match the block's arguments (i64)): (i32)}}
+    cf.cond_br %c, ^bb1(%a : i32), ^bb2
+  ^bb1(%x: i64):
+    return
+  ^bb2:
+    return
+  }
+}
+
+// -----
+
+module {
+  llvm.func @f(%p: i64) {
+    // expected-error @+1 {{Invalid llvm.load address (must be !llvm.ptr): i64}}
+    %v = llvm.load %p : i64 -> i32
+    llvm.return
+  }
+}

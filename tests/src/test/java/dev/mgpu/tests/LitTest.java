@@ -1,0 +1,110 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Runs every {@code tests/mlir/**.mlir} file with {@code // RUN:} lines, as LLVM's lit does: each line is a
+ * shell pipeline with {@code %s} (the file), {@code %S} (its directory) and {@code %t} (a scratch path)
+ * substituted, and {@code gpu-translate}, {@code FileCheck} and {@code not} on PATH. A line
+ * {@code // REQUIRES: tool} skips the file when that tool is missing.
+ */
+class LitTest {
+    @TestFactory
+    Stream<DynamicTest> lit() throws IOException {
+        Path bin = Files.createTempDirectory("mgpu-lit-bin");
+        Path fileCheck = TestPaths.findTool("FileCheck", "FileCheck-22", "FileCheck-14");
+        if (fileCheck != null) {
+            Files.createSymbolicLink(bin.resolve("FileCheck"), fileCheck);
+        }
+        String path = String.join(":", TestPaths.root().resolve("tools").toString(),
+                TestPaths.root().resolve("tests/bin").toString(), bin.toString(),
+                System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        List<DynamicTest> tests = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(TestPaths.mlirDir())) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".mlir")).sorted().toList()) {
+                List<String> runs = runLines(f);
+                if (runs.isEmpty()) {
+                    continue;
+                }
+                String name = TestPaths.mlirDir().relativize(f).toString();
+                tests.add(DynamicTest.dynamicTest(name, f.toUri(), () -> runFile(f, runs, path, fileCheck != null)));
+            }
+        }
+        assertTrue(tests.size() > 0, "no lit tests found under " + TestPaths.mlirDir());
+        return tests.stream();
+    }
+
+    private static List<String> runLines(Path f) throws IOException {
+        List<String> runs = new ArrayList<>();
+        StringBuilder cur = null;
+        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+            int i = line.indexOf("// RUN:");
+            if (i < 0) {
+                continue;
+            }
+            String body = line.substring(i + 7).strip();
+            boolean cont = body.endsWith("\\");
+            if (cont) {
+                body = body.substring(0, body.length() - 1);
+            }
+            cur = cur == null ? new StringBuilder(body) : cur.append(' ').append(body);
+            if (!cont) {
+                runs.add(cur.toString());
+                cur = null;
+            }
+        }
+        return runs;
+    }
+
+    private static List<String> requirements(Path f) throws IOException {
+        List<String> req = new ArrayList<>();
+        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+            int i = line.indexOf("// REQUIRES:");
+            if (i >= 0) {
+                for (String r : line.substring(i + 12).split(",")) {
+                    req.add(r.strip());
+                }
+            }
+        }
+        return req;
+    }
+
+    private static void runFile(Path f, List<String> runs, String path, boolean haveFileCheck) throws Exception {
+        for (String r : requirements(f)) {
+            assumeTrue(TestPaths.findTool(r) != null, "requires " + r);
+        }
+        assumeTrue(haveFileCheck, "FileCheck is not installed");
+        Path scratch = Files.createTempDirectory("mgpu-lit");
+        for (String run : runs) {
+            String cmd = run.replace("%s", f.toString()).replace("%S", f.getParent().toString())
+                    .replace("%t", scratch.resolve("t").toString());
+            ProcessBuilder pb = new ProcessBuilder("bash", "-o", "pipefail", "-c", cmd);
+            pb.environment().put("PATH", path);
+            pb.directory(scratch.toFile());
+            pb.redirectErrorStream(true);
+            Process p = pb.start();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("timed out: " + cmd);
+            }
+            if (p.exitValue() != 0) {
+                fail("RUN line failed with exit " + p.exitValue() + ":\n  " + cmd + "\n"
+                        + new String(out, StandardCharsets.UTF_8));
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.mgpu.tools;
+
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads {@code --embed NAME=FILE} options into blobs by name. */
+final class Embeds {
+    private Embeds() {
+    }
+
+    static Map<String, byte[]> parse(List<String> specs) {
+        Map<String, byte[]> m = new LinkedHashMap<>();
+        for (String s : specs) {
+            int eq = s.indexOf('=');
+            if (eq <= 0 || eq == s.length() - 1) {
+                throw new MgpuException(Location.UNKNOWN, "Invalid --embed (must be NAME=FILE): " + s);
+            }
+            try {
+                m.put(s.substring(0, eq), Files.readAllBytes(Path.of(s.substring(eq + 1))));
+            } catch (IOException e) {
+                throw new MgpuException(Location.of(s.substring(eq + 1), 0, 0),
+                        "Invalid --embed file (must be readable): " + e.getMessage());
+            }
+        }
+        return m;
+    }
+}
