@@ -3,7 +3,6 @@ package dev.mgpu.ir;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +30,7 @@ public final class Operation {
         for (int i = 0; i < results.length; i++) {
             results[i] = new Value.OpResult(resultTypes.get(i), this, i);
         }
-        this.attributes = new LinkedHashMap<>(attributes);
+        this.attributes = new AttrMap(attributes);
         List<Region> rs = new ArrayList<>(regionCount);
         for (int i = 0; i < regionCount; i++) {
             Region r = new Region();
@@ -75,7 +74,7 @@ public final class Operation {
     }
 
     public List<Value> operands() {
-        return Collections.unmodifiableList(Arrays.asList(operands));
+        return new OperandRange(operands, 0, operands.length);
     }
 
     public int operandCount() {
@@ -180,11 +179,37 @@ public final class Operation {
         if (start + n > operands.length) {
             throw new IllegalStateException(name + ": operand segments exceed its " + operands.length + " operands");
         }
-        return Collections.unmodifiableList(Arrays.asList(operands).subList(start, start + n));
+        return new OperandRange(operands, start, start + n);
     }
 
     @Override
     public String toString() {
         return name + " at " + location;
+    }
+
+    /** A read-only view of a slice of the operand array. */
+    private static final class OperandRange extends java.util.AbstractList<Value> implements java.util.RandomAccess {
+        private final Value[] values;
+        private final int from;
+        private final int to;
+
+        OperandRange(Value[] values, int from, int to) {
+            this.values = values;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public Value get(int index) {
+            if (index < 0 || index >= to - from) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return values[from + index];
+        }
+
+        @Override
+        public int size() {
+            return to - from;
+        }
     }
 }

@@ -10,18 +10,15 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.text.MlirParser;
 import dev.mgpu.text.MlirPrinter;
 import dev.mgpu.verify.Verifier;
-import java.io.ByteArrayOutputStream;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -172,14 +169,21 @@ public final class GpuTranslate implements Callable<Integer> {
         log.debug("read {} bytes in {} ms", bytes.length, ms(t0));
         List<MlirParser.Chunk> chunks = split ? MlirParser.split(bytes)
                 : List.of(new MlirParser.Chunk(0, bytes.length));
-        ByteArrayOutputStream textOut = new ByteArrayOutputStream();
         boolean failed = false;
+        Sink sink;
+        try {
+            sink = kind == EmitKind.EXE || verifyDiagnostics ? Sink.none() : Sink.open(output, stdout);
+        } catch (IOException e) {
+            err.println(output + ": error: Invalid output (must be writable): " + e.getMessage());
+            return EXIT_INPUT;
+        }
+        try (Sink textOut = sink) {
         byte[] binary = null;
         Mgpu.Options options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds));
         for (int i = 0; i < chunks.size(); i++) {
             MlirParser.Chunk c = chunks.get(i);
             if (i > 0 && !verifyDiagnostics && kind.isText()) {
-                textOut.writeBytes("// -----\n".getBytes(StandardCharsets.US_ASCII));
+                textOut.write("// -----\n".getBytes(StandardCharsets.US_ASCII));
             }
             List<Diagnostic> diags = new ArrayList<>();
             Operation module = null;
@@ -200,7 +204,7 @@ public final class GpuTranslate implements Callable<Integer> {
                     log.debug("translated and emitted {} in {} ms", kind.option(), ms(tt));
                     if (!verifyDiagnostics) {
                         if (kind.isText()) {
-                            textOut.writeBytes(result);
+                            textOut.write(result);
                         } else if (binary != null) {
                             err.println(name + ": error: Invalid --split-input-file (must have one part for"
                                     + " --emit=" + kind.option() + "): several parts");
@@ -231,7 +235,7 @@ public final class GpuTranslate implements Callable<Integer> {
             }
             if (kind == EmitKind.MLIR) {
                 long tw = System.nanoTime();
-                MlirPrinter.print(module, textOut, new MlirPrinter.Options(printDebugInfo, printGeneric));
+                MlirPrinter.print(module, textOut.stream(), new MlirPrinter.Options(printDebugInfo, printGeneric));
                 log.debug("printed in {} ms", ms(tw));
             }
         }
@@ -241,13 +245,12 @@ public final class GpuTranslate implements Callable<Integer> {
         if (verifyDiagnostics) {
             return EXIT_OK;
         }
-        try {
-            byte[] result = kind.isText() ? textOut.toByteArray() : binary;
-            if (kind == EmitKind.EXE) {
-                Linker.link(result, Path.of(output), runtimeLib, log);
-            } else {
-                write(result);
-            }
+        if (kind == EmitKind.EXE) {
+            Linker.link(binary, Path.of(output), runtimeLib, log);
+        } else if (!kind.isText()) {
+            textOut.write(binary);
+        }
+        textOut.commit();
         } catch (MgpuException e) {
             for (Diagnostic d : e.diagnostics()) {
                 report(d, bytes);
@@ -286,26 +289,6 @@ public final class GpuTranslate implements Callable<Integer> {
         return k == null ? EmitKind.EXE : k;
     }
 
-    /** Writes through a temporary file and a rename, so a failure never leaves a partial output. */
-    private void write(byte[] data) throws IOException {
-        if (output == null || output.equals("-")) {
-            stdout.write(data);
-            stdout.flush();
-            return;
-        }
-        Path target = Path.of(output).toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            Files.write(tmp, data);
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
 
     /** Prints {@code file:line:col: error: message}, then the source line and a caret under the column. */
     private void report(Diagnostic d, byte[] input) {

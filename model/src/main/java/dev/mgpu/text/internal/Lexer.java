@@ -69,6 +69,9 @@ public final class Lexer {
     /** The location of a byte offset. */
     public Location locationOf(int offset) {
         indexLinesUpTo(Math.min(offset, limit));
+        if (offset >= lineStarts[lineCount - 1]) {
+            return Location.of(file, lineCount, offset - lineStarts[lineCount - 1] + 1);
+        }
         int lo = 0;
         int hi = lineCount - 1;
         while (lo < hi) {
@@ -79,14 +82,8 @@ public final class Lexer {
                 hi = mid - 1;
             }
         }
-        int col = 1;
-        for (int i = lineStarts[lo]; i < offset; i++) {
-            // Columns count characters, so UTF-8 continuation bytes do not advance them.
-            if ((buf[i] & 0xC0) != 0x80) {
-                col++;
-            }
-        }
-        return Location.of(file, lo + 1, col);
+        // Columns count bytes, as MLIR's source manager does.
+        return Location.of(file, lo + 1, offset - lineStarts[lo] + 1);
     }
 
     public int position() {
@@ -298,15 +295,22 @@ public final class Lexer {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
+    /** The decoded length of the last string literal scanned. */
+    private int stringLength;
+    private int stringEnd = -1;
+
     /** Scans a string literal starting at the quote; returns the offset past the closing quote. */
     private int scanString(int quote) {
         int p = quote + 1;
+        int escapes = 0;
         while (true) {
             if (p >= limit) {
                 throw error(quote, "Invalid string (must end with '\"'): end of input");
             }
             byte c = buf[p];
             if (c == '"') {
+                stringEnd = p + 1;
+                stringLength = p - quote - 1 - escapes;
                 return p + 1;
             }
             if (c == '\n') {
@@ -320,8 +324,10 @@ public final class Lexer {
                 byte e = buf[p];
                 if (e == '"' || e == '\\' || e == 'n' || e == 't') {
                     p++;
+                    escapes++;
                 } else if (p + 1 < limit && isHex(e) && isHex(buf[p + 1])) {
                     p += 2;
+                    escapes += 2;
                 } else {
                     throw error(p - 1, "Invalid escape (must be \\\\, \\\", \\n, \\t or \\XX): \\" + describeEscape(p));
                 }
@@ -358,7 +364,8 @@ public final class Lexer {
         if (backslash < 0) {
             return Arrays.copyOfRange(buf, p, last);
         }
-        byte[] out = new byte[last - p];
+        // The scan that found this literal counted its decoded length, so the array is allocated once.
+        byte[] out = new byte[e == stringEnd ? stringLength : last - p];
         int n = backslash - p;
         System.arraycopy(buf, p, out, 0, n);
         p = backslash;

@@ -45,6 +45,7 @@ public final class Parser {
     private static final String PLACEHOLDER = "mgpu.forward_ref";
 
     private final Lexer lx;
+    private final NameTable names = new NameTable();
     private final Map<String, Attribute> attrAliases = new HashMap<>();
     private final Map<String, Type> typeAliases = new HashMap<>();
     private final Deque<ValueScope> scopes = new ArrayDeque<>();
@@ -300,7 +301,7 @@ public final class Parser {
             throw expected("an SSA value");
         }
         int off = lx.start;
-        String name = new String(lx.buf, lx.start + 1, lx.end - lx.start - 1, StandardCharsets.UTF_8);
+        String name = names.intern(lx.buf, lx.start + 1, lx.end);
         int end = lx.end;
         lx.next();
         int number = 0;
@@ -440,6 +441,11 @@ public final class Parser {
         int off = lx.start;
         switch (lx.kind) {
             case Lexer.BARE_ID: {
+                Type fast = commonType();
+                if (fast != null) {
+                    lx.next();
+                    return fast;
+                }
                 String k = lx.text();
                 Type builtin = builtinType(k);
                 if (builtin != null) {
@@ -463,6 +469,26 @@ public final class Parser {
                 break;
         }
         throw expected("a type");
+    }
+
+    /** The most common builtin types, recognised without allocating. */
+    private Type commonType() {
+        int n = lx.end - lx.start;
+        byte c = lx.buf[lx.start];
+        if (n == 3 && (c == 'i' || c == 'f')) {
+            byte d1 = lx.buf[lx.start + 1];
+            byte d2 = lx.buf[lx.start + 2];
+            if (d1 == '3' && d2 == '2') {
+                return c == 'i' ? Type.I32 : Type.F32;
+            }
+            if (d1 == '6' && d2 == '4') {
+                return c == 'i' ? Type.I64 : Type.F64;
+            }
+        }
+        if (n == 5 && lx.is(Lexer.BARE_ID, "index")) {
+            return Type.INDEX;
+        }
+        return null;
     }
 
     private static Type builtinType(String k) {
@@ -502,6 +528,9 @@ public final class Parser {
 
     public boolean atType() {
         if (lx.kind == Lexer.BANG_ID || lx.isPunct('(')) {
+            return true;
+        }
+        if (lx.kind == Lexer.BARE_ID && commonType() != null) {
             return true;
         }
         if (lx.kind == Lexer.BARE_ID) {
@@ -614,6 +643,14 @@ public final class Parser {
 
     private Type dialectType() {
         int off = lx.start;
+        if (lx.is(Lexer.BANG_ID, "!llvm.ptr") && lx.byteAt(lx.end) != '<') {
+            lx.next();
+            return Type.PTR;
+        }
+        if (lx.is(Lexer.BANG_ID, "!gpu.async.token")) {
+            lx.next();
+            return Type.ASYNC_TOKEN;
+        }
         String name = lx.text().substring(1);
         lx.next();
         switch (name) {
@@ -840,7 +877,7 @@ public final class Parser {
 
     /** An attribute dictionary when one follows, else an empty map. */
     public Map<String, Attribute> optionalDictionary() {
-        return lx.isPunct('{') ? dictionary() : new LinkedHashMap<>();
+        return lx.isPunct('{') ? dictionary() : Map.of();
     }
 
     /** {@code attributes {...}} when present, else an empty map. */
