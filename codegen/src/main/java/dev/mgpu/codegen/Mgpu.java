@@ -1,20 +1,113 @@
 package dev.mgpu.codegen;
 
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.codegen.internal.ModuleTranslation;
+import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
+import dev.mgpu.text.MlirParser;
+import dev.mgpu.verify.Verifier;
+import java.util.List;
 import java.util.Map;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
 
-/** The facade: translate a verified module and emit it. */
+/**
+ * The library's front door: parse, verify, translate, emit. Every method is safe to call from several
+ * threads at once; each translation has its own LLVM context.
+ *
+ * <pre>{@code
+ * Operation module = Mgpu.parse(Files.readAllBytes(path), path.toString());
+ * byte[] object = Mgpu.emit(module, EmitKind.OBJ, Mgpu.Options.DEFAULT);
+ * }</pre>
+ */
 public final class Mgpu {
     private Mgpu() {
     }
 
-    /** Translation options: load strategy, target triple (null for the host) and blobs to embed by name. */
+    /**
+     * Translation options: the load strategy, the target triple (null for the host), and blobs to embed by
+     * name: an object whose blob is the text {@code @file:NAME} gets the bytes of {@code embeds.get(NAME)}.
+     */
     public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds) {
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
+
+        public Options {
+            if (loadStrategy == null) {
+                loadStrategy = LoadStrategy.LAZY;
+            }
+            embeds = embeds == null ? Map.of() : Map.copyOf(embeds);
+        }
+
+        public Options withLoadStrategy(LoadStrategy s) {
+            return new Options(s, triple, embeds);
+        }
     }
 
+    /** Parses MLIR text; throws {@link MgpuException} with file:line:col on bad input. */
+    public static Operation parse(byte[] text, String fileName) {
+        return MlirParser.parse(text, fileName);
+    }
+
+    /** Every problem the verifier finds; empty when the module is valid. */
+    public static List<Diagnostic> verify(Operation module) {
+        return Verifier.verify(module);
+    }
+
+    /**
+     * Verifies, then translates into a new LLVM module, which LLVM's verifier has passed. The caller owns
+     * and closes the result. Nothing reaches native code unless the model verified.
+     */
+    public static NativeModule translate(Operation module, Options options) {
+        List<Diagnostic> diags = Verifier.verify(module);
+        if (!diags.isEmpty()) {
+            throw new MgpuException(diags);
+        }
+        String triple = options.triple();
+        NativeModule nm = new NativeModule(moduleName(module));
+        try {
+            Targets.configure(nm, triple, module);
+            LLVMBuilderRef b = LLVMCreateBuilderInContext(nm.context());
+            try {
+                new ModuleTranslation(nm.module(), b, options.loadStrategy(), options.embeds()).translate(module);
+            } finally {
+                LLVMDisposeBuilder(b);
+            }
+            BytePointer msg = new BytePointer((BytePointer) null);
+            if (LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0) {
+                String text = msg.getString();
+                LLVMDisposeMessage(msg);
+                throw new MgpuException(module.location(), "Invalid LLVM module (must pass LLVM's verifier): "
+                        + text.strip());
+            }
+            LLVMDisposeMessage(msg);
+            return nm;
+        } catch (RuntimeException e) {
+            nm.close();
+            throw e;
+        }
+    }
+
+    /** Translates and emits in one step; the result is deterministic for a given input and options. */
     public static byte[] emit(Operation module, EmitKind kind, Options options) {
-        throw new MgpuException(module.location(), "Invalid --emit=" + kind.option() + " (must be mlir): not supported yet");
+        if (kind == EmitKind.MLIR) {
+            return dev.mgpu.text.MlirPrinter.print(module).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        if (kind == EmitKind.EXE) {
+            throw new IllegalArgumentException("Invalid emit kind (must be mlir, llvm, bc, obj or asm): exe links"
+                    + " through the CLI");
+        }
+        try (NativeModule nm = translate(module, options)) {
+            return Targets.emit(nm, kind, options.triple(), module);
+        }
+    }
+
+    private static String moduleName(Operation module) {
+        String n = module.symbolName();
+        if (n != null) {
+            return n;
+        }
+        return module.location() instanceof dev.mgpu.ir.Location.FileLineCol f ? f.file() : "mgpu";
     }
 }

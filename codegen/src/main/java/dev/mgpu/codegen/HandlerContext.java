@@ -1,0 +1,238 @@
+package dev.mgpu.codegen;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import java.util.ArrayList;
+import java.util.List;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * What an offloading handler works with: the LLVM module and builder, the runtime declarations, the load
+ * strategy, and helpers for globals. A Java code generator can make one over its own module and builder;
+ * it must then call {@link #finish()} once, after the last handler call, to write the constructor tables.
+ */
+public final class HandlerContext {
+    private final LLVMModuleRef module;
+    private final LLVMContextRef ctx;
+    private final LLVMBuilderRef builder;
+    private final RuntimeCalls runtime;
+    private final LoadStrategy strategy;
+    private final List<LLVMValueRef> ctors = new ArrayList<>();
+    private final List<LLVMValueRef> dtors = new ArrayList<>();
+
+    public HandlerContext(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
+        this.module = module;
+        this.ctx = LLVMGetModuleContext(module);
+        this.builder = builder;
+        this.strategy = strategy;
+        LLVMTypeRef intptr;
+        BytePointer dl = LLVMGetDataLayoutStr(module);
+        String layout = dl == null ? "" : dl.getString();
+        if (layout.isEmpty()) {
+            intptr = LLVMInt64TypeInContext(ctx);
+        } else {
+            var td = LLVMCreateTargetData(layout);
+            intptr = LLVMIntPtrTypeInContext(ctx, td);
+            LLVMDisposeTargetData(td);
+        }
+        this.runtime = new RuntimeCalls(module, ctx, intptr);
+    }
+
+    public LLVMModuleRef module() {
+        return module;
+    }
+
+    public LLVMContextRef context() {
+        return ctx;
+    }
+
+    public LLVMBuilderRef builder() {
+        return builder;
+    }
+
+    public RuntimeCalls runtime() {
+        return runtime;
+    }
+
+    public LoadStrategy loadStrategy() {
+        return strategy;
+    }
+
+    public LLVMTypeRef ptr() {
+        return runtime.ptrType();
+    }
+
+    public LLVMValueRef intptr(long v) {
+        return LLVMConstInt(runtime.intptrType(), v, 1);
+    }
+
+    public LLVMValueRef i32(long v) {
+        return LLVMConstInt(runtime.i32Type(), v, 1);
+    }
+
+    public LLVMValueRef nullPtr() {
+        return LLVMConstNull(ptr());
+    }
+
+    public MgpuException error(Location loc, String message) {
+        return new MgpuException(loc, message);
+    }
+
+    /** A global by name, or null. */
+    public LLVMValueRef global(String name) {
+        LLVMValueRef g = LLVMGetNamedGlobal(module, name);
+        return g == null || g.isNull() ? null : g;
+    }
+
+    /**
+     * Adds {@code internal constant [N x i8]} named {@code name} holding exactly {@code bytes} (plus a NUL when
+     * asked), aligned to {@code align}, not {@code unnamed_addr}. The bytes go to LLVM through native memory,
+     * never through a Java string.
+     */
+    public LLVMValueRef embedBytes(String name, byte[] bytes, boolean appendNul, int align) {
+        LLVMValueRef init;
+        try (BytePointer data = new BytePointer(bytes.length + 1L)) {
+            data.put(bytes, 0, bytes.length);
+            data.put(bytes.length, (byte) 0);
+            init = LLVMConstStringInContext2(ctx, data, bytes.length + (appendNul ? 1 : 0), 1);
+        }
+        LLVMValueRef g = LLVMAddGlobal(module, LLVMTypeOf(init), name);
+        LLVMSetInitializer(g, init);
+        LLVMSetLinkage(g, LLVMInternalLinkage);
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetAlignment(g, align);
+        LLVMSetUnnamedAddress(g, LLVMNoUnnamedAddr);
+        return g;
+    }
+
+    /** A {@code private unnamed_addr constant} C string, reused when one of that name exists. */
+    public LLVMValueRef cString(String name, String text) {
+        LLVMValueRef g = global(name);
+        if (g != null) {
+            return g;
+        }
+        byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        LLVMValueRef init;
+        try (BytePointer data = new BytePointer(b.length + 1L)) {
+            data.put(b, 0, b.length);
+            data.put(b.length, (byte) 0);
+            init = LLVMConstStringInContext2(ctx, data, b.length, 0);
+        }
+        g = LLVMAddGlobal(module, LLVMTypeOf(init), name);
+        LLVMSetInitializer(g, init);
+        LLVMSetLinkage(g, LLVMPrivateLinkage);
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+        LLVMSetAlignment(g, 1);
+        return g;
+    }
+
+    /** An {@code internal global} of type {@code t}, zero-initialised, created once. */
+    public LLVMValueRef zeroGlobal(String name, LLVMTypeRef t, int align) {
+        LLVMValueRef g = global(name);
+        if (g != null) {
+            return g;
+        }
+        g = LLVMAddGlobal(module, t, name);
+        LLVMSetInitializer(g, LLVMConstNull(t));
+        LLVMSetLinkage(g, LLVMInternalLinkage);
+        LLVMSetAlignment(g, align);
+        return g;
+    }
+
+    /** Creates {@code internal void name()} and returns a builder positioned in its entry block. */
+    public LLVMValueRef internalFunction(String name) {
+        LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (PointerPointer<?>) null, 0, 0);
+        LLVMValueRef f = LLVMAddFunction(module, name, ft);
+        LLVMSetLinkage(f, LLVMInternalLinkage);
+        return f;
+    }
+
+    public void addConstructor(LLVMValueRef fn) {
+        ctors.add(fn);
+    }
+
+    public void addDestructor(LLVMValueRef fn) {
+        dtors.add(fn);
+    }
+
+    /**
+     * Splits the current block at the builder: returns a new block placed after it, which the caller
+     * branches to and continues in.
+     */
+    public LLVMBasicBlockRef newBlockAfterCurrent(String name) {
+        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
+        LLVMBasicBlockRef next = LLVMGetNextBasicBlock(cur);
+        if (next == null || next.isNull()) {
+            return LLVMAppendBasicBlockInContext(ctx, LLVMGetBasicBlockParent(cur), name);
+        }
+        return LLVMInsertBasicBlockInContext(ctx, next, name);
+    }
+
+    /**
+     * Builds an {@code alloca} in the entry block of the current function, so that launches in loops do
+     * not grow the stack.
+     */
+    public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
+        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(cur);
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        try {
+            LLVMValueRef first = LLVMGetFirstInstruction(entry);
+            while (first != null && !first.isNull() && LLVMIsAAllocaInst(first) != null
+                    && !LLVMIsAAllocaInst(first).isNull()) {
+                first = LLVMGetNextInstruction(first);
+            }
+            if (first == null || first.isNull()) {
+                LLVMPositionBuilderAtEnd(b, entry);
+            } else {
+                LLVMPositionBuilderBefore(b, first);
+            }
+            return count == null ? LLVMBuildAlloca(b, t, name) : LLVMBuildArrayAlloca(b, t, count, name);
+        } finally {
+            LLVMDisposeBuilder(b);
+        }
+    }
+
+    /** Writes {@code llvm.global_ctors} / {@code llvm.global_dtors}; call once, after the last handler call. */
+    public void finish() {
+        table("llvm.global_ctors", ctors);
+        table("llvm.global_dtors", dtors);
+        ctors.clear();
+        dtors.clear();
+    }
+
+    private void table(String name, List<LLVMValueRef> fns) {
+        if (fns.isEmpty()) {
+            return;
+        }
+        LLVMTypeRef i32 = runtime.i32Type();
+        LLVMTypeRef entryTy;
+        try (PointerPointer<LLVMTypeRef> f = new PointerPointer<>(i32, ptr(), ptr())) {
+            entryTy = LLVMStructTypeInContext(ctx, f, 3, 0);
+        }
+        LLVMValueRef[] entries = new LLVMValueRef[fns.size()];
+        for (int i = 0; i < entries.length; i++) {
+            try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(i32(65535), fns.get(i), nullPtr())) {
+                entries[i] = LLVMConstNamedStruct(entryTy, v, 3);
+            }
+        }
+        LLVMValueRef arr;
+        try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(entries)) {
+            arr = LLVMConstArray2(entryTy, v, entries.length);
+        }
+        LLVMValueRef g = LLVMAddGlobal(module, LLVMTypeOf(arr), name);
+        LLVMSetInitializer(g, arr);
+        LLVMSetLinkage(g, LLVMAppendingLinkage);
+    }
+}

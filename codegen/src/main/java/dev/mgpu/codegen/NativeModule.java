@@ -1,0 +1,66 @@
+package dev.mgpu.codegen;
+
+import static org.bytedeco.llvm.global.LLVM.LLVMContextCreate;
+import static org.bytedeco.llvm.global.LLVM.LLVMContextDispose;
+import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
+import static org.bytedeco.llvm.global.LLVM.LLVMDisposeModule;
+import static org.bytedeco.llvm.global.LLVM.LLVMModuleCreateWithNameInContext;
+import static org.bytedeco.llvm.global.LLVM.LLVMPrintModuleToString;
+
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+
+/**
+ * Owns one LLVM context and the module built in it, and disposes both exactly once. Use one per thread:
+ * LLVM contexts are not thread-safe.
+ */
+public final class NativeModule implements AutoCloseable {
+    private LLVMContextRef context;
+    private LLVMModuleRef module;
+
+    /** Creates an empty module named {@code name} in a fresh context. */
+    public NativeModule(String name) {
+        Llvm.load();
+        context = LLVMContextCreate();
+        module = LLVMModuleCreateWithNameInContext(name, context);
+    }
+
+    public LLVMContextRef context() {
+        check();
+        return context;
+    }
+
+    public LLVMModuleRef module() {
+        check();
+        return module;
+    }
+
+    private void check() {
+        if (module == null) {
+            throw new IllegalStateException("NativeModule is closed");
+        }
+    }
+
+    /** The module as LLVM IR text. */
+    public String toIR() {
+        BytePointer s = LLVMPrintModuleToString(module());
+        try {
+            return s.getString(java.nio.charset.StandardCharsets.UTF_8);
+        } finally {
+            LLVMDisposeMessage(s);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (module != null) {
+            LLVMDisposeModule(module);
+            module = null;
+        }
+        if (context != null) {
+            LLVMContextDispose(context);
+            context = null;
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package dev.mgpu.codegen;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.Gpu;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.GpuTarget;
+import dev.mgpu.ir.OffloadingHandlerAttr;
+import java.util.ArrayList;
+import java.util.List;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * {@code #gpu.select_object}: embeds one object of a binary as {@code <binary>_bin_cst} and launches its
+ * kernels through {@code mgpuLaunchKernel}, loading the module per launch, in a constructor, or lazily.
+ */
+public final class SelectObjectHandler implements LLVMOffloadingHandler {
+    @Override
+    public String name() {
+        return OffloadingHandlerAttr.SelectObject.NAME;
+    }
+
+    /** The name of the global holding a binary's selected object. */
+    public static String blobName(String binary) {
+        return binary + "_bin_cst";
+    }
+
+    /** The name of the global holding a kernel's name. */
+    public static String kernelNameGlobal(String binary, String kernel) {
+        return binary + "_" + kernel + "_kernel_name";
+    }
+
+    private static Attribute.ObjectAttr selected(BinaryDescription b, HandlerContext ctx) {
+        OffloadingHandlerAttr.SelectObject s = b.handler() instanceof OffloadingHandlerAttr.SelectObject so ? so
+                : OffloadingHandlerAttr.DEFAULT;
+        List<Attribute> objs = new ArrayList<>(b.objects());
+        int i = Gpu.selectedObject(s, objs);
+        if (i < 0) {
+            throw ctx.error(b.location(), "Invalid select_object target (must match an object of @" + b.name()
+                    + "): " + (s.target() == null ? "none" : s.target()));
+        }
+        return b.objects().get(i);
+    }
+
+    /** The JIT optimisation level of an assembly object: its {@code O} property, else its target's. */
+    static int jitOptLevel(Attribute.ObjectAttr o) {
+        if (o.properties() != null && o.properties().get("O") instanceof Attribute.IntegerAttr i) {
+            return (int) i.value();
+        }
+        return o.target() instanceof GpuTarget t ? t.optLevel() : 2;
+    }
+
+    @Override
+    public void embedBinary(BinaryDescription b, HandlerContext ctx) {
+        Attribute.ObjectAttr o = selected(b, ctx);
+        boolean ptx = o.format() == Attribute.ObjectFormat.ASSEMBLY;
+        ctx.embedBytes(blobName(b.name()), o.object().bytes(), ptx, 8);
+        if (ctx.loadStrategy() == LoadStrategy.CTOR) {
+            LLVMValueRef module = ctx.zeroGlobal(b.name() + "_module", ctx.ptr(), 8);
+            LLVMBuilderRef bb = LLVMCreateBuilderInContext(ctx.context());
+            try {
+                LLVMValueRef load = ctx.internalFunction(b.name() + "_load");
+                LLVMPositionBuilderAtEnd(bb, LLVMAppendBasicBlockInContext(ctx.context(), load, "entry"));
+                LLVMValueRef m = loadModule(ctx, bb, b.name(), o);
+                LLVMBuildStore(bb, m, module);
+                LLVMBuildRetVoid(bb);
+                ctx.addConstructor(load);
+                LLVMValueRef unload = ctx.internalFunction(b.name() + "_unload");
+                LLVMPositionBuilderAtEnd(bb, LLVMAppendBasicBlockInContext(ctx.context(), unload, "entry"));
+                LLVMValueRef cur = LLVMBuildLoad2(bb, ctx.ptr(), module, "");
+                ctx.runtime().call(bb, "mgpuModuleUnload", cur);
+                LLVMBuildRetVoid(bb);
+                ctx.addDestructor(unload);
+            } finally {
+                LLVMDisposeBuilder(bb);
+            }
+        }
+    }
+
+    private static LLVMValueRef blobSize(HandlerContext ctx, String binary) {
+        LLVMValueRef g = ctx.global(blobName(binary));
+        return ctx.intptr(LLVMGetArrayLength2(LLVMGlobalGetValueType(g)));
+    }
+
+    /** {@code mgpuModuleLoad(blob, size)}, or {@code mgpuModuleLoadJIT(blob, O, size)} for PTX. */
+    static LLVMValueRef loadModule(HandlerContext ctx, LLVMBuilderRef b, String binary, Attribute.ObjectAttr o) {
+        LLVMValueRef blob = ctx.global(blobName(binary));
+        if (o.format() == Attribute.ObjectFormat.ASSEMBLY) {
+            return ctx.runtime().call(b, "mgpuModuleLoadJIT", blob, ctx.i32(jitOptLevel(o)), blobSize(ctx, binary));
+        }
+        return ctx.runtime().call(b, "mgpuModuleLoad", blob, blobSize(ctx, binary));
+    }
+
+    @Override
+    public void launchKernel(KernelLaunch l, BinaryDescription b, HandlerContext ctx) {
+        Attribute.ObjectAttr o = selected(b, ctx);
+        LLVMBuilderRef bld = ctx.builder();
+        if (ctx.global(blobName(b.name())) == null) {
+            throw ctx.error(l.location(), "Invalid launch (must follow the embedding of its binary): "
+                    + blobName(b.name()));
+        }
+        LLVMValueRef smem = l.sharedMemory() != null ? l.sharedMemory() : ctx.i32(0);
+        LLVMValueRef params = argumentArray(ctx, l.args());
+        LLVMValueRef name = ctx.cString(kernelNameGlobal(b.name(), l.kernel()), l.kernel());
+        switch (ctx.loadStrategy()) {
+            case PER_LAUNCH: {
+                LLVMValueRef module = loadModule(ctx, bld, b.name(), o);
+                LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
+                LLVMValueRef stream = l.stream() != null ? l.stream() : ctx.runtime().call(bld, "mgpuStreamCreate");
+                launchCall(ctx, l, fn, smem, stream, params);
+                if (l.stream() == null) {
+                    ctx.runtime().call(bld, "mgpuStreamSynchronize", stream);
+                    ctx.runtime().call(bld, "mgpuStreamDestroy", stream);
+                }
+                ctx.runtime().call(bld, "mgpuModuleUnload", module);
+                return;
+            }
+            case CTOR: {
+                LLVMValueRef module = LLVMBuildLoad2(bld, ctx.ptr(), ctx.global(b.name() + "_module"), "");
+                LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
+                syncOrAsyncLaunch(ctx, l, fn, smem, params);
+                return;
+            }
+            default: {
+                LLVMValueRef fn = lazyFunction(ctx, b.name(), l.kernel(), name, o.format() == Attribute.ObjectFormat.ASSEMBLY
+                        ? jitOptLevel(o) : -1, "mgpuModuleGetFunctionLazy", ctx.global(blobName(b.name())),
+                        blobSize(ctx, b.name()));
+                syncOrAsyncLaunch(ctx, l, fn, smem, params);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Loads a kernel handle through its cache slot: an acquire load, and only when it is still null a call
+     * to the runtime, which loads the module once per device and fills the slot.
+     */
+    static LLVMValueRef lazyFunction(HandlerContext ctx, String binary, String kernel, LLVMValueRef name, int jit,
+            String entry, LLVMValueRef blobOrTable, LLVMValueRef size) {
+        LLVMBuilderRef bld = ctx.builder();
+        LLVMValueRef cache = ctx.zeroGlobal(binary + "_module_cache", ctx.ptr(), 8);
+        LLVMValueRef slot = ctx.zeroGlobal(binary + "_" + kernel + "_function", ctx.ptr(), 8);
+        LLVMValueRef cached = LLVMBuildLoad2(bld, ctx.ptr(), slot, "");
+        LLVMSetOrdering(cached, LLVMAtomicOrderingAcquire);
+        LLVMSetAlignment(cached, 8);
+        LLVMValueRef isNull = LLVMBuildICmp(bld, LLVMIntEQ, cached, ctx.nullPtr(), "");
+        LLVMBasicBlockRef from = LLVMGetInsertBlock(bld);
+        LLVMBasicBlockRef slow = ctx.newBlockAfterCurrent("mgpu.load");
+        LLVMPositionBuilderAtEnd(bld, slow);
+        LLVMBasicBlockRef done = ctx.newBlockAfterCurrent("mgpu.loaded");
+        LLVMPositionBuilderAtEnd(bld, from);
+        LLVMValueRef br = LLVMBuildCondBr(bld, isNull, slow, done);
+        setUnlikely(ctx, br);
+        LLVMPositionBuilderAtEnd(bld, slow);
+        LLVMValueRef loaded = entry.equals("mgpuModuleGetFunctionLazy")
+                ? ctx.runtime().call(bld, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
+                : ctx.runtime().call(bld, entry, cache, blobOrTable, name, slot);
+        LLVMBuildBr(bld, done);
+        LLVMPositionBuilderAtEnd(bld, done);
+        LLVMValueRef phi = LLVMBuildPhi(bld, ctx.ptr(), "");
+        try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(cached, loaded);
+                PointerPointer<LLVMBasicBlockRef> bs = new PointerPointer<>(from, slow)) {
+            LLVMAddIncoming(phi, v, bs, 2);
+        }
+        return phi;
+    }
+
+    private static void setUnlikely(HandlerContext ctx, LLVMValueRef br) {
+        org.bytedeco.llvm.LLVM.LLVMMetadataRef[] md = {LLVMMDStringInContext2(ctx.context(), "branch_weights", 14),
+            LLVMValueAsMetadata(ctx.i32(1)), LLVMValueAsMetadata(ctx.i32(2000))};
+        try (PointerPointer<?> p = new PointerPointer<>(md)) {
+            var node = LLVMMDNodeInContext2(ctx.context(), p, 3);
+            int kind = LLVMGetMDKindIDInContext(ctx.context(), "prof", 4);
+            LLVMSetMetadata(br, kind, LLVMMetadataAsValue(ctx.context(), node));
+        }
+    }
+
+    /** A synchronous launch uses the default (null) stream and synchronises it; no stream is created. */
+    static void syncOrAsyncLaunch(HandlerContext ctx, KernelLaunch l, LLVMValueRef fn, LLVMValueRef smem,
+            LLVMValueRef params) {
+        LLVMValueRef stream = l.stream() != null ? l.stream() : ctx.nullPtr();
+        launchCall(ctx, l, fn, smem, stream, params);
+        if (l.stream() == null) {
+            ctx.runtime().call(ctx.builder(), "mgpuStreamSynchronize", stream);
+        }
+    }
+
+    static void launchCall(HandlerContext ctx, KernelLaunch l, LLVMValueRef fn, LLVMValueRef smem,
+            LLVMValueRef stream, LLVMValueRef params) {
+        LLVMValueRef count = ctx.intptr(l.args().size());
+        if (l.cluster() != null) {
+            ctx.runtime().call(ctx.builder(), "mgpuLaunchClusterKernel", fn, l.cluster()[0], l.cluster()[1],
+                    l.cluster()[2], l.grid()[0], l.grid()[1], l.grid()[2], l.block()[0], l.block()[1], l.block()[2],
+                    smem, stream, params, ctx.nullPtr(), count);
+        } else {
+            ctx.runtime().call(ctx.builder(), "mgpuLaunchKernel", fn, l.grid()[0], l.grid()[1], l.grid()[2],
+                    l.block()[0], l.block()[1], l.block()[2], smem, stream, params, ctx.nullPtr(), count);
+        }
+    }
+
+    /**
+     * A stack struct holding the arguments and an array of pointers to its fields, both allocated in the
+     * function's entry block; the stores happen at the launch.
+     */
+    static LLVMValueRef argumentArray(HandlerContext ctx, List<LLVMValueRef> args) {
+        LLVMBuilderRef b = ctx.builder();
+        LLVMTypeRef[] fields = new LLVMTypeRef[args.size()];
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = LLVMTypeOf(args.get(i));
+        }
+        LLVMTypeRef st;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
+            st = LLVMStructTypeInContext(ctx.context(), p, fields.length, 0);
+        }
+        LLVMValueRef struct = ctx.entryAlloca(st, null, "");
+        LLVMValueRef array = ctx.entryAlloca(ctx.ptr(), ctx.intptr(args.size()), "");
+        for (int i = 0; i < fields.length; i++) {
+            LLVMValueRef field = LLVMBuildStructGEP2(b, st, struct, i, "");
+            LLVMBuildStore(b, args.get(i), field);
+            LLVMValueRef slot;
+            try (PointerPointer<LLVMValueRef> idx = new PointerPointer<>(new LLVMValueRef[] {LLVMConstInt(ctx.runtime().i32Type(), i, 0)})) {
+                slot = LLVMBuildGEP2(b, ctx.ptr(), array, idx, 1, "");
+            }
+            LLVMBuildStore(b, field, slot);
+        }
+        return array;
+    }
+}

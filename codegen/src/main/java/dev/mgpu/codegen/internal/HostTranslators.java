@@ -1,0 +1,283 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.Arith;
+import dev.mgpu.dialect.LLVM;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/** Translations of the func, arith, cf and llvm ops. */
+final class HostTranslators {
+    private HostTranslators() {
+    }
+
+    /** LLVM's integer predicates, in the order of {@link Arith#PREDICATES}. */
+    private static final int[] ICMP = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE,
+        LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
+
+    @FunctionalInterface
+    private interface Bin {
+        LLVMValueRef build(LLVMBuilderRef b, LLVMValueRef x, LLVMValueRef y);
+    }
+
+    static void register(Map<String, ModuleTranslation.OpTranslator> m) {
+        m.put("func.return", HostTranslators::ret);
+        m.put("llvm.return", HostTranslators::ret);
+        m.put("func.call", HostTranslators::call);
+        m.put("llvm.call", HostTranslators::call);
+        m.put("arith.constant", HostTranslators::constant);
+        m.put(LLVM.CONSTANT, HostTranslators::constant);
+        m.put(LLVM.ZERO, (op, t) -> t.map(op.result(0), LLVMConstNull(t.types.of(op.result(0).type(), op))));
+        binary(m, "add", (b, x, y) -> LLVMBuildAdd(b, x, y, ""), "arith.addi", "llvm.add");
+        binary(m, "sub", (b, x, y) -> LLVMBuildSub(b, x, y, ""), "arith.subi", "llvm.sub");
+        binary(m, "mul", (b, x, y) -> LLVMBuildMul(b, x, y, ""), "arith.muli", "llvm.mul");
+        binary(m, "sdiv", (b, x, y) -> LLVMBuildSDiv(b, x, y, ""), "arith.divsi", "llvm.sdiv");
+        binary(m, "udiv", (b, x, y) -> LLVMBuildUDiv(b, x, y, ""), "arith.divui", "llvm.udiv");
+        binary(m, "srem", (b, x, y) -> LLVMBuildSRem(b, x, y, ""), "arith.remsi", "llvm.srem");
+        binary(m, "urem", (b, x, y) -> LLVMBuildURem(b, x, y, ""), "arith.remui", "llvm.urem");
+        binary(m, "and", (b, x, y) -> LLVMBuildAnd(b, x, y, ""), "arith.andi", "llvm.and");
+        binary(m, "or", (b, x, y) -> LLVMBuildOr(b, x, y, ""), "arith.ori", "llvm.or");
+        binary(m, "xor", (b, x, y) -> LLVMBuildXor(b, x, y, ""), "arith.xori", "llvm.xor");
+        binary(m, "shl", (b, x, y) -> LLVMBuildShl(b, x, y, ""), "arith.shli", "llvm.shl");
+        binary(m, "ashr", (b, x, y) -> LLVMBuildAShr(b, x, y, ""), "arith.shrsi", "llvm.ashr");
+        binary(m, "lshr", (b, x, y) -> LLVMBuildLShr(b, x, y, ""), "arith.shrui", "llvm.lshr");
+        binary(m, "fadd", (b, x, y) -> LLVMBuildFAdd(b, x, y, ""), "arith.addf", "llvm.fadd");
+        binary(m, "fsub", (b, x, y) -> LLVMBuildFSub(b, x, y, ""), "arith.subf", "llvm.fsub");
+        binary(m, "fmul", (b, x, y) -> LLVMBuildFMul(b, x, y, ""), "arith.mulf", "llvm.fmul");
+        binary(m, "fdiv", (b, x, y) -> LLVMBuildFDiv(b, x, y, ""), "arith.divf", "llvm.fdiv");
+        minMax(m, "arith.maxsi", LLVMIntSGT);
+        minMax(m, "arith.minsi", LLVMIntSLT);
+        minMax(m, "arith.maxui", LLVMIntUGT);
+        minMax(m, "arith.minui", LLVMIntULT);
+        m.put("arith.cmpi", HostTranslators::icmp);
+        m.put(LLVM.ICMP, HostTranslators::icmp);
+        m.put("arith.select", (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder, t.lookup(op.operand(0), op),
+                t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
+        for (String k : Arith.CASTS) {
+            m.put("arith." + k, HostTranslators::cast);
+        }
+        for (String k : LLVM.CASTS) {
+            m.put("llvm." + k, HostTranslators::cast);
+        }
+        m.put("cf.br", HostTranslators::br);
+        m.put("llvm.br", HostTranslators::br);
+        m.put("cf.cond_br", HostTranslators::condBr);
+        m.put("llvm.cond_br", HostTranslators::condBr);
+        m.put(LLVM.ALLOCA, HostTranslators::alloca);
+        m.put(LLVM.LOAD, HostTranslators::load);
+        m.put(LLVM.STORE, HostTranslators::store);
+        m.put(LLVM.GEP, HostTranslators::gep);
+    }
+
+    private static void binary(Map<String, ModuleTranslation.OpTranslator> m, String what, Bin bin, String... names) {
+        for (String n : names) {
+            m.put(n, (op, t) -> t.map(op.result(0),
+                    bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
+        }
+    }
+
+    private static void minMax(Map<String, ModuleTranslation.OpTranslator> m, String name, int pred) {
+        m.put(name, (op, t) -> {
+            LLVMValueRef x = t.lookup(op.operand(0), op);
+            LLVMValueRef y = t.lookup(op.operand(1), op);
+            LLVMValueRef c = LLVMBuildICmp(t.builder, pred, x, y, "");
+            t.map(op.result(0), LLVMBuildSelect(t.builder, c, x, y, ""));
+        });
+    }
+
+    private static void ret(Operation op, ModuleTranslation t) {
+        List<LLVMValueRef> vs = t.lookup(op.operands(), op);
+        if (vs.isEmpty()) {
+            LLVMBuildRetVoid(t.builder);
+        } else if (vs.size() == 1) {
+            LLVMBuildRet(t.builder, vs.get(0));
+        } else {
+            List<Type> rt = op.operands().stream().map(Value::type).toList();
+            LLVMValueRef agg = LLVMGetUndef(t.types.results(rt, op));
+            for (int i = 0; i < vs.size(); i++) {
+                agg = LLVMBuildInsertValue(t.builder, agg, vs.get(i), i, "");
+            }
+            LLVMBuildRet(t.builder, agg);
+        }
+    }
+
+    private static void call(Operation op, ModuleTranslation t) {
+        String callee = ((Attribute.SymbolRefAttr) op.attr("callee")).leaf();
+        LLVMValueRef fn = t.function(callee, op);
+        LLVMTypeRef ft = LLVMGlobalGetValueType(fn);
+        List<LLVMValueRef> args = new java.util.ArrayList<>();
+        for (Value v : op.operands()) {
+            LLVMValueRef a = t.lookup(v, op);
+            if (op.name().equals("func.call") && v.type() instanceof Type.MemRefType m) {
+                for (int i = 0; i < 3; i++) {
+                    args.add(LLVMBuildExtractValue(t.builder, a, i, ""));
+                }
+                for (int f = 3; f <= 4; f++) {
+                    for (int i = 0; i < m.rank(); i++) {
+                        args.add(LLVMBuildExtractValue(t.builder, LLVMBuildExtractValue(t.builder, a, f, ""), i, ""));
+                    }
+                }
+            } else {
+                args.add(a);
+            }
+        }
+        LLVMValueRef r;
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
+            r = LLVMBuildCall2(t.builder, ft, fn, p, args.size(), "");
+        }
+        if (op.resultCount() == 1) {
+            t.map(op.result(0), r);
+        } else {
+            for (int i = 0; i < op.resultCount(); i++) {
+                t.map(op.result(i), LLVMBuildExtractValue(t.builder, r, i, ""));
+            }
+        }
+    }
+
+    private static void constant(Operation op, ModuleTranslation t) {
+        Attribute v = op.attr("value");
+        LLVMTypeRef ty = t.types.of(op.result(0).type(), op);
+        if (v instanceof Attribute.IntegerAttr i) {
+            t.map(op.result(0), LLVMConstInt(ty, i.value(), 1));
+        } else if (v instanceof Attribute.FloatAttr f) {
+            t.map(op.result(0), LLVMConstReal(ty, f.value()));
+        } else {
+            throw ModuleTranslation.error(op, "Invalid constant (must be an integer or float): " + v);
+        }
+    }
+
+    private static void icmp(Operation op, ModuleTranslation t) {
+        long p = ((Attribute.IntegerAttr) op.attr("predicate")).value();
+        t.map(op.result(0), LLVMBuildICmp(t.builder, ICMP[(int) p], t.lookup(op.operand(0), op),
+                t.lookup(op.operand(1), op), ""));
+    }
+
+    private static void cast(Operation op, ModuleTranslation t) {
+        LLVMValueRef x = t.lookup(op.operand(0), op);
+        Type from = op.operand(0).type();
+        LLVMTypeRef to = t.types.of(op.result(0).type(), op);
+        String k = op.name().substring(op.name().indexOf('.') + 1);
+        LLVMBuilderRef b = t.builder;
+        LLVMValueRef r;
+        switch (k) {
+            case "index_cast":
+            case "index_castui": {
+                int fw = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+                int tw = LLVMGetIntTypeWidth(to);
+                if (fw == tw) {
+                    r = x;
+                } else if (fw > tw) {
+                    r = LLVMBuildTrunc(b, x, to, "");
+                } else {
+                    // Casting to index sign-extends, except for the unsigned variant.
+                    r = k.equals("index_castui") ? LLVMBuildZExt(b, x, to, "") : LLVMBuildSExt(b, x, to, "");
+                }
+                break;
+            }
+            case "extsi": case "sext": r = LLVMBuildSExt(b, x, to, ""); break;
+            case "extui": case "zext": r = LLVMBuildZExt(b, x, to, ""); break;
+            case "trunci": case "trunc": r = LLVMBuildTrunc(b, x, to, ""); break;
+            case "sitofp": r = LLVMBuildSIToFP(b, x, to, ""); break;
+            case "uitofp": r = LLVMBuildUIToFP(b, x, to, ""); break;
+            case "fptosi": r = LLVMBuildFPToSI(b, x, to, ""); break;
+            case "fptoui": r = LLVMBuildFPToUI(b, x, to, ""); break;
+            case "extf": r = LLVMBuildFPExt(b, x, to, ""); break;
+            case "truncf": r = LLVMBuildFPTrunc(b, x, to, ""); break;
+            case "ptrtoint": r = LLVMBuildPtrToInt(b, x, to, ""); break;
+            case "inttoptr": r = LLVMBuildIntToPtr(b, x, to, ""); break;
+            default: r = LLVMBuildBitCast(b, x, to, ""); break;
+        }
+        if (from == null) {
+            throw ModuleTranslation.error(op, "Invalid cast operand");
+        }
+        t.map(op.result(0), r);
+    }
+
+    private static void br(Operation op, ModuleTranslation t) {
+        t.addIncoming(op.successors().get(0), op.operands(), op);
+        LLVMBuildBr(t.builder, t.block(op.successors().get(0)));
+    }
+
+    private static void condBr(Operation op, ModuleTranslation t) {
+        t.addIncoming(op.successors().get(0), op.segment(1), op);
+        t.addIncoming(op.successors().get(1), op.segment(2), op);
+        LLVMBuildCondBr(t.builder, t.lookup(op.operand(0), op), t.block(op.successors().get(0)),
+                t.block(op.successors().get(1)));
+    }
+
+    private static int alignment(Operation op) {
+        return op.attr("alignment") instanceof Attribute.IntegerAttr a ? (int) a.value() : 0;
+    }
+
+    private static void alloca(Operation op, ModuleTranslation t) {
+        LLVMTypeRef elem = t.types.of(((Attribute.TypeAttr) op.attr("elem_type")).type(), op);
+        LLVMValueRef a = LLVMBuildArrayAlloca(t.builder, elem, t.lookup(op.operand(0), op), "");
+        if (alignment(op) > 0) {
+            LLVMSetAlignment(a, alignment(op));
+        }
+        t.map(op.result(0), a);
+    }
+
+    private static void load(Operation op, ModuleTranslation t) {
+        LLVMValueRef l = LLVMBuildLoad2(t.builder, t.types.of(op.result(0).type(), op), t.lookup(op.operand(0), op), "");
+        if (alignment(op) > 0) {
+            LLVMSetAlignment(l, alignment(op));
+        }
+        t.map(op.result(0), l);
+    }
+
+    private static void store(Operation op, ModuleTranslation t) {
+        LLVMValueRef s = LLVMBuildStore(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op));
+        if (alignment(op) > 0) {
+            LLVMSetAlignment(s, alignment(op));
+        }
+    }
+
+    private static void gep(Operation op, ModuleTranslation t) {
+        Type elemType = ((Attribute.TypeAttr) op.attr("elem_type")).type();
+        Attribute.DenseArrayAttr raw = (Attribute.DenseArrayAttr) op.attr("rawConstantIndices");
+        LLVMValueRef[] idx = new LLVMValueRef[raw.size()];
+        int dyn = 1;
+        Type cur = elemType;
+        for (int i = 0; i < idx.length; i++) {
+            long r = raw.get(i);
+            boolean intoStruct = i > 0 && cur instanceof Type.LLVMStructType;
+            if (r == LLVM.DYNAMIC_INDEX) {
+                if (intoStruct) {
+                    throw ModuleTranslation.error(op, "Invalid llvm.getelementptr index (must be a constant when"
+                            + " indexing a struct): operand " + dyn);
+                }
+                idx[i] = t.lookup(op.operand(dyn++), op);
+            } else {
+                idx[i] = LLVMConstInt(intoStruct ? LLVMInt32TypeInContext(t.ctx) : LLVMInt64TypeInContext(t.ctx), r, 1);
+            }
+            if (i > 0) {
+                if (cur instanceof Type.LLVMStructType s && r != LLVM.DYNAMIC_INDEX && r >= 0 && r < s.body().size()) {
+                    cur = s.body().get((int) r);
+                } else if (cur instanceof Type.LLVMArrayType a) {
+                    cur = a.elementType();
+                } else if (cur instanceof Type.LLVMStructType s) {
+                    throw ModuleTranslation.error(op, "Invalid llvm.getelementptr index (must select a field of "
+                            + s + "): " + r);
+                }
+            }
+        }
+        LLVMValueRef g;
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(idx)) {
+            LLVMTypeRef et = t.types.of(elemType, op);
+            LLVMValueRef base = t.lookup(op.operand(0), op);
+            g = op.hasAttr("inbounds") ? LLVMBuildInBoundsGEP2(t.builder, et, base, p, idx.length, "")
+                    : LLVMBuildGEP2(t.builder, et, base, p, idx.length, "");
+        }
+        t.map(op.result(0), g);
+    }
+}

@@ -1,0 +1,346 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.codegen.BinaryDescription;
+import dev.mgpu.codegen.HandlerContext;
+import dev.mgpu.codegen.LLVMOffloadingHandler;
+import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.dialect.Builtin;
+import dev.mgpu.dialect.Dialects;
+import dev.mgpu.dialect.Func;
+import dev.mgpu.dialect.Gpu;
+import dev.mgpu.dialect.LLVM;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Translates a verified module into an LLVM module, in fixed phases: declare every function, embed every
+ * binary (the globals), then translate the bodies. Within a body, every block and its phis are created
+ * first, then blocks are filled in dominance order, and branches add their phi operands. Value and block
+ * maps are write-once.
+ */
+public final class ModuleTranslation {
+    /** Translates one op at the builder's position. */
+    @FunctionalInterface
+    interface OpTranslator {
+        void translate(Operation op, ModuleTranslation t);
+    }
+
+    private static final Map<String, OpTranslator> TRANSLATORS = new HashMap<>();
+
+    static {
+        HostTranslators.register(TRANSLATORS);
+        GpuTranslators.register(TRANSLATORS);
+    }
+
+    final LLVMContextRef ctx;
+    final LLVMModuleRef module;
+    final LLVMBuilderRef builder;
+    final Types types;
+    final HandlerContext handlers;
+    private final Map<Value, LLVMValueRef> values = new IdentityHashMap<>();
+    private final Map<Block, LLVMBasicBlockRef> blocks = new IdentityHashMap<>();
+    private final Map<Block, List<LLVMValueRef>> phis = new IdentityHashMap<>();
+    private final Map<String, LLVMValueRef> functions = new HashMap<>();
+    private final Map<String, BinaryDescription> binaries = new HashMap<>();
+    private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
+    private final Map<Operation, Boolean> memrefAbi = new IdentityHashMap<>();
+
+    private final Map<String, byte[]> embeds;
+
+    public ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
+            Map<String, byte[]> embeds) {
+        this.embeds = embeds;
+        this.module = module;
+        this.ctx = LLVMGetModuleContext(module);
+        this.builder = builder;
+        this.handlers = new HandlerContext(module, builder, strategy);
+        this.types = new Types(ctx, handlers.runtime().intptrType());
+    }
+
+    public static MgpuException error(Operation op, String message) {
+        return new MgpuException(op.location(), message);
+    }
+
+    /** Runs every phase on {@code root}, a verified {@code builtin.module}. */
+    public void translate(Operation root) {
+        if (!root.name().equals(Builtin.ModuleOp.NAME)) {
+            throw error(root, "Invalid translation root (must be a builtin.module): " + root.name());
+        }
+        List<Operation> top = root.region(0).entry().operations();
+        for (Operation op : top) {
+            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FUNC)) {
+                declareFunction(op);
+            }
+        }
+        for (Operation op : top) {
+            if (op.name().equals(Gpu.BINARY)) {
+                embedBinary(new Gpu.BinaryOp(op));
+            }
+        }
+        for (Operation op : top) {
+            String n = op.name();
+            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FUNC)) {
+                if (!op.region(0).isEmpty()) {
+                    translateBody(op);
+                }
+            } else if (!n.equals(Gpu.BINARY) && !n.equals(Gpu.MODULE)) {
+                throw error(op, "Invalid top-level op for translation (must be a function, gpu.binary or"
+                        + " gpu.module): " + n);
+            }
+        }
+        handlers.finish();
+    }
+
+    // ------------------------------------------------------------------ phase 1: functions
+
+    private void declareFunction(Operation op) {
+        Type.FunctionType ft = (Type.FunctionType) ((Attribute.TypeAttr) op.attr("function_type")).type();
+        boolean isFunc = op.name().equals(Func.FuncOp.NAME);
+        List<LLVMTypeRef> params = new ArrayList<>();
+        for (Type t : ft.inputs()) {
+            if (isFunc && t instanceof Type.MemRefType m) {
+                params.addAll(types.expandedMemref(m, op));
+            } else {
+                params.add(types.of(t, op));
+            }
+        }
+        LLVMTypeRef ret = types.results(ft.results(), op);
+        LLVMTypeRef fnType;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(params.toArray(new LLVMTypeRef[0]))) {
+            fnType = LLVMFunctionType(ret, p, params.size(), 0);
+        }
+        String name = op.symbolName();
+        LLVMValueRef existing = LLVMGetNamedFunction(module, name);
+        if (existing != null && !existing.isNull()) {
+            throw error(op, "Invalid function name (must not clash with a runtime function): @" + name);
+        }
+        LLVMValueRef fn = LLVMAddFunction(module, name, fnType);
+        if (!op.region(0).isEmpty()) {
+            if (isFunc) {
+                if (op.attr("sym_visibility") instanceof Attribute.StringAttr v && v.value().equals("private")) {
+                    LLVMSetLinkage(fn, LLVMInternalLinkage);
+                }
+            } else if (op.attr("linkage") instanceof Attribute.StringAttr l) {
+                LLVMSetLinkage(fn, Types.linkage(l.value()));
+            }
+        }
+        functions.put(name, fn);
+        memrefAbi.put(op, isFunc);
+    }
+
+    LLVMValueRef function(String name, Operation user) {
+        LLVMValueRef f = functions.get(name);
+        if (f == null) {
+            throw error(user, "Invalid callee (must be a function of this module): @" + name);
+        }
+        return f;
+    }
+
+    // ------------------------------------------------------------------ phase 2: binaries
+
+    private void embedBinary(Gpu.BinaryOp b) {
+        List<Attribute.ObjectAttr> objs = new ArrayList<>();
+        for (Attribute a : b.objects()) {
+            objs.add(resolveEmbed((Attribute.ObjectAttr) a, b.op()));
+        }
+        BinaryDescription d = new BinaryDescription(b.name(), b.handler(), objs, b.location());
+        LLVMOffloadingHandler h = Handlers.forAttribute(b.handler(), b.op());
+        h.embedBinary(d, handlers);
+        binaries.put(b.name(), d);
+        binaryHandlers.put(b.name(), h);
+    }
+
+    /** The prefix of a blob that names a file given to {@code --embed}. */
+    public static final String EMBED_PREFIX = "@file:";
+
+    private Attribute.ObjectAttr resolveEmbed(Attribute.ObjectAttr o, Operation binary) {
+        String text = o.object().length() < 256 ? o.object().value() : "";
+        if (!text.startsWith(EMBED_PREFIX)) {
+            return o;
+        }
+        String name = text.substring(EMBED_PREFIX.length());
+        byte[] data = embeds.get(name);
+        if (data == null) {
+            throw error(binary, "Invalid object blob (must name a file given with --embed " + name + "=FILE): "
+                    + text);
+        }
+        return new Attribute.ObjectAttr(o.target(), o.format(), o.properties(), new Attribute.StringAttr(data));
+    }
+
+    BinaryDescription binary(String name) {
+        return binaries.get(name);
+    }
+
+    LLVMOffloadingHandler handlerOf(String binary) {
+        return binaryHandlers.get(binary);
+    }
+
+    // ------------------------------------------------------------------ phase 3: bodies
+
+    private void translateBody(Operation fnOp) {
+        LLVMValueRef fn = functions.get(fnOp.symbolName());
+        Region body = fnOp.region(0);
+        for (Block b : body.blocks()) {
+            mapBlock(b, LLVMAppendBasicBlockInContext(ctx, fn, ""));
+        }
+        Block entry = body.entry();
+        LLVMPositionBuilderAtEnd(builder, blocks.get(entry));
+        int p = 0;
+        for (Value.BlockArgument a : entry.arguments()) {
+            if (memrefAbi.get(fnOp) && a.type() instanceof Type.MemRefType m) {
+                int n = 3 + 2 * m.rank();
+                LLVMValueRef[] fields = new LLVMValueRef[n];
+                for (int i = 0; i < n; i++) {
+                    fields[i] = LLVMGetParam(fn, p++);
+                }
+                map(a, types.packMemref(builder, m, fields, fnOp));
+            } else {
+                map(a, LLVMGetParam(fn, p++));
+            }
+        }
+        for (Block b : body.blocks()) {
+            if (b == entry) {
+                continue;
+            }
+            LLVMPositionBuilderAtEnd(builder, blocks.get(b));
+            List<LLVMValueRef> ps = new ArrayList<>();
+            for (Value.BlockArgument a : b.arguments()) {
+                LLVMValueRef phi = LLVMBuildPhi(builder, types.of(a.type(), fnOp), "");
+                ps.add(phi);
+                map(a, phi);
+            }
+            phis.put(b, ps);
+        }
+        for (Block b : dominanceOrder(body)) {
+            LLVMPositionBuilderAtEnd(builder, blocks.get(b));
+            for (Operation op : b.operations()) {
+                translateOp(op);
+            }
+        }
+    }
+
+    /** Blocks in reverse post-order from the entry, then any unreachable ones in program order. */
+    private static List<Block> dominanceOrder(Region r) {
+        List<Block> post = new ArrayList<>();
+        Set<Block> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Object[]> stack = new ArrayDeque<>();
+        Block entry = r.entry();
+        seen.add(entry);
+        stack.push(new Object[] {entry, 0});
+        while (!stack.isEmpty()) {
+            Object[] top = stack.peek();
+            Block b = (Block) top[0];
+            int i = (Integer) top[1];
+            Operation term = b.terminator();
+            List<Block> succ = term == null ? List.of() : term.successors();
+            if (i < succ.size()) {
+                top[1] = i + 1;
+                Block s = succ.get(i);
+                if (seen.add(s)) {
+                    stack.push(new Object[] {s, 0});
+                }
+            } else {
+                stack.pop();
+                post.add(b);
+            }
+        }
+        List<Block> order = new ArrayList<>(post.size());
+        for (int i = post.size() - 1; i >= 0; i--) {
+            order.add(post.get(i));
+        }
+        Set<Block> all = new LinkedHashSet<>(r.blocks());
+        all.removeAll(order);
+        order.addAll(all);
+        return order;
+    }
+
+    private void translateOp(Operation op) {
+        OpTranslator t = TRANSLATORS.get(op.name());
+        if (t == null) {
+            throw error(op, "Invalid op for translation (must have an LLVM translation): " + op.name());
+        }
+        t.translate(op, this);
+    }
+
+    // ------------------------------------------------------------------ maps
+
+    /** Maps an IR value to its LLVM value; mapping a value twice is a bug. */
+    void map(Value v, LLVMValueRef llvm) {
+        if (values.putIfAbsent(v, llvm) != null) {
+            throw new IllegalStateException("value mapped twice: " + v);
+        }
+    }
+
+    LLVMValueRef lookup(Value v, Operation user) {
+        LLVMValueRef l = values.get(v);
+        if (l == null) {
+            throw error(user, "Invalid operand of " + user.name() + " (must be translated before its use): " + v);
+        }
+        return l;
+    }
+
+    List<LLVMValueRef> lookup(List<Value> vs, Operation user) {
+        List<LLVMValueRef> out = new ArrayList<>(vs.size());
+        for (Value v : vs) {
+            out.add(lookup(v, user));
+        }
+        return out;
+    }
+
+    private void mapBlock(Block b, LLVMBasicBlockRef bb) {
+        if (blocks.putIfAbsent(b, bb) != null) {
+            throw new IllegalStateException("block mapped twice");
+        }
+    }
+
+    LLVMBasicBlockRef block(Block b) {
+        return blocks.get(b);
+    }
+
+    /** Adds the incoming values of a branch from the builder's current block to {@code dest}'s phis. */
+    void addIncoming(Block dest, List<Value> args, Operation user) {
+        List<LLVMValueRef> ps = phis.get(dest);
+        if (ps == null) {
+            if (!args.isEmpty()) {
+                throw error(user, "Invalid branch (must not pass values to the entry block)");
+            }
+            return;
+        }
+        LLVMBasicBlockRef from = LLVMGetInsertBlock(builder);
+        for (int i = 0; i < ps.size(); i++) {
+            LLVMAddIncoming(ps.get(i), lookup(args.get(i), user), from, 1);
+        }
+    }
+
+    static boolean isDialectOp(Operation op, String dialect) {
+        return op.dialect().equals(dialect) && Dialects.lookup(op) != null;
+    }
+
+    Location loc(Operation op) {
+        return op.location();
+    }
+}

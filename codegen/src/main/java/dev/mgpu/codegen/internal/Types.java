@@ -1,0 +1,151 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import java.util.ArrayList;
+import java.util.List;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Maps IR types to LLVM types. {@code index} is the target's {@code intptr_t}; a ranked memref is the
+ * descriptor {@code {ptr allocated, ptr aligned, intptr offset, [r x intptr] sizes, [r x intptr] strides}};
+ * an unranked memref is {@code {intptr rank, ptr descriptor}}; a token is a {@code ptr} (a stream).
+ */
+final class Types {
+    private final LLVMContextRef ctx;
+    final LLVMTypeRef intptr;
+    final LLVMTypeRef ptr;
+
+    Types(LLVMContextRef ctx, LLVMTypeRef intptr) {
+        this.ctx = ctx;
+        this.intptr = intptr;
+        this.ptr = LLVMPointerTypeInContext(ctx, 0);
+    }
+
+    LLVMTypeRef of(Type t, Operation where) {
+        if (t instanceof Type.IntegerType i) {
+            return LLVMIntTypeInContext(ctx, i.width());
+        } else if (t instanceof Type.IndexType) {
+            return intptr;
+        } else if (t instanceof Type.FloatType f) {
+            switch (f.kind()) {
+                case F16: return LLVMHalfTypeInContext(ctx);
+                case BF16: return LLVMBFloatTypeInContext(ctx);
+                case F32: return LLVMFloatTypeInContext(ctx);
+                default: return LLVMDoubleTypeInContext(ctx);
+            }
+        } else if (t instanceof Type.AsyncTokenType) {
+            return ptr;
+        } else if (t instanceof Type.LLVMPointerType p) {
+            return LLVMPointerTypeInContext(ctx, p.addressSpace());
+        } else if (t instanceof Type.MemRefType m) {
+            return struct(memrefFields(m));
+        } else if (t instanceof Type.UnrankedMemRefType) {
+            return struct(List.of(intptr, ptr));
+        } else if (t instanceof Type.LLVMStructType s) {
+            List<LLVMTypeRef> fs = new ArrayList<>();
+            for (Type f : s.body()) {
+                fs.add(of(f, where));
+            }
+            try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fs.toArray(new LLVMTypeRef[0]))) {
+                return LLVMStructTypeInContext(ctx, p, fs.size(), s.packed() ? 1 : 0);
+            }
+        } else if (t instanceof Type.LLVMArrayType a) {
+            return LLVMArrayType2(of(a.elementType(), where), a.size());
+        } else if (t instanceof Type.LLVMVoidType) {
+            return LLVMVoidTypeInContext(ctx);
+        }
+        throw ModuleTranslation.error(where, "Invalid type for translation (must have an LLVM equivalent): " + t);
+    }
+
+    LLVMTypeRef struct(List<LLVMTypeRef> fields) {
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields.toArray(new LLVMTypeRef[0]))) {
+            return LLVMStructTypeInContext(ctx, p, fields.size(), 0);
+        }
+    }
+
+    private List<LLVMTypeRef> memrefFields(Type.MemRefType m) {
+        List<LLVMTypeRef> f = new ArrayList<>(List.of(ptr, ptr, intptr));
+        if (m.rank() > 0) {
+            LLVMTypeRef arr = LLVMArrayType2(intptr, m.rank());
+            f.add(arr);
+            f.add(arr);
+        }
+        return f;
+    }
+
+    /** The parameter types a memref function argument expands to: allocated, aligned, offset, sizes, strides. */
+    List<LLVMTypeRef> expandedMemref(Type.MemRefType m, Operation where) {
+        List<LLVMTypeRef> out = new ArrayList<>(List.of(ptr, ptr, intptr));
+        for (int i = 0; i < 2 * m.rank(); i++) {
+            out.add(intptr);
+        }
+        return out;
+    }
+
+    /** Builds a descriptor value from expanded fields. */
+    LLVMValueRef packMemref(LLVMBuilderRef b, Type.MemRefType m, LLVMValueRef[] fields, Operation where) {
+        LLVMTypeRef st = of(m, where);
+        LLVMValueRef d = LLVMGetUndef(st);
+        d = LLVMBuildInsertValue(b, d, fields[0], 0, "");
+        d = LLVMBuildInsertValue(b, d, fields[1], 1, "");
+        d = LLVMBuildInsertValue(b, d, fields[2], 2, "");
+        for (int i = 0; i < m.rank(); i++) {
+            LLVMValueRef sizes = LLVMBuildExtractValue(b, d, 3, "");
+            d = LLVMBuildInsertValue(b, d, LLVMBuildInsertValue(b, sizes, fields[3 + i], i, ""), 3, "");
+        }
+        for (int i = 0; i < m.rank(); i++) {
+            LLVMValueRef strides = LLVMBuildExtractValue(b, d, 4, "");
+            d = LLVMBuildInsertValue(b, d, LLVMBuildInsertValue(b, strides, fields[3 + m.rank() + i], i, ""), 4, "");
+        }
+        return d;
+    }
+
+    /** {@code void}, the single result type, or a struct of several results. */
+    LLVMTypeRef results(List<Type> results, Operation where) {
+        if (results.isEmpty()) {
+            return LLVMVoidTypeInContext(ctx);
+        }
+        if (results.size() == 1) {
+            return of(results.get(0), where);
+        }
+        List<LLVMTypeRef> fs = new ArrayList<>();
+        for (Type t : results) {
+            fs.add(of(t, where));
+        }
+        return struct(fs);
+    }
+
+    /** The size in bytes of a memref element type. */
+    static long elementSize(Type t, Operation where) {
+        if (t instanceof Type.IntegerType i) {
+            return (i.width() + 7) / 8;
+        } else if (t instanceof Type.FloatType f) {
+            return f.width() / 8;
+        } else if (t instanceof Type.IndexType) {
+            return 8;
+        }
+        throw ModuleTranslation.error(where, "Invalid element type (must be an integer, index or float): " + t);
+    }
+
+    static int linkage(String keyword) {
+        switch (keyword) {
+            case "internal": return LLVMInternalLinkage;
+            case "private": return LLVMPrivateLinkage;
+            case "linkonce": return LLVMLinkOnceAnyLinkage;
+            case "linkonce_odr": return LLVMLinkOnceODRLinkage;
+            case "weak": return LLVMWeakAnyLinkage;
+            case "weak_odr": return LLVMWeakODRLinkage;
+            case "available_externally": return LLVMAvailableExternallyLinkage;
+            case "extern_weak": return LLVMExternalWeakLinkage;
+            case "common": return LLVMCommonLinkage;
+            default: return LLVMExternalLinkage;
+        }
+    }
+}
