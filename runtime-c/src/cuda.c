@@ -1,0 +1,378 @@
+/* The CUDA backend: the driver API, loaded with dlopen("libcuda.so.1") on first use. Each device's
+ * primary context is retained once and made current on the calling thread before every call. */
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char NAME[] = "cuda";
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef void *CUcontext, *CUmodule, *CUfunction, *CUstream, *CUevent;
+typedef unsigned long long CUdeviceptr;
+
+enum { CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76 };
+enum { CU_STREAM_NON_BLOCKING = 1, CU_EVENT_DISABLE_TIMING = 2, CU_MEM_ATTACH_GLOBAL = 1 };
+enum { CU_JIT_OPTIMIZATION_LEVEL = 7, CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
+enum { CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
+enum { CUDA_ERROR_DEINITIALIZED = 4 };
+
+typedef struct CUlaunchAttribute {
+  int id;
+  int pad;
+  union {
+    char bytes[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+} CUlaunchAttribute;
+
+typedef struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+} CUlaunchConfig;
+
+static struct {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             CUstream, void **, void **);
+  CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
+  CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
+  CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
+  CUresult (*cuMemHostUnregister)(void *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+} cu;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int device_count;
+static const char *load_error = "";
+static CUcontext contexts[64];
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void report(const char *call, CUresult r) {
+  if (mgpu_shutting_down || r == CUDA_ERROR_DEINITIALIZED)
+    return;
+  const char *name = NULL;
+  if (cu.cuGetErrorName == NULL || cu.cuGetErrorName(r, &name) != 0 || name == NULL)
+    name = "unknown CUDA error";
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s (%d)", name, r);
+  mgpu_report(NAME, call, buf);
+}
+
+#define CHECK(call)                                                                                          \
+  do {                                                                                                       \
+    CUresult r_ = (call);                                                                                    \
+    if (r_ != 0)                                                                                             \
+      report(#call, r_);                                                                                     \
+  } while (0)
+
+static void load(void) {
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    load_error = "libcuda.so.1 could not be loaded (no NVIDIA driver)";
+    return;
+  }
+#define SYM(field, name)                                                                                     \
+  do {                                                                                                       \
+    *(void **)(&cu.field) = dlsym(h, name);                                                                  \
+    if (!cu.field) {                                                                                         \
+      load_error = "libcuda.so.1 lacks " name;                                                              \
+      return;                                                                                                \
+    }                                                                                                        \
+  } while (0)
+  SYM(cuInit, "cuInit");
+  SYM(cuDeviceGetCount, "cuDeviceGetCount");
+  SYM(cuDeviceGet, "cuDeviceGet");
+  SYM(cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  SYM(cuDeviceGetName, "cuDeviceGetName");
+  SYM(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  SYM(cuCtxSetCurrent, "cuCtxSetCurrent");
+  SYM(cuModuleLoadData, "cuModuleLoadData");
+  SYM(cuModuleLoadDataEx, "cuModuleLoadDataEx");
+  SYM(cuModuleUnload, "cuModuleUnload");
+  SYM(cuModuleGetFunction, "cuModuleGetFunction");
+  SYM(cuLaunchKernel, "cuLaunchKernel");
+  SYM(cuStreamCreate, "cuStreamCreate");
+  SYM(cuStreamDestroy, "cuStreamDestroy_v2");
+  SYM(cuStreamSynchronize, "cuStreamSynchronize");
+  SYM(cuStreamWaitEvent, "cuStreamWaitEvent");
+  SYM(cuEventCreate, "cuEventCreate");
+  SYM(cuEventDestroy, "cuEventDestroy_v2");
+  SYM(cuEventSynchronize, "cuEventSynchronize");
+  SYM(cuEventRecord, "cuEventRecord");
+  SYM(cuMemAlloc, "cuMemAlloc_v2");
+  SYM(cuMemAllocManaged, "cuMemAllocManaged");
+  SYM(cuMemFree, "cuMemFree_v2");
+  SYM(cuMemcpyAsync, "cuMemcpyAsync");
+  SYM(cuMemsetD32Async, "cuMemsetD32Async");
+  SYM(cuMemsetD16Async, "cuMemsetD16Async");
+  SYM(cuMemHostRegister, "cuMemHostRegister_v2");
+  SYM(cuMemHostUnregister, "cuMemHostUnregister");
+  SYM(cuGetErrorName, "cuGetErrorName");
+#undef SYM
+  *(void **)(&cu.cuLaunchKernelEx) = dlsym(h, "cuLaunchKernelEx");
+  CUresult r = cu.cuInit(0);
+  if (r != 0) {
+    load_error = "cuInit failed (the driver found no usable device)";
+    return;
+  }
+  if (cu.cuDeviceGetCount(&device_count) != 0 || device_count <= 0) {
+    device_count = 0;
+    load_error = "the NVIDIA driver reports no CUDA device";
+  }
+}
+
+static int cuda_probe(const char **why) {
+  pthread_once(&load_once, load);
+  *why = load_error;
+  return device_count;
+}
+
+/* Makes the current device's primary context current on this thread. */
+static void enter(void) {
+  pthread_once(&load_once, load);
+  if (device_count <= 0)
+    return;
+  int d = mgpu_current_device();
+  if (d >= device_count)
+    d = 0;
+  pthread_mutex_lock(&ctx_lock);
+  if (!contexts[d]) {
+    CUdevice dev;
+    CHECK(cu.cuDeviceGet(&dev, d));
+    CHECK(cu.cuDevicePrimaryCtxRetain(&contexts[d], dev));
+  }
+  CUcontext c = contexts[d];
+  pthread_mutex_unlock(&ctx_lock);
+  static __thread CUcontext last;
+  if (last != c) {
+    CHECK(cu.cuCtxSetCurrent(c));
+    last = c;
+  }
+}
+
+static int cuda_device_info(int device, mgpu_device_info *info) {
+  pthread_once(&load_once, load);
+  CUdevice dev;
+  if (cu.cuDeviceGet(&dev, device) != 0)
+    return -1;
+  cu.cuDeviceGetName(info->name, sizeof info->name, dev);
+  cu.cuDeviceGetAttribute(&info->ccMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+  cu.cuDeviceGetAttribute(&info->ccMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  snprintf(info->chip, sizeof info->chip, "sm_%d%d", info->ccMajor, info->ccMinor);
+  return 0;
+}
+
+static void *cuda_module_load(const void *data, size_t size) {
+  (void)size;
+  enter();
+  CUmodule m = NULL;
+  CHECK(cu.cuModuleLoadData(&m, data));
+  return m;
+}
+
+static void *cuda_module_load_jit(const void *data, int optLevel, size_t size) {
+  (void)size;
+  enter();
+  char log[8192] = "";
+  int opts[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *vals[] = {(void *)(intptr_t)optLevel, log, (void *)(intptr_t)sizeof log};
+  CUmodule m = NULL;
+  CUresult r = cu.cuModuleLoadDataEx(&m, data, 3, opts, vals);
+  if (r != 0) {
+    report("cuModuleLoadDataEx", r);
+    if (log[0] && !mgpu_shutting_down)
+      fprintf(stderr, "mgpu: cuda: JIT log: %s\n", log);
+  }
+  return m;
+}
+
+static void cuda_module_unload(void *m) {
+  enter();
+  CHECK(cu.cuModuleUnload(m));
+}
+
+static void *cuda_module_function(void *m, const char *name) {
+  enter();
+  CUfunction f = NULL;
+  CHECK(cu.cuModuleGetFunction(&f, m, name));
+  return f;
+}
+
+static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
+                        intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
+                        void **extra) {
+  enter();
+  if (cx > 0) {
+    if (!cu.cuLaunchKernelEx) {
+      mgpu_report(NAME, "cuLaunchKernelEx", "not available in this driver");
+      return;
+    }
+    CUlaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = (unsigned)cx;
+    attr.value.clusterDim.y = (unsigned)cy;
+    attr.value.clusterDim.z = (unsigned)cz;
+    CUlaunchConfig cfg = {(unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by, (unsigned)bz,
+                          (unsigned)smem, stream, &attr, 1};
+    CHECK(cu.cuLaunchKernelEx(&cfg, fn, params, extra));
+    return;
+  }
+  CHECK(cu.cuLaunchKernel(fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by, (unsigned)bz,
+                          (unsigned)smem, stream, params, extra));
+}
+
+static void *cuda_stream_create(void) {
+  enter();
+  CUstream s = NULL;
+  CHECK(cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  return s;
+}
+
+static void cuda_stream_destroy(void *s) {
+  enter();
+  if (s)
+    CHECK(cu.cuStreamDestroy(s));
+}
+
+static void cuda_stream_sync(void *s) {
+  enter();
+  CHECK(cu.cuStreamSynchronize(s));
+}
+
+static void cuda_stream_wait_event(void *s, void *e) {
+  enter();
+  CHECK(cu.cuStreamWaitEvent(s, e, 0));
+}
+
+static void *cuda_event_create(void) {
+  enter();
+  CUevent e = NULL;
+  CHECK(cu.cuEventCreate(&e, CU_EVENT_DISABLE_TIMING));
+  return e;
+}
+
+static void cuda_event_destroy(void *e) {
+  enter();
+  CHECK(cu.cuEventDestroy(e));
+}
+
+static void cuda_event_sync(void *e) {
+  enter();
+  CHECK(cu.cuEventSynchronize(e));
+}
+
+static void cuda_event_record(void *e, void *s) {
+  enter();
+  CHECK(cu.cuEventRecord(e, s));
+}
+
+static void *cuda_mem_alloc(uint64_t size, void *stream, bool shared) {
+  (void)stream;
+  enter();
+  CUdeviceptr p = 0;
+  if (size == 0)
+    return NULL;
+  if (shared)
+    CHECK(cu.cuMemAllocManaged(&p, size, CU_MEM_ATTACH_GLOBAL));
+  else
+    CHECK(cu.cuMemAlloc(&p, size));
+  return (void *)(uintptr_t)p;
+}
+
+static void cuda_mem_free(void *p, void *stream) {
+  (void)stream;
+  enter();
+  CHECK(cu.cuMemFree((CUdeviceptr)(uintptr_t)p));
+}
+
+static void cuda_memcpy(void *dst, void *src, size_t size, void *stream) {
+  enter();
+  CHECK(cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, stream));
+}
+
+static void cuda_memset32(void *dst, unsigned v, size_t count, void *stream) {
+  enter();
+  CHECK(cu.cuMemsetD32Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
+}
+
+static void cuda_memset16(void *dst, unsigned short v, size_t count, void *stream) {
+  enter();
+  CHECK(cu.cuMemsetD16Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
+}
+
+static void cuda_host_register(void *p, uint64_t size) {
+  enter();
+  CHECK(cu.cuMemHostRegister(p, size, 0));
+}
+
+static void cuda_host_unregister(void *p) {
+  enter();
+  CHECK(cu.cuMemHostUnregister(p));
+}
+
+static void cuda_set_device(int device) {
+  pthread_once(&load_once, load);
+  if (device >= device_count)
+    fprintf(stderr, "mgpu: cuda: invalid device (must be below %d): %d\n", device_count, device);
+}
+
+const mgpu_backend mgpu_cuda_backend = {
+    .name = NAME,
+    .kind = MGPU_KIND_NVVM,
+    .probe = cuda_probe,
+    .device_info = cuda_device_info,
+    .module_load = cuda_module_load,
+    .module_load_jit = cuda_module_load_jit,
+    .module_unload = cuda_module_unload,
+    .module_function = cuda_module_function,
+    .launch = cuda_launch,
+    .stream_create = cuda_stream_create,
+    .stream_destroy = cuda_stream_destroy,
+    .stream_sync = cuda_stream_sync,
+    .stream_wait_event = cuda_stream_wait_event,
+    .event_create = cuda_event_create,
+    .event_destroy = cuda_event_destroy,
+    .event_sync = cuda_event_sync,
+    .event_record = cuda_event_record,
+    .mem_alloc = cuda_mem_alloc,
+    .mem_free = cuda_mem_free,
+    .memcpy = cuda_memcpy,
+    .memset32 = cuda_memset32,
+    .memset16 = cuda_memset16,
+    .host_register = cuda_host_register,
+    .host_unregister = cuda_host_unregister,
+    .set_device = cuda_set_device,
+};

@@ -1,0 +1,301 @@
+/* The HIP backend: ROCm's HIP runtime, loaded with dlopen("libamdhip64.so") on first use. Types come
+ * from the HIP headers; every function is called through a pointer resolved at load time. */
+#define _GNU_SOURCE
+#ifndef __HIP_PLATFORM_AMD__
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <hip/hip_runtime_api.h>
+#include <pthread.h>
+#include <string.h>
+
+static const char NAME[] = "hip";
+
+static struct {
+  __typeof__(&hipInit) init;
+  __typeof__(&hipGetDeviceCount) getDeviceCount;
+  __typeof__(&hipSetDevice) setDevice;
+  __typeof__(&hipGetDeviceProperties) getDeviceProperties;
+  __typeof__(&hipModuleLoadData) moduleLoadData;
+  __typeof__(&hipModuleUnload) moduleUnload;
+  __typeof__(&hipModuleGetFunction) moduleGetFunction;
+  __typeof__(&hipModuleLaunchKernel) moduleLaunchKernel;
+  __typeof__(&hipStreamCreateWithFlags) streamCreateWithFlags;
+  __typeof__(&hipStreamDestroy) streamDestroy;
+  __typeof__(&hipStreamSynchronize) streamSynchronize;
+  __typeof__(&hipStreamWaitEvent) streamWaitEvent;
+  __typeof__(&hipEventCreateWithFlags) eventCreateWithFlags;
+  __typeof__(&hipEventDestroy) eventDestroy;
+  __typeof__(&hipEventSynchronize) eventSynchronize;
+  __typeof__(&hipEventRecord) eventRecord;
+  __typeof__(&hipMalloc) malloc_;
+  __typeof__(&hipMallocManaged) mallocManaged;
+  __typeof__(&hipFree) free_;
+  __typeof__(&hipMemcpyAsync) memcpyAsync;
+  __typeof__(&hipMemsetD32Async) memsetD32Async;
+  __typeof__(&hipMemsetD16Async) memsetD16Async;
+  __typeof__(&hipHostRegister) hostRegister;
+  __typeof__(&hipHostUnregister) hostUnregister;
+  __typeof__(&hipGetErrorName) getErrorName;
+} hip;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int device_count;
+static const char *load_error = "";
+
+static void report(const char *call, hipError_t r) {
+  if (mgpu_shutting_down)
+    return;
+  const char *name = hip.getErrorName ? hip.getErrorName(r) : NULL;
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s (%d)", name ? name : "unknown HIP error", (int)r);
+  mgpu_report(NAME, call, buf);
+}
+
+#define CHECK(call)                                                                                          \
+  do {                                                                                                       \
+    hipError_t r_ = (call);                                                                                  \
+    if (r_ != hipSuccess)                                                                                    \
+      report(#call, r_);                                                                                     \
+  } while (0)
+
+static void load(void) {
+  void *h = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    h = dlopen("libamdhip64.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    load_error = "libamdhip64.so could not be loaded (no AMD ROCm driver)";
+    return;
+  }
+#define SYM(field, name)                                                                                     \
+  do {                                                                                                       \
+    *(void **)(&hip.field) = dlsym(h, name);                                                                 \
+    if (!hip.field) {                                                                                        \
+      load_error = "libamdhip64.so lacks " name;                                                            \
+      return;                                                                                                \
+    }                                                                                                        \
+  } while (0)
+  SYM(init, "hipInit");
+  SYM(getDeviceCount, "hipGetDeviceCount");
+  SYM(setDevice, "hipSetDevice");
+  SYM(getDeviceProperties, "hipGetDeviceProperties");
+  SYM(moduleLoadData, "hipModuleLoadData");
+  SYM(moduleUnload, "hipModuleUnload");
+  SYM(moduleGetFunction, "hipModuleGetFunction");
+  SYM(moduleLaunchKernel, "hipModuleLaunchKernel");
+  SYM(streamCreateWithFlags, "hipStreamCreateWithFlags");
+  SYM(streamDestroy, "hipStreamDestroy");
+  SYM(streamSynchronize, "hipStreamSynchronize");
+  SYM(streamWaitEvent, "hipStreamWaitEvent");
+  SYM(eventCreateWithFlags, "hipEventCreateWithFlags");
+  SYM(eventDestroy, "hipEventDestroy");
+  SYM(eventSynchronize, "hipEventSynchronize");
+  SYM(eventRecord, "hipEventRecord");
+  SYM(malloc_, "hipMalloc");
+  SYM(mallocManaged, "hipMallocManaged");
+  SYM(free_, "hipFree");
+  SYM(memcpyAsync, "hipMemcpyAsync");
+  SYM(memsetD32Async, "hipMemsetD32Async");
+  SYM(memsetD16Async, "hipMemsetD16Async");
+  SYM(hostRegister, "hipHostRegister");
+  SYM(hostUnregister, "hipHostUnregister");
+  SYM(getErrorName, "hipGetErrorName");
+#undef SYM
+  if (hip.init(0) != hipSuccess || hip.getDeviceCount(&device_count) != hipSuccess || device_count <= 0) {
+    device_count = 0;
+    load_error = "the AMD driver reports no HIP device";
+  }
+}
+
+static int hip_probe(const char **why) {
+  pthread_once(&load_once, load);
+  *why = load_error;
+  return device_count;
+}
+
+static void enter(void) {
+  pthread_once(&load_once, load);
+  static __thread int last = -1;
+  int d = mgpu_current_device();
+  if (device_count > 0 && last != d) {
+    CHECK(hip.setDevice(d));
+    last = d;
+  }
+}
+
+static int hip_device_info(int device, mgpu_device_info *info) {
+  pthread_once(&load_once, load);
+  hipDeviceProp_t p;
+  if (hip.getDeviceProperties(&p, device) != hipSuccess)
+    return -1;
+  snprintf(info->name, sizeof info->name, "%s", p.name);
+  size_t n = strnlen(p.gcnArchName, sizeof info->chip - 1);
+  memcpy(info->chip, p.gcnArchName, n);
+  info->chip[n] = '\0';
+  info->ccMajor = p.major;
+  info->ccMinor = p.minor;
+  return 0;
+}
+
+static void *hip_module_load(const void *data, size_t size) {
+  (void)size;
+  enter();
+  hipModule_t m = NULL;
+  CHECK(hip.moduleLoadData(&m, data));
+  return m;
+}
+
+static void *hip_module_load_jit(const void *data, int optLevel, size_t size) {
+  (void)optLevel;
+  return hip_module_load(data, size);
+}
+
+static void hip_module_unload(void *m) {
+  enter();
+  CHECK(hip.moduleUnload(m));
+}
+
+static void *hip_module_function(void *m, const char *name) {
+  enter();
+  hipFunction_t f = NULL;
+  CHECK(hip.moduleGetFunction(&f, m, name));
+  return f;
+}
+
+static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
+                       intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
+                       void **extra) {
+  (void)cy, (void)cz;
+  enter();
+  if (cx > 0) {
+    mgpu_report(NAME, "mgpuLaunchClusterKernel", "clusters are not supported by HIP");
+    return;
+  }
+  CHECK(hip.moduleLaunchKernel(fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by,
+                               (unsigned)bz, (unsigned)smem, stream, params, extra));
+}
+
+static void *hip_stream_create(void) {
+  enter();
+  hipStream_t s = NULL;
+  CHECK(hip.streamCreateWithFlags(&s, hipStreamNonBlocking));
+  return s;
+}
+
+static void hip_stream_destroy(void *s) {
+  enter();
+  if (s)
+    CHECK(hip.streamDestroy(s));
+}
+
+static void hip_stream_sync(void *s) {
+  enter();
+  CHECK(hip.streamSynchronize(s));
+}
+
+static void hip_stream_wait_event(void *s, void *e) {
+  enter();
+  CHECK(hip.streamWaitEvent(s, e, 0));
+}
+
+static void *hip_event_create(void) {
+  enter();
+  hipEvent_t e = NULL;
+  CHECK(hip.eventCreateWithFlags(&e, hipEventDisableTiming));
+  return e;
+}
+
+static void hip_event_destroy(void *e) {
+  enter();
+  CHECK(hip.eventDestroy(e));
+}
+
+static void hip_event_sync(void *e) {
+  enter();
+  CHECK(hip.eventSynchronize(e));
+}
+
+static void hip_event_record(void *e, void *s) {
+  enter();
+  CHECK(hip.eventRecord(e, s));
+}
+
+static void *hip_mem_alloc(uint64_t size, void *stream, bool shared) {
+  (void)stream;
+  enter();
+  void *p = NULL;
+  if (size == 0)
+    return NULL;
+  if (shared)
+    CHECK(hip.mallocManaged(&p, size, hipMemAttachGlobal));
+  else
+    CHECK(hip.malloc_(&p, size));
+  return p;
+}
+
+static void hip_mem_free(void *p, void *stream) {
+  (void)stream;
+  enter();
+  CHECK(hip.free_(p));
+}
+
+static void hip_memcpy(void *dst, void *src, size_t size, void *stream) {
+  enter();
+  CHECK(hip.memcpyAsync(dst, src, size, hipMemcpyDefault, stream));
+}
+
+static void hip_memset32(void *dst, unsigned v, size_t count, void *stream) {
+  enter();
+  CHECK(hip.memsetD32Async((hipDeviceptr_t)dst, (int)v, count, stream));
+}
+
+static void hip_memset16(void *dst, unsigned short v, size_t count, void *stream) {
+  enter();
+  CHECK(hip.memsetD16Async((hipDeviceptr_t)dst, v, count, stream));
+}
+
+static void hip_host_register(void *p, uint64_t size) {
+  enter();
+  CHECK(hip.hostRegister(p, size, hipHostRegisterDefault));
+}
+
+static void hip_host_unregister(void *p) {
+  enter();
+  CHECK(hip.hostUnregister(p));
+}
+
+static void hip_set_device(int device) {
+  pthread_once(&load_once, load);
+  if (device >= device_count)
+    fprintf(stderr, "mgpu: hip: invalid device (must be below %d): %d\n", device_count, device);
+}
+
+const mgpu_backend mgpu_hip_backend = {
+    .name = NAME,
+    .kind = MGPU_KIND_ROCDL,
+    .probe = hip_probe,
+    .device_info = hip_device_info,
+    .module_load = hip_module_load,
+    .module_load_jit = hip_module_load_jit,
+    .module_unload = hip_module_unload,
+    .module_function = hip_module_function,
+    .launch = hip_launch,
+    .stream_create = hip_stream_create,
+    .stream_destroy = hip_stream_destroy,
+    .stream_sync = hip_stream_sync,
+    .stream_wait_event = hip_stream_wait_event,
+    .event_create = hip_event_create,
+    .event_destroy = hip_event_destroy,
+    .event_sync = hip_event_sync,
+    .event_record = hip_event_record,
+    .mem_alloc = hip_mem_alloc,
+    .mem_free = hip_mem_free,
+    .memcpy = hip_memcpy,
+    .memset32 = hip_memset32,
+    .memset16 = hip_memset16,
+    .host_register = hip_host_register,
+    .host_unregister = hip_host_unregister,
+    .set_device = hip_set_device,
+};

@@ -1,0 +1,62 @@
+/* The interface between the core of libmgpu and its backends. */
+#ifndef MGPU_INTERNAL_H
+#define MGPU_INTERNAL_H
+
+#include "mgpu.h"
+
+#include <stdio.h>
+
+typedef struct mgpu_device_info {
+  char name[256];
+  char chip[64]; /* "sm_90", "gfx90a", "" for the CPU */
+  int ccMajor, ccMinor;
+} mgpu_device_info;
+
+typedef struct mgpu_backend {
+  const char *name;
+  int kind; /* MGPU_KIND_* */
+  /* Returns the number of devices, 0 when the driver or a device is missing; *why says why. */
+  int (*probe)(const char **why);
+  int (*device_info)(int device, mgpu_device_info *info);
+  void *(*module_load)(const void *data, size_t size);
+  void *(*module_load_jit)(const void *data, int optLevel, size_t size);
+  void (*module_unload)(void *module);
+  void *(*module_function)(void *module, const char *name);
+  void (*launch)(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
+                 intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
+                 void **extra);
+  void *(*stream_create)(void);
+  void (*stream_destroy)(void *s);
+  void (*stream_sync)(void *s);
+  void (*stream_wait_event)(void *s, void *e);
+  void *(*event_create)(void);
+  void (*event_destroy)(void *e);
+  void (*event_sync)(void *e);
+  void (*event_record)(void *e, void *s);
+  void *(*mem_alloc)(uint64_t size, void *stream, bool shared);
+  void (*mem_free)(void *p, void *stream);
+  void (*memcpy)(void *dst, void *src, size_t size, void *stream);
+  void (*memset32)(void *dst, unsigned int v, size_t count, void *stream);
+  void (*memset16)(void *dst, unsigned short v, size_t count, void *stream);
+  void (*host_register)(void *p, uint64_t size);
+  void (*host_unregister)(void *p);
+  void (*set_device)(int device);
+} mgpu_backend;
+
+extern const mgpu_backend mgpu_cuda_backend;
+extern const mgpu_backend mgpu_hip_backend;
+extern const mgpu_backend mgpu_cpu_backend;
+
+/* The backend in use, chosen on first call. */
+const mgpu_backend *mgpu_backend_get(void);
+
+/* The current default device. */
+int mgpu_current_device(void);
+
+/* Set once the process is exiting: failures then go unreported (drivers tear down first). */
+extern volatile int mgpu_shutting_down;
+
+/* Reports a failed driver call: "mgpu: <call> failed: <error name>". */
+void mgpu_report(const char *backend, const char *call, const char *error);
+
+#endif
