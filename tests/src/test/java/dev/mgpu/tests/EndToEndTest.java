@@ -1,0 +1,106 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.ir.Operation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The whole chain on the CPU backend: CPU kernels built with {@code cc -shared} become {@code #cpu.target}
+ * blobs, the host program is translated to an object, linked with libmgpu by {@code cc}, and run; each
+ * program checks every computed number against a host computation and prints a summary that is compared
+ * here exactly.
+ */
+class EndToEndTest {
+    private static Path work;
+
+    record Case(String name, Path mlir, Path main, Map<String, Path> kernels, String expected) {
+    }
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        work = Files.createTempDirectory("mgpu-e2e");
+        assertTrue(Files.exists(TestPaths.root().resolve("runtime-c/build/libmgpu.so")),
+                "libmgpu is not built (mvn builds it in runtime-c/build)");
+    }
+
+    private static List<Case> cases() {
+        Path ex = TestPaths.root().resolve("examples");
+        Path e2e = TestPaths.root().resolve("tests/e2e");
+        String axpy = "axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75";
+        return List.of(
+                new Case("axpy", ex.resolve("axpy/axpy.mlir"), ex.resolve("axpy/main.c"),
+                        Map.of("axpy", ex.resolve("axpy/axpy_cpu.c")), axpy),
+                new Case("stencil2d", ex.resolve("stencil2d/stencil.mlir"), ex.resolve("stencil2d/main.c"),
+                        Map.of("stencil", ex.resolve("stencil2d/stencil_cpu.c")),
+                        "stencil2d: OK, 7680 cells checked, sum = 38401.569"),
+                new Case("mixed", e2e.resolve("mixed/mixed.mlir"), e2e.resolve("mixed/main.c"),
+                        Map.of("mixed", e2e.resolve("mixed/mixed_cpu.c")),
+                        "mixed: OK, i8 -7 i16 -1234 i32 1.23457e+08 i64 -9876543210123 f32 1.5 f64 -2.25"),
+                new Case("fat", e2e.resolve("fat/fat.mlir"), ex.resolve("axpy/main.c"),
+                        Map.of("cpu", ex.resolve("axpy/axpy_cpu.c")), axpy));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> programs() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : cases()) {
+            for (LoadStrategy s : LoadStrategy.values()) {
+                tests.add(DynamicTest.dynamicTest(c.name() + " " + s.option(), () -> run(c, s)));
+            }
+        }
+        return tests.stream();
+    }
+
+    private static String exec(Path dir, Map<String, String> env, String... cmd) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + String.join(" ", cmd));
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " failed:\n" + out);
+        return out;
+    }
+
+    private static void run(Case c, LoadStrategy strategy) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(c.name() + "-" + strategy.option()));
+        Path include = TestPaths.root().resolve("runtime-c/include");
+        Path lib = TestPaths.root().resolve("runtime-c/build");
+        Map<String, byte[]> embeds = new HashMap<>();
+        for (Map.Entry<String, Path> k : c.kernels().entrySet()) {
+            Path so = dir.resolve(k.getKey() + ".so");
+            exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + include, k.getValue().toString(), "-o",
+                    so.toString());
+            embeds.put(k.getKey(), Files.readAllBytes(so));
+        }
+        // A fat binary's GPU objects cannot run here; they only have to be present and be passed over.
+        for (String gpu : List.of("sm_80", "sm_90", "ptx", "gfx90a")) {
+            embeds.putIfAbsent(gpu, ("not for this device: " + gpu).getBytes(StandardCharsets.US_ASCII));
+        }
+        Operation module = Mgpu.parse(Files.readAllBytes(c.mlir()), c.mlir().toString());
+        byte[] obj = Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(strategy, null, embeds));
+        Path host = dir.resolve("host.o");
+        Files.write(host, obj);
+        Path exe = dir.resolve(c.name());
+        exec(dir, Map.of(), "cc", c.main().toString(), host.toString(), "-L" + lib, "-Wl,-rpath," + lib, "-lmgpu",
+                "-lm", "-o", exe.toString());
+        String out = exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
+        assertEquals(c.expected(), out.strip());
+    }
+}
