@@ -89,7 +89,7 @@ class LitTest {
         assumeTrue(haveFileCheck, "FileCheck is not installed");
         Path scratch = Files.createTempDirectory("mgpu-lit");
         for (String run : runs) {
-            String cmd = run.replace("%s", f.toString()).replace("%S", f.getParent().toString())
+            String cmd = run.replace("%mgpu_root", TestPaths.root().toString()).replace("%s", f.toString()).replace("%S", f.getParent().toString())
                     .replace("%t", scratch.resolve("t").toString());
             ProcessBuilder pb = new ProcessBuilder("bash", "-o", "pipefail", "-c", cmd);
             pb.environment().put("PATH", path);

@@ -1,0 +1,93 @@
+// RUN: gpu-translate --module-load=per-launch %s | FileCheck %s --check-prefixes=CHECK,PER
+// RUN: gpu-translate --module-load=lazy %s | FileCheck %s --check-prefixes=CHECK,LAZY
+// RUN: gpu-translate %s | FileCheck %s --check-prefixes=CHECK,LAZY
+// RUN: gpu-translate --module-load=ctor %s | FileCheck %s --check-prefixes=CHECK,CTOR
+
+// gpu.launch_func under each load strategy, with #gpu.select_object's embedding.
+
+module attributes {gpu.container_module} {
+  // The selected object (here by target) is embedded exactly, 8-aligned, internal, constant.
+  // CHECK: @kernels_bin_cst = internal constant [6 x i8] c"\00\01NV\FF\0A", align 8
+  gpu.binary @kernels <#gpu.select_object<#nvvm.target<chip = "sm_90">>> [#gpu.object<#rocdl.target, "AMD">, #gpu.object<#nvvm.target<chip = "sm_90">, bin = "\00\01NV\ff\n">]
+  // CHECK-DAG: @kernels_scale_kernel_name = private unnamed_addr constant [6 x i8] c"scale\00", align 1
+  // LAZY-DAG: @kernels_module_cache = internal global ptr null, align 8
+  // LAZY-DAG: @kernels_scale_function = internal global ptr null, align 8
+  // CTOR-DAG: @kernels_module = internal global ptr null, align 8
+  // CTOR-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @kernels_load, ptr null }]
+  // CTOR-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @kernels_unload, ptr null }]
+
+  // CHECK-LABEL: define void @sync(ptr %0, float %1, i32 %2)
+  llvm.func @sync(%p: !llvm.ptr, %f: f32, %g: i32) {
+    %c64 = llvm.mlir.constant(64 : i64) : i64
+    %c1 = llvm.mlir.constant(1 : i64) : i64
+    %n = llvm.mlir.constant(1000 : i16) : i16
+    // The argument struct and the pointer array live in the entry block.
+    // CHECK: %[[ST:.*]] = alloca { ptr, float, i16 }, align 8
+    // CHECK: %[[ARR:.*]] = alloca ptr, i64 3, align 8
+    // CHECK: %[[F0:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 0
+    // CHECK: store ptr %0, ptr %[[F0]], align 8
+    // CHECK: %[[A0:.*]] = getelementptr ptr, ptr %[[ARR]], i32 0
+    // CHECK: store ptr %[[F0]], ptr %[[A0]], align 8
+    // CHECK: %[[F1:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 1
+    // CHECK: store float %1, ptr %[[F1]], align 4
+    // CHECK: %[[F2:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 2
+    // CHECK: store i16 1000, ptr %[[F2]], align 2
+
+    // PER: %[[M:.*]] = call ptr @mgpuModuleLoad(ptr @kernels_bin_cst, i64 6)
+    // PER-NEXT: %[[FN:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @kernels_scale_kernel_name)
+    // PER-NEXT: %[[S:.*]] = call ptr @mgpuStreamCreate()
+    // PER-NEXT: call void @mgpuLaunchKernel(ptr %[[FN]], i64 64, i64 1, i64 1, i64 64, i64 1, i64 1, i32 0, ptr %[[S]], ptr %[[ARR]], ptr null, i64 3)
+    // PER-NEXT: call void @mgpuStreamSynchronize(ptr %[[S]])
+    // PER-NEXT: call void @mgpuStreamDestroy(ptr %[[S]])
+    // PER-NEXT: call void @mgpuModuleUnload(ptr %[[M]])
+
+    // LAZY: %[[C:.*]] = load atomic ptr, ptr @kernels_scale_function acquire, align 8
+    // LAZY-NEXT: %[[Z:.*]] = icmp eq ptr %[[C]], null
+    // LAZY-NEXT: br i1 %[[Z]], label %mgpu.load, label %mgpu.loaded, !prof
+    // LAZY: mgpu.load:
+    // LAZY-NEXT: %[[L:.*]] = call ptr @mgpuModuleGetFunctionLazy(ptr @kernels_module_cache, ptr @kernels_bin_cst, i64 6, i32 -1, ptr @kernels_scale_kernel_name, ptr @kernels_scale_function)
+    // LAZY-NEXT: br label %mgpu.loaded
+    // LAZY: mgpu.loaded:
+    // LAZY-NEXT: %[[FN:.*]] = phi ptr [ %[[C]], %{{.*}} ], [ %[[L]], %mgpu.load ]
+    // A synchronous launch uses the default stream: no stream is created or destroyed per launch.
+    // LAZY-NEXT: call void @mgpuLaunchKernel(ptr %[[FN]], i64 64, i64 1, i64 1, i64 64, i64 1, i64 1, i32 0, ptr null, ptr %[[ARR]], ptr null, i64 3)
+    // LAZY-NEXT: call void @mgpuStreamSynchronize(ptr null)
+
+    // CTOR: %[[M:.*]] = load ptr, ptr @kernels_module, align 8
+    // CTOR-NEXT: %[[FN:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @kernels_scale_kernel_name)
+    // CTOR-NEXT: call void @mgpuLaunchKernel(ptr %[[FN]], i64 64, i64 1, i64 1, i64 64, i64 1, i64 1, i32 0, ptr null, ptr %[[ARR]], ptr null, i64 3)
+    // CTOR-NEXT: call void @mgpuStreamSynchronize(ptr null)
+    gpu.launch_func @kernels::@scale blocks in (%c64, %c1, %c1) threads in (%c64, %c1, %c1) : i64 args(%p : !llvm.ptr, %f : f32, %n : i16)
+    llvm.return
+  }
+
+  // CHECK-LABEL: define void @async(
+  llvm.func @async(%s: !llvm.ptr, %g: i32, %smem: i32) {
+    // An explicit stream is used as is, and i32 sizes widen to intptr_t.
+    // CHECK: %[[GX:.*]] = zext i32 %1 to i64
+    // CHECK: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 %[[GX]], i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 %2, ptr %0, ptr %{{.*}}, ptr null, i64 0)
+    // CHECK-NOT: call void @mgpuStreamSynchronize(ptr %0)
+    gpu.launch_func <%s : !llvm.ptr> @kernels::@scale blocks in (%g, %g, %g) threads in (%g, %g, %g) : i32 dynamic_shared_memory_size %smem
+    // An async launch with no dependency runs on a new stream, which becomes its token.
+    // CHECK: %[[S:.*]] = call ptr @mgpuStreamCreate()
+    // CHECK: call void @mgpuLaunchKernel({{.*}}, i32 0, ptr %[[S]], ptr %{{.*}}, ptr null, i64 0)
+    %t = gpu.launch_func async @kernels::@scale blocks in (%g, %g, %g) threads in (%g, %g, %g) : i32
+    // CHECK: call void @mgpuStreamSynchronize(ptr %[[S]])
+    // CHECK-NEXT: call void @mgpuStreamDestroy(ptr %[[S]])
+    gpu.wait [%t]
+    // Clusters lower to mgpuLaunchClusterKernel, cluster sizes first.
+    // CHECK: call void @mgpuLaunchClusterKernel(ptr %{{.*}}, i64 2, i64 1, i64 1, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 0, ptr {{null|%.*}}, ptr %{{.*}}, ptr null, i64 0)
+    %c2 = llvm.mlir.constant(2 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    gpu.launch_func @kernels::@scale clusters in (%c2, %c1, %c1) blocks in (%g, %g, %g) threads in (%g, %g, %g) : i32
+    llvm.return
+  }
+
+  // CTOR-LABEL: define internal void @kernels_load()
+  // CTOR: %[[M:.*]] = call ptr @mgpuModuleLoad(ptr @kernels_bin_cst, i64 6)
+  // CTOR-NEXT: store ptr %[[M]], ptr @kernels_module, align 8
+  // CTOR-LABEL: define internal void @kernels_unload()
+  // CTOR: call void @mgpuModuleUnload(ptr %{{.*}})
+
+  // CHECK-DAG: declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)
+}
