@@ -24,7 +24,7 @@ final class Embeds {
             try {
                 m.put(s.substring(0, eq), Files.readAllBytes(Path.of(s.substring(eq + 1))));
             } catch (IOException e) {
-                throw new MgpuException(Location.of(s.substring(eq + 1), 0, 0),
+                throw new MgpuException(new Location.Named(s.substring(eq + 1), Location.UNKNOWN),
                         "Invalid --embed file (must be readable): " + e.getMessage());
             }
         }

@@ -179,7 +179,16 @@ public final class GpuTranslate implements Callable<Integer> {
         }
         try (Sink textOut = sink) {
         byte[] binary = null;
-        Mgpu.Options options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds));
+        Mgpu.Options options;
+        try {
+            options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds));
+        } catch (MgpuException e) {
+            boolean usage = e.location() instanceof Location.Unknown;
+            for (Diagnostic d : e.diagnostics()) {
+                err.println(usage ? "gpu-translate: error: " + d.message() : d.toString());
+            }
+            return usage ? EXIT_USAGE : EXIT_INPUT;
+        }
         for (int i = 0; i < chunks.size(); i++) {
             MlirParser.Chunk c = chunks.get(i);
             if (i > 0 && !verifyDiagnostics && kind.isText()) {

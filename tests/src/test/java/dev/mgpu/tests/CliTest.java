@@ -1,0 +1,227 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.tools.GpuTranslate;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The gpu-translate contract: every option and every exit code, run in-process. */
+class CliTest {
+    private static Path dir;
+    private static Path good;
+    private static Path bad;
+
+    static final String GOOD = "module attributes {gpu.container_module} {\n"
+            + "  gpu.binary @k [#gpu.object<#nvvm.target, \"AB\">]\n"
+            + "  llvm.func @f() {\n"
+            + "    %c1 = llvm.mlir.constant(1 : i64) : i64\n"
+            + "    gpu.launch_func @k::@kern blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64\n"
+            + "    llvm.return\n"
+            + "  }\n"
+            + "}\n";
+
+    record Result(int code, byte[] out, String err) {
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        dir = Files.createTempDirectory("mgpu-cli");
+        good = dir.resolve("good.mlir");
+        Files.writeString(good, GOOD);
+        bad = dir.resolve("bad.mlir");
+        Files.writeString(bad, "module {\n  gpu.binary @b <#gpu.select_object<-2>> [#gpu.object<#nvvm.target, \"\">]\n}\n");
+    }
+
+    static Result run(byte[] stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = GpuTranslate.run(args, new ByteArrayInputStream(stdin), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Result run(String... args) {
+        return run(new byte[0], args);
+    }
+
+    @Test
+    void helpAndVersion() {
+        Result h = run("--help");
+        assertEquals(0, h.code());
+        assertTrue(h.text().contains("--module-load"), h.text());
+        Result v = run("--version");
+        assertEquals(0, v.code());
+        assertEquals("gpu-translate 0.1.0", v.text().strip());
+    }
+
+    @Test
+    void badUsageExitsTwo() {
+        Result none = run();
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("Missing required parameter: 'INPUT'"), none.err());
+        assertEquals(2, run("--no-such-option", good.toString()).code());
+        Result emit = run("--emit=wasm", good.toString());
+        assertEquals(2, emit.code());
+        assertEquals("gpu-translate: error: Invalid --emit (must be mlir, llvm, bc, obj, asm or exe): wasm",
+                emit.err().strip());
+        Result load = run("--module-load=eager", good.toString());
+        assertEquals(2, load.code());
+        assertEquals("gpu-translate: error: Invalid --module-load (must be lazy, ctor or per-launch): eager",
+                load.err().strip());
+        Result embed = run("--embed", "nothing", good.toString());
+        assertEquals(2, embed.code());
+        assertEquals("gpu-translate: error: Invalid --embed (must be NAME=FILE): nothing", embed.err().strip());
+        Result exe = run("--emit=exe", good.toString());
+        assertEquals(2, exe.code());
+        assertTrue(exe.err().contains("must be a file given with -o"), exe.err());
+    }
+
+    @Test
+    void unreadableInputExitsOne() {
+        Result missing = run(dir.resolve("missing.mlir").toString());
+        assertEquals(1, missing.code());
+        assertEquals(dir.resolve("missing.mlir") + ": error: Invalid input (must be a readable file): no such file",
+                missing.err().strip());
+        Result directory = run(dir.toString());
+        assertEquals(1, directory.code());
+        assertTrue(directory.err().startsWith(dir + ": error: Invalid input (must be a readable file)"),
+                directory.err());
+        Result embed = run("--embed", "k=" + dir.resolve("nope.bin"), good.toString());
+        assertEquals(1, embed.code());
+        assertTrue(embed.err().contains("Invalid --embed file (must be readable)"), embed.err());
+    }
+
+    @Test
+    void badInputExitsOneWithLocationCaretAndNoOutputFile() throws Exception {
+        Path out = dir.resolve("never.ll");
+        Result r = run(bad.toString(), "-o", out.toString());
+        assertEquals(1, r.code());
+        assertEquals(bad + ":2:3: error: Invalid object index (must be >= 0): -2\n"
+                + "  gpu.binary @b <#gpu.select_object<-2>> [#gpu.object<#nvvm.target, \"\">]\n"
+                + "  ^", r.err().strip());
+        assertFalse(Files.exists(out));
+        try (var s = Files.list(dir)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "temporary file left");
+        }
+        Result parse = run(new byte[] {'m', 'o', 'd', 'u', 'l', 'e', ' ', '{'}, "-", "-o", out.toString());
+        assertEquals(1, parse.code());
+        assertTrue(parse.err().startsWith("<stdin>:1:9: error: Invalid syntax (must be '}'): end of input"),
+                parse.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void emitKindsFollowOptionOrExtension() throws Exception {
+        Result ll = run(good.toString());
+        assertEquals(0, ll.code(), ll.err());
+        assertTrue(ll.text().contains("@k_bin_cst = internal constant [2 x i8] c\"AB\", align 8"), ll.text());
+
+        Path bc = dir.resolve("x.bc");
+        assertEquals(0, run(good.toString(), "-o", bc.toString()).code());
+        byte[] b = Files.readAllBytes(bc);
+        assertArrayEquals(new byte[] {'B', 'C', (byte) 0xC0, (byte) 0xDE}, Arrays.copyOf(b, 4));
+
+        Path o = dir.resolve("x.o");
+        assertEquals(0, run(good.toString(), "-o", o.toString()).code());
+        assertArrayEquals(new byte[] {0x7F, 'E', 'L', 'F'}, Arrays.copyOf(Files.readAllBytes(o), 4));
+
+        Path s = dir.resolve("x.s");
+        assertEquals(0, run(good.toString(), "-o", s.toString()).code());
+        assertTrue(Files.readString(s).contains("mgpuModuleGetFunctionLazy"));
+
+        Path m = dir.resolve("x.mlir");
+        assertEquals(0, run(good.toString(), "-o", m.toString()).code());
+        assertTrue(Files.readString(m).startsWith("module attributes {gpu.container_module} {"));
+
+        Result explicit = run("--emit=mlir", "-o", "-", good.toString());
+        assertEquals(0, explicit.code());
+        assertTrue(explicit.text().contains("gpu.binary @k [#gpu.object<#nvvm.target, \"AB\">]"));
+
+        Result bcOut = run("--emit=bc", "-o", "-", good.toString());
+        assertEquals(0, bcOut.code());
+        assertEquals('B', bcOut.out()[0]);
+
+        Result arm = run("--emit=obj", "--target-triple", "aarch64-unknown-linux-gnu", "-o", "-", good.toString());
+        assertEquals(0, arm.code(), arm.err());
+        assertEquals(183, arm.out()[18] & 0xFF, "ELF machine must be AArch64");
+
+        Result badTriple = run("--target-triple", "mips-unknown-linux-gnu", good.toString());
+        assertEquals(1, badTriple.code());
+        assertTrue(badTriple.err().contains("Invalid target triple (must be an x86_64 or aarch64 triple)"));
+    }
+
+    @Test
+    void stdinAndModuleLoad() {
+        Result r = run(GOOD.getBytes(StandardCharsets.UTF_8), "--module-load=per-launch", "-");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.text().contains("call ptr @mgpuModuleLoad(ptr @k_bin_cst, i64 2)"), r.text());
+        assertTrue(r.text().contains("call void @mgpuModuleUnload("), r.text());
+        Result c = run(GOOD.getBytes(StandardCharsets.UTF_8), "--module-load=ctor", "-");
+        assertTrue(c.text().contains("@llvm.global_ctors"), c.text());
+    }
+
+    @Test
+    void splitInputFileAndVerifyDiagnostics() throws Exception {
+        Path split = dir.resolve("split.mlir");
+        Files.writeString(split, GOOD + "// -----\n" + GOOD.replace("@k", "@q"));
+        Result r = run("--split-input-file", split.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.text().contains("@k_bin_cst") && r.text().contains("// -----\n")
+                && r.text().contains("@q_bin_cst"), r.text());
+
+        Path diag = dir.resolve("diag.mlir");
+        Files.writeString(diag, "module {\n  // expected-error @+1 {{Invalid object index (must be >= 0): -2}}\n"
+                + "  gpu.binary @b <#gpu.select_object<-2>> [#gpu.object<#nvvm.target, \"\">]\n}\n");
+        assertEquals(0, run("--verify-diagnostics", diag.toString()).code());
+        Files.writeString(diag, "module {\n  // expected-error @+1 {{something else}}\n"
+                + "  gpu.binary @b <#gpu.select_object<-2>> [#gpu.object<#nvvm.target, \"\">]\n}\n");
+        Result miss = run("--verify-diagnostics", diag.toString());
+        assertEquals(1, miss.code());
+        assertTrue(miss.err().contains("expected error \"something else\" on line 3 was not produced"), miss.err());
+        assertTrue(miss.err().contains("unexpected error: Invalid object index (must be >= 0): -2"), miss.err());
+    }
+
+    @Test
+    void embedFromFile() throws Exception {
+        Path blob = dir.resolve("k.cubin");
+        Files.write(blob, new byte[] {0, 1, 2, (byte) 0xFF});
+        Path src = dir.resolve("embed.mlir");
+        Files.writeString(src, GOOD.replace("\"AB\"", "\"@file:kernel\""));
+        Result r = run("--embed", "kernel=" + blob, src.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.text().contains("@k_bin_cst = internal constant [4 x i8] c\"\\00\\01\\02\\FF\", align 8"), r.text());
+        Result missing = run(src.toString());
+        assertEquals(1, missing.code());
+        assertTrue(missing.err().contains("Invalid object blob (must name a file given with --embed kernel=FILE)"
+                + ": @file:kernel"), missing.err());
+    }
+
+    @Test
+    void emitExeLinksWithLibmgpu() throws Exception {
+        Path src = dir.resolve("main.mlir");
+        Files.writeString(src, "module {\n  llvm.func @main() -> i32 {\n"
+                + "    %c = llvm.mlir.constant(42 : i32) : i32\n    llvm.return %c : i32\n  }\n}\n");
+        Path exe = dir.resolve("prog");
+        Result r = run("--emit=exe", "--runtime-lib", TestPaths.root().resolve("runtime-c/build").toString(),
+                src.toString(), "-o", exe.toString());
+        assertEquals(0, r.code(), r.err());
+        Process p = new ProcessBuilder(exe.toString()).start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(42, p.exitValue());
+    }
+}
