@@ -21,17 +21,23 @@ module attributes {gpu.container_module} {
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c1 = llvm.mlir.constant(1 : i64) : i64
     %n = llvm.mlir.constant(1000 : i16) : i16
-    // The argument struct and the pointer array live in the entry block.
+    // The argument struct and the pointer array live in the entry block, and the pointers to the
+    // struct's fields are stored once there.
     // CHECK: %[[ST:.*]] = alloca { ptr, float, i16 }, align 8
-    // CHECK: %[[ARR:.*]] = alloca ptr, i64 3, align 8
-    // CHECK: %[[F0:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 0
-    // CHECK: store ptr %0, ptr %[[F0]], align 8
-    // CHECK: %[[A0:.*]] = getelementptr ptr, ptr %[[ARR]], i32 0
-    // CHECK: store ptr %[[F0]], ptr %[[A0]], align 8
-    // CHECK: %[[F1:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 1
-    // CHECK: store float %1, ptr %[[F1]], align 4
-    // CHECK: %[[F2:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 2
-    // CHECK: store i16 1000, ptr %[[F2]], align 2
+    // CHECK-NEXT: %[[ARR:.*]] = alloca ptr, i64 3, align 8
+    // CHECK-NEXT: %[[F0:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 0
+    // CHECK-NEXT: %[[A0:.*]] = getelementptr ptr, ptr %[[ARR]], i32 0
+    // CHECK-NEXT: store ptr %[[F0]], ptr %[[A0]], align 8
+    // CHECK-NEXT: %[[F1:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 1
+    // CHECK-NEXT: %[[A1:.*]] = getelementptr ptr, ptr %[[ARR]], i32 1
+    // CHECK-NEXT: store ptr %[[F1]], ptr %[[A1]], align 8
+    // CHECK-NEXT: %[[F2:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 2
+    // CHECK-NEXT: %[[A2:.*]] = getelementptr ptr, ptr %[[ARR]], i32 2
+    // CHECK-NEXT: store ptr %[[F2]], ptr %[[A2]], align 8
+    // A launch only stores its argument values.
+    // CHECK-NEXT: store ptr %0, ptr %[[F0]], align 8
+    // CHECK-NEXT: store float %1, ptr %[[F1]], align 4
+    // CHECK-NEXT: store i16 1000, ptr %[[F2]], align 2
 
     // PER: %[[M:.*]] = call ptr @mgpuModuleLoad(ptr @kernels_bin_cst, i64 6)
     // PER-NEXT: %[[FN:.*]] = call ptr @mgpuModuleGetFunction(ptr %[[M]], ptr @kernels_scale_kernel_name)

@@ -178,6 +178,65 @@ public final class HandlerContext {
         return LLVMInsertBasicBlockInContext(ctx, next, name);
     }
 
+    private record ScratchKey(long function, long type, long count) {
+    }
+
+    /** A launch's argument struct and its array of pointers to the struct's fields. */
+    public record LaunchArgs(LLVMValueRef pointers, List<LLVMValueRef> fields) {
+    }
+
+    private final java.util.Map<ScratchKey, LaunchArgs> launchArgs = new java.util.HashMap<>();
+
+    /**
+     * The argument struct of type {@code st} for launches in the current function, and its pointer array,
+     * filled once in the entry block: the field addresses never change, so a launch only stores its
+     * argument values.
+     */
+    public LaunchArgs launchArgs(LLVMTypeRef st, int fields) {
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder));
+        ScratchKey key = new ScratchKey(fn.address(), st.address(), fields);
+        LaunchArgs a = launchArgs.get(key);
+        if (a != null) {
+            return a;
+        }
+        LLVMValueRef struct = entryAlloca(st, null, "");
+        LLVMValueRef array = entryAlloca(ptr(), intptr(fields), "");
+        LLVMBuilderRef b = entryBuilder(fn);
+        List<LLVMValueRef> fieldPointers = new ArrayList<>(fields);
+        try {
+            try (PointerPointer<LLVMValueRef> idx = new PointerPointer<>(1)) {
+                for (int i = 0; i < fields; i++) {
+                    LLVMValueRef field = LLVMBuildStructGEP2(b, st, struct, i, "");
+                    fieldPointers.add(field);
+                    idx.put(0, LLVMConstInt(runtime.i32Type(), i, 0));
+                    LLVMBuildStore(b, field, LLVMBuildGEP2(b, ptr(), array, idx, 1, ""));
+                }
+            }
+        } finally {
+            LLVMDisposeBuilder(b);
+        }
+        a = new LaunchArgs(array, fieldPointers);
+        launchArgs.put(key, a);
+        return a;
+    }
+
+    /** A builder positioned in {@code fn}'s entry block after its allocas; the caller disposes it. */
+    private LLVMBuilderRef entryBuilder(LLVMValueRef fn) {
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        LLVMValueRef first = LLVMGetFirstInstruction(entry);
+        while (first != null && !first.isNull() && LLVMIsAAllocaInst(first) != null
+                && !LLVMIsAAllocaInst(first).isNull()) {
+            first = LLVMGetNextInstruction(first);
+        }
+        if (first == null || first.isNull()) {
+            LLVMPositionBuilderAtEnd(b, entry);
+        } else {
+            LLVMPositionBuilderBefore(b, first);
+        }
+        return b;
+    }
+
     /**
      * Builds an {@code alloca} in the entry block of the current function, so that launches in loops do
      * not grow the stack.

@@ -20,6 +20,14 @@ final class Llvm {
     }
 
     static synchronized void load() {
+        // JavaCPP otherwise samples the process's resident size on every native allocation, which costs
+        // more than the LLVM calls themselves; mgpu frees its temporaries deterministically.
+        if (System.getProperty("org.bytedeco.javacpp.maxPhysicalBytes") == null) {
+            System.setProperty("org.bytedeco.javacpp.maxPhysicalBytes", "0");
+        }
+        if (System.getProperty("org.bytedeco.javacpp.maxBytes") == null) {
+            System.setProperty("org.bytedeco.javacpp.maxBytes", "0");
+        }
         org.bytedeco.javacpp.Loader.load(org.bytedeco.llvm.global.LLVM.class);
     }
 

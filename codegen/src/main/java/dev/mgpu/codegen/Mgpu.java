@@ -103,6 +103,21 @@ public final class Mgpu {
         }
     }
 
+    /** Translates and writes the result to {@code file}; the same bytes as {@link #emit}. */
+    public static void emit(Operation module, EmitKind kind, Options options, java.nio.file.Path file) {
+        if (kind == EmitKind.MLIR || kind == EmitKind.EXE) {
+            try {
+                java.nio.file.Files.write(file, emit(module, kind, options));
+            } catch (java.io.IOException e) {
+                throw new MgpuException(module.location(), "Invalid output (must be writable): " + e.getMessage());
+            }
+            return;
+        }
+        try (NativeModule nm = translate(module, options)) {
+            Targets.emitToFile(nm, kind, options.triple(), module, file);
+        }
+    }
+
     private static String moduleName(Operation module) {
         String n = module.symbolName();
         if (n != null) {

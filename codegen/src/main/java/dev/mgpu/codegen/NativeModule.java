@@ -44,9 +44,14 @@ public final class NativeModule implements AutoCloseable {
 
     /** The module as LLVM IR text. */
     public String toIR() {
+        return new String(toIRBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The module as LLVM IR text, UTF-8 encoded, without a detour through a Java string. */
+    public byte[] toIRBytes() {
         BytePointer s = LLVMPrintModuleToString(module());
         try {
-            return s.getString(java.nio.charset.StandardCharsets.UTF_8);
+            return s.getStringBytes();
         } finally {
             LLVMDisposeMessage(s);
         }

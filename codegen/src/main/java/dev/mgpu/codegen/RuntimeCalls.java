@@ -91,12 +91,21 @@ public final class RuntimeCalls {
         return f != null && !f.isNull() ? f : LLVMAddFunction(module, name, type(name));
     }
 
+    private final PointerPointer<LLVMValueRef> argBuffer = new PointerPointer<>(32);
+    private final Map<String, LLVMValueRef> declared = new HashMap<>();
+
     /** Builds {@code name(args)} at the builder's position. */
     public LLVMValueRef call(LLVMBuilderRef b, String name, LLVMValueRef... args) {
         LLVMTypeRef t = type(name);
-        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(args)) {
-            return LLVMBuildCall2(b, t, function(name), pp, args.length, "");
+        LLVMValueRef f = declared.get(name);
+        if (f == null) {
+            f = function(name);
+            declared.put(name, f);
         }
+        for (int i = 0; i < args.length; i++) {
+            argBuffer.put(i, args[i]);
+        }
+        return LLVMBuildCall2(b, t, f, argBuffer, args.length, "");
     }
 
     public LLVMTypeRef ptrType() {

@@ -203,8 +203,8 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     }
 
     /**
-     * A stack struct holding the arguments and an array of pointers to its fields, both allocated in the
-     * function's entry block; the stores happen at the launch.
+     * Stores the arguments into the function's argument struct for this signature and returns the array
+     * of pointers to its fields (see {@link HandlerContext#launchArgs}).
      */
     static LLVMValueRef argumentArray(HandlerContext ctx, List<LLVMValueRef> args) {
         LLVMBuilderRef b = ctx.builder();
@@ -216,17 +216,10 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
             st = LLVMStructTypeInContext(ctx.context(), p, fields.length, 0);
         }
-        LLVMValueRef struct = ctx.entryAlloca(st, null, "");
-        LLVMValueRef array = ctx.entryAlloca(ctx.ptr(), ctx.intptr(args.size()), "");
+        HandlerContext.LaunchArgs a = ctx.launchArgs(st, fields.length);
         for (int i = 0; i < fields.length; i++) {
-            LLVMValueRef field = LLVMBuildStructGEP2(b, st, struct, i, "");
-            LLVMBuildStore(b, args.get(i), field);
-            LLVMValueRef slot;
-            try (PointerPointer<LLVMValueRef> idx = new PointerPointer<>(new LLVMValueRef[] {LLVMConstInt(ctx.runtime().i32Type(), i, 0)})) {
-                slot = LLVMBuildGEP2(b, ctx.ptr(), array, idx, 1, "");
-            }
-            LLVMBuildStore(b, field, slot);
+            LLVMBuildStore(b, args.get(i), a.fields().get(i));
         }
-        return array;
+        return a.pointers();
     }
 }

@@ -60,7 +60,7 @@ final class Targets {
     static byte[] emit(NativeModule nm, EmitKind kind, String triple, Operation where) {
         switch (kind) {
             case LLVM:
-                return nm.toIR().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                return nm.toIRBytes();
             case BC: {
                 LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
                 return drain(buf);
@@ -85,6 +85,34 @@ final class Targets {
             }
             default:
                 throw new IllegalArgumentException("Invalid emit kind (must be llvm, bc, obj or asm): " + kind);
+        }
+    }
+
+    /**
+     * Writes the module straight to {@code file} from native code, skipping the copies through Java that
+     * {@link #emit} makes; used for large outputs.
+     */
+    static void emitToFile(NativeModule nm, EmitKind kind, String triple, Operation where, java.nio.file.Path file) {
+        String path = file.toAbsolutePath().toString();
+        if (kind == EmitKind.LLVM) {
+            BytePointer err = new BytePointer((Pointer) null);
+            if (LLVMPrintModuleToFile(nm.module(), new BytePointer(path), err) != 0) {
+                String m = err.getString();
+                LLVMDisposeMessage(err);
+                throw new MgpuException(where.location(), "Invalid output (must be writable): " + m);
+            }
+            return;
+        }
+        if (kind == EmitKind.BC) {
+            if (LLVMWriteBitcodeToFile(nm.module(), path) != 0) {
+                throw new MgpuException(where.location(), "Invalid output (must be writable): " + path);
+            }
+            return;
+        }
+        try {
+            java.nio.file.Files.write(file, emit(nm, kind, triple, where));
+        } catch (java.io.IOException e) {
+            throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
         }
     }
 

@@ -209,6 +209,12 @@ public final class GpuTranslate implements Callable<Integer> {
             if (diags.isEmpty() && kind != EmitKind.MLIR) {
                 try {
                     long tt = System.nanoTime();
+                    if (chunks.size() == 1 && !verifyDiagnostics && kind != EmitKind.EXE && textOut.file() != null) {
+                        // One output file: LLVM writes it itself, without copying the module through Java.
+                        Mgpu.emit(module, kind, options, textOut.file());
+                        log.debug("translated and emitted {} in {} ms", kind.option(), ms(tt));
+                        continue;
+                    }
                     byte[] result = Mgpu.emit(module, kind == EmitKind.EXE ? EmitKind.OBJ : kind, options);
                     log.debug("translated and emitted {} in {} ms", kind.option(), ms(tt));
                     if (!verifyDiagnostics) {
@@ -256,7 +262,7 @@ public final class GpuTranslate implements Callable<Integer> {
         }
         if (kind == EmitKind.EXE) {
             Linker.link(binary, Path.of(output), runtimeLib, log);
-        } else if (!kind.isText()) {
+        } else if (!kind.isText() && binary != null) {
             textOut.write(binary);
         }
         textOut.commit();

@@ -38,6 +38,14 @@ final class Sink implements AutoCloseable {
         return new Sink(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), tmp, target);
     }
 
+    /**
+     * The temporary file behind this sink, for native code to write into directly; null when writing to
+     * stdout. The Java stream must not be used as well.
+     */
+    Path file() {
+        return tmp;
+    }
+
     OutputStream stream() {
         return out;
     }
