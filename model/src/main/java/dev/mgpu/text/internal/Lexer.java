@@ -295,43 +295,79 @@ public final class Lexer {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
-    /** The decoded length of the last string literal scanned. */
-    private int stringLength;
-    private int stringEnd = -1;
+    /** Hex digit values, -1 for other bytes. */
+    private static final byte[] HEX_VALUE = new byte[256];
 
-    /** Scans a string literal starting at the quote; returns the offset past the closing quote. */
+    static {
+        java.util.Arrays.fill(HEX_VALUE, (byte) -1);
+        for (int i = 0; i < 10; i++) {
+            HEX_VALUE['0' + i] = (byte) i;
+        }
+        for (int i = 0; i < 6; i++) {
+            HEX_VALUE['a' + i] = (byte) (10 + i);
+            HEX_VALUE['A' + i] = (byte) (10 + i);
+        }
+    }
+
+    /**
+     * The decoded bytes of the last string literal scanned, in {@link #decoded}[0, decodedLength); the
+     * scan decodes as it goes, so each literal is read once.
+     */
+    private byte[] decoded = new byte[256];
+    private int decodedLength;
+    private int decodedEnd = -1;
+
+    /** Scans a string literal starting at the quote, decoding it; returns the offset past the closing quote. */
     private int scanString(int quote) {
+        final byte[] b = buf;
+        final int lim = limit;
         int p = quote + 1;
-        int escapes = 0;
+        byte[] out = decoded;
+        int n = 0;
         while (true) {
-            if (p >= limit) {
+            if (p >= lim) {
                 throw error(quote, "Invalid string (must end with '\"'): end of input");
             }
-            byte c = buf[p];
-            if (c == '"') {
-                stringEnd = p + 1;
-                stringLength = p - quote - 1 - escapes;
-                return p + 1;
+            if (n + 4 > out.length) {
+                // Grow by the remaining input, bounded, so a large blob costs few copies.
+                long grown = out.length * 2L;
+                if (out.length >= (1 << 16)) {
+                    grown = Math.max(grown, Math.min((long) (lim - p) / 3 + 16, 1L << 30));
+                }
+                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, grown));
             }
-            if (c == '\n') {
-                throw error(quote, "Invalid string (must end with '\"' on its line): end of line");
-            }
+            byte c = b[p];
             if (c == '\\') {
-                p++;
-                if (p >= limit) {
+                if (p + 1 >= lim) {
                     throw error(quote, "Invalid string (must end with '\"'): end of input");
                 }
-                byte e = buf[p];
-                if (e == '"' || e == '\\' || e == 'n' || e == 't') {
-                    p++;
-                    escapes++;
-                } else if (p + 1 < limit && isHex(e) && isHex(buf[p + 1])) {
+                byte e = b[p + 1];
+                int hi = HEX_VALUE[e & 0xFF];
+                int lo = p + 2 < lim ? HEX_VALUE[b[p + 2] & 0xFF] : -1;
+                if (hi >= 0 && lo >= 0) {
+                    out[n++] = (byte) ((hi << 4) | lo);
+                    p += 3;
+                } else if (e == '"' || e == '\\') {
+                    out[n++] = e;
                     p += 2;
-                    escapes += 2;
+                } else if (e == 'n') {
+                    out[n++] = '\n';
+                    p += 2;
+                } else if (e == 't') {
+                    out[n++] = '\t';
+                    p += 2;
                 } else {
-                    throw error(p - 1, "Invalid escape (must be \\\\, \\\", \\n, \\t or \\XX): \\" + describeEscape(p));
+                    throw error(p, "Invalid escape (must be \\\\, \\\", \\n, \\t or \\XX): \\" + describeEscape(p + 1));
                 }
+            } else if (c == '"') {
+                decoded = out;
+                decodedLength = n;
+                decodedEnd = p + 1;
+                return p + 1;
+            } else if (c == '\n') {
+                throw error(quote, "Invalid string (must end with '\"' on its line): end of line");
             } else {
+                out[n++] = c;
                 p++;
             }
         }
@@ -352,43 +388,17 @@ public final class Lexer {
 
     /** Decodes the string literal spanning [s, e) (quotes included) to its exact bytes. */
     public byte[] decodeString(int s, int e) {
-        int p = s + 1;
-        int last = e - 1;
-        int backslash = -1;
-        for (int i = p; i < last; i++) {
-            if (buf[i] == '\\') {
-                backslash = i;
-                break;
-            }
+        if (e != decodedEnd) {
+            int save = pos;
+            scanString(s);
+            pos = save;
         }
-        if (backslash < 0) {
-            return Arrays.copyOfRange(buf, p, last);
+        byte[] out = Arrays.copyOf(decoded, decodedLength);
+        if (decoded.length > (1 << 20)) {
+            decoded = new byte[256];
+            decodedEnd = -1;
         }
-        // The scan that found this literal counted its decoded length, so the array is allocated once.
-        byte[] out = new byte[e == stringEnd ? stringLength : last - p];
-        int n = backslash - p;
-        System.arraycopy(buf, p, out, 0, n);
-        p = backslash;
-        while (p < last) {
-            byte c = buf[p];
-            if (c != '\\') {
-                out[n++] = c;
-                p++;
-                continue;
-            }
-            byte x = buf[p + 1];
-            switch (x) {
-                case '"': out[n++] = '"'; p += 2; break;
-                case '\\': out[n++] = '\\'; p += 2; break;
-                case 'n': out[n++] = '\n'; p += 2; break;
-                case 't': out[n++] = '\t'; p += 2; break;
-                default:
-                    out[n++] = (byte) ((hexValue(x) << 4) | hexValue(buf[p + 2]));
-                    p += 3;
-                    break;
-            }
-        }
-        return n == out.length ? out : Arrays.copyOf(out, n);
+        return out;
     }
 
     static int hexValue(byte c) {

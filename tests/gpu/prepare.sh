@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Prepares the NVIDIA GPU check where Java and gpu-translate are available: compiles the kernels with
+# nvcc (cubin for sm_90, cubin for sm_80, PTX for compute_80), generates host objects for each example,
+# object format and load strategy, and the fat binaries. run-cuda-check.sh then needs only a C compiler,
+# nvcc's headers and the driver.
+# usage: tests/gpu/prepare.sh OUT_DIR
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+out="$1"
+mkdir -p "$out"
+gt="$root/tools/gpu-translate"
+nvcc="${NVCC:-nvcc}"
+
+# example name, CUDA source, CPU source, host program, driver, kernel blob name
+examples=(
+  "axpy examples/axpy/axpy.cu examples/axpy/axpy_cpu.c examples/axpy/axpy.mlir examples/axpy/main.c axpy"
+  "stencil2d examples/stencil2d/stencil.cu examples/stencil2d/stencil_cpu.c examples/stencil2d/stencil.mlir examples/stencil2d/main.c stencil"
+  "mixed tests/e2e/mixed/mixed.cu tests/e2e/mixed/mixed_cpu.c tests/e2e/mixed/mixed.mlir tests/e2e/mixed/main.c mixed"
+)
+for e in "${examples[@]}"; do
+  read -r name cu cpu mlir main blob <<<"$e"
+  "$nvcc" -cubin -arch=sm_90 -O3 "$root/$cu" -o "$out/$name.sm_90.cubin"
+  "$nvcc" -cubin -arch=sm_80 -O3 "$root/$cu" -o "$out/$name.sm_80.cubin"
+  "$nvcc" -ptx -arch=compute_80 -O3 "$root/$cu" -o "$out/$name.ptx"
+  cc -shared -fPIC -O2 -I"$root/runtime-c/include" "$root/$cpu" -o "$out/$name.cpu.so"
+  cp "$root/$main" "$out/$name.main.c"
+  for fmt in cubin ptx; do
+    if [[ $fmt == cubin ]]; then
+      obj="#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:$blob\">"; file="$out/$name.sm_90.cubin"
+    else
+      obj="#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:$blob\">"
+      file="$out/$name.ptx"
+    fi
+    sed "s|#gpu.object<#cpu.target, \"@file:$blob\">|$obj|" "$root/$mlir" >"$out/$name.$fmt.mlir"
+    for s in lazy ctor per-launch; do
+      "$gt" --module-load=$s --embed "$blob=$file" "$out/$name.$fmt.mlir" -o "$out/$name.$fmt.$s.o"
+    done
+  done
+done
+
+# Clusters, on sm_90.
+sed 's|#gpu.object<#cpu.target, "@file:axpy">|#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:axpy">|' \
+  "$root/tests/gpu/axpy_cluster.mlir" >"$out/cluster.mlir"
+"$gt" --embed axpy="$out/axpy.sm_90.cubin" "$out/cluster.mlir" -o "$out/cluster.o"
+
+# One fat binary with sm_80 and sm_90 cubins, PTX, gfx90a and CPU objects; and the same without sm_90.
+printf 'not an AMD object' >"$out/gfx90a.placeholder"
+fat=(--embed sm_80="$out/axpy.sm_80.cubin" --embed sm_90="$out/axpy.sm_90.cubin" --embed ptx="$out/axpy.ptx"
+  --embed gfx90a="$out/gfx90a.placeholder" --embed cpu="$out/axpy.cpu.so")
+"$gt" "${fat[@]}" "$root/tests/e2e/fat/fat.mlir" -o "$out/fat.o"
+grep -v 'chip = "sm_90"' "$root/tests/e2e/fat/fat.mlir" >"$out/fat-nosm90.mlir"
+"$gt" "${fat[@]}" "$out/fat-nosm90.mlir" -o "$out/fat-nosm90.o"
+
+# The launch-overhead benchmark, and upstream's code for the same loop when mlir-translate-22 is here.
+"$gt" --embed axpy="$out/axpy.sm_90.cubin" "$root/tests/gpu/launch_bench.mlir" -o "$out/bench.lazy.o"
+cp "$root/tests/gpu/launch_bench.c" "$out/"
+if command -v mlir-translate-22 >/dev/null && command -v llc-22 >/dev/null; then
+  python3 - "$root/tests/gpu/launch_bench_upstream.mlir" "$out/axpy.sm_90.cubin" "$out/upstream.mlir" <<'PY'
+import sys
+src, cubin, dst = sys.argv[1:]
+blob = "".join("\\%02X" % b for b in open(cubin, "rb").read())
+open(dst, "w").write(open(src).read().replace("@file:axpy", blob))
+PY
+  mlir-translate-22 --mlir-to-llvmir "$out/upstream.mlir" | llc-22 -O2 -filetype=obj -relocation-model=pic -o "$out/upstream.o"
+fi
+cp -r "$root/runtime-c" "$out/runtime-c"
+rm -rf "$out/runtime-c/build"
+echo "prepared $out"

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# End-to-end check on a machine with an NVIDIA GPU: the example kernels compiled by nvcc to cubin and to
+# PTX, embedded by gpu-translate, linked with libmgpu's CUDA backend, run under every load strategy, and
+# their numbers checked; clusters; a fat binary's run-time selection; and the launch-overhead benchmark.
+#
+# usage: tests/gpu/run-cuda-check.sh [PREPARED_DIR]
+#   Without PREPARED_DIR, runs tests/gpu/prepare.sh first (needs Java and a built gpu-translate).
+#   A machine without Java can run it on a directory that prepare.sh filled elsewhere.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+dir="${1:-}"
+if [[ -z "$dir" ]]; then
+  dir="$(mktemp -d)"
+  "$here/prepare.sh" "$dir" || exit 1
+fi
+cd "$dir" || exit 1
+cudainc="$(dirname "$(command -v nvcc)")/../include"
+cc -O2 -shared -fPIC -Iruntime-c/include -Iruntime-c/src runtime-c/src/core.c runtime-c/src/cpu.c \
+  runtime-c/src/cuda.c runtime-c/src/hip_absent.c -ldl -lpthread -o libmgpu.so || exit 1
+export MGPU_BACKEND=cuda
+pass=0
+fail=0
+
+check() { # name, expected output line, command...
+  local name="$1" want="$2"
+  shift 2
+  local got
+  got="$("$@" 2>&1)"
+  if grep -qF -- "$want" <<<"$got"; then
+    echo "PASS $name"
+    pass=$((pass + 1))
+  else
+    echo "FAIL $name"
+    echo "  expected: $want"
+    sed 's/^/  got: /' <<<"$got"
+    fail=$((fail + 1))
+  fi
+}
+
+link() { cc "$1" "$2" -L. -Wl,-rpath,"$PWD" -lmgpu -lm -o "$3"; }
+
+declare -A expect=(
+  [axpy]="axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75"
+  [stencil2d]="stencil2d: OK, 7680 cells checked, sum = 38401.569"
+  [mixed]="mixed: OK, i8 -7 i16 -1234 i32 1.23457e+08 i64 -9876543210123 f32 1.5 f64 -2.25"
+)
+for name in axpy stencil2d mixed; do
+  for fmt in cubin ptx; do
+    for s in lazy ctor per-launch; do
+      link "$name.main.c" "$name.$fmt.$s.o" "$name.$fmt.$s" && check "$name $fmt $s" "${expect[$name]}" "./$name.$fmt.$s"
+    done
+  done
+done
+
+link axpy.main.c cluster.o cluster && check "axpy clusters" "${expect[axpy]}" ./cluster
+
+link axpy.main.c fat.o fat && check "fat binary picks sm_90" "selected nvvm sm_90 bin" env MGPU_VERBOSE=1 ./fat
+check "fat binary result" "${expect[axpy]}" ./fat
+link axpy.main.c fat-nosm90.o fat-nosm90 &&
+  check "fat binary without sm_90 JIT-compiles PTX" "selected nvvm sm_80 assembly" env MGPU_VERBOSE=1 ./fat-nosm90
+check "fat binary without sm_90 result" "${expect[axpy]}" ./fat-nosm90
+check "fat binary on the CPU backend" "${expect[axpy]}" env MGPU_BACKEND=cpu ./fat
+
+extra=()
+defs=()
+if [[ -f upstream.o ]]; then
+  extra=(upstream.o)
+  defs=(-DWITH_UPSTREAM)
+fi
+if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu -lcuda \
+  -o launch_bench; then
+  ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"
+else
+  echo "FAIL launch benchmark did not build"
+  fail=$((fail + 1))
+fi
+
+echo "$pass passed, $fail failed"
+((fail == 0))
