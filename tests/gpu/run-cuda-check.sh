@@ -14,7 +14,13 @@ if [[ -z "$dir" ]]; then
   "$here/prepare.sh" "$dir" || exit 1
 fi
 cd "$dir" || exit 1
-cudainc="$(dirname "$(command -v nvcc)")/../include"
+# cuda.h: from CUDA_HOME, else next to the real nvcc (which may sit behind a wrapper script).
+cudainc="${CUDA_HOME:-}/include"
+if [[ ! -f "$cudainc/cuda.h" ]]; then
+  for d in "$(dirname "$(readlink -f "$(command -v nvcc)")")/../include" /usr/local/cuda/include /usr/local/cuda-*/include; do
+    [[ -f "$d/cuda.h" ]] && cudainc="$d" && break
+  done
+fi
 cc -O2 -shared -fPIC -Iruntime-c/include -Iruntime-c/src runtime-c/src/core.c runtime-c/src/cpu.c \
   runtime-c/src/cuda.c runtime-c/src/hip_absent.c -ldl -lpthread -o libmgpu.so || exit 1
 export MGPU_BACKEND=cuda
@@ -67,7 +73,12 @@ if [[ -f upstream.o ]]; then
   extra=(upstream.o)
   defs=(-DWITH_UPSTREAM)
 fi
-if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu -lcuda \
+# The driver library itself (the benchmark's hand-written loop calls it directly), else the toolkit's stub.
+culib="$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / {print $NF; exit}')"
+if [[ -z "$culib" ]]; then
+  culib="$cudainc/../lib64/stubs/libcuda.so"
+fi
+if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu "$culib" \
   -o launch_bench; then
   ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"
 else
