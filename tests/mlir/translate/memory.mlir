@@ -1,4 +1,6 @@
 // RUN: gpu-translate %s | FileCheck %s
+// RUN: gpu-translate --module-load=ctor %s | FileCheck %s
+// RUN: gpu-translate --module-load=per-launch %s | FileCheck %s
 
 // Memory and synchronisation ops lower to the mgpu runtime ABI; tokens are streams.
 
