@@ -242,21 +242,8 @@ public final class HandlerContext {
      * not grow the stack.
      */
     public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
-        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
-        LLVMValueRef fn = LLVMGetBasicBlockParent(cur);
-        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        LLVMBuilderRef b = entryBuilder(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
         try {
-            LLVMValueRef first = LLVMGetFirstInstruction(entry);
-            while (first != null && !first.isNull() && LLVMIsAAllocaInst(first) != null
-                    && !LLVMIsAAllocaInst(first).isNull()) {
-                first = LLVMGetNextInstruction(first);
-            }
-            if (first == null || first.isNull()) {
-                LLVMPositionBuilderAtEnd(b, entry);
-            } else {
-                LLVMPositionBuilderBefore(b, first);
-            }
             return count == null ? LLVMBuildAlloca(b, t, name) : LLVMBuildArrayAlloca(b, t, count, name);
         } finally {
             LLVMDisposeBuilder(b);
