@@ -71,16 +71,24 @@ public final class HandlerContext {
         return runtime.ptrType();
     }
 
+    private final java.util.Map<Long, LLVMValueRef> intptrConstants = new java.util.HashMap<>();
+    private final java.util.Map<Long, LLVMValueRef> i32Constants = new java.util.HashMap<>();
+    private final java.util.Map<String, LLVMValueRef> globals = new java.util.HashMap<>();
+    private LLVMValueRef nullPtr;
+
     public LLVMValueRef intptr(long v) {
-        return LLVMConstInt(runtime.intptrType(), v, 1);
+        return intptrConstants.computeIfAbsent(v, k -> LLVMConstInt(runtime.intptrType(), k, 1));
     }
 
     public LLVMValueRef i32(long v) {
-        return LLVMConstInt(runtime.i32Type(), v, 1);
+        return i32Constants.computeIfAbsent(v, k -> LLVMConstInt(runtime.i32Type(), k, 1));
     }
 
     public LLVMValueRef nullPtr() {
-        return LLVMConstNull(ptr());
+        if (nullPtr == null) {
+            nullPtr = LLVMConstNull(ptr());
+        }
+        return nullPtr;
     }
 
     public MgpuException error(Location loc, String message) {
@@ -89,8 +97,16 @@ public final class HandlerContext {
 
     /** A global by name, or null. */
     public LLVMValueRef global(String name) {
-        LLVMValueRef g = LLVMGetNamedGlobal(module, name);
-        return g == null || g.isNull() ? null : g;
+        LLVMValueRef g = globals.get(name);
+        if (g != null) {
+            return g;
+        }
+        g = LLVMGetNamedGlobal(module, name);
+        if (g == null || g.isNull()) {
+            return null;
+        }
+        globals.put(name, g);
+        return g;
     }
 
     /**
@@ -111,6 +127,7 @@ public final class HandlerContext {
         LLVMSetGlobalConstant(g, 1);
         LLVMSetAlignment(g, align);
         LLVMSetUnnamedAddress(g, LLVMNoUnnamedAddr);
+        globals.put(name, g);
         return g;
     }
 
@@ -133,6 +150,7 @@ public final class HandlerContext {
         LLVMSetGlobalConstant(g, 1);
         LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
         LLVMSetAlignment(g, 1);
+        globals.put(name, g);
         return g;
     }
 
@@ -146,6 +164,7 @@ public final class HandlerContext {
         LLVMSetInitializer(g, LLVMConstNull(t));
         LLVMSetLinkage(g, LLVMInternalLinkage);
         LLVMSetAlignment(g, align);
+        globals.put(name, g);
         return g;
     }
 
@@ -155,6 +174,35 @@ public final class HandlerContext {
         LLVMValueRef f = LLVMAddFunction(module, name, ft);
         LLVMSetLinkage(f, LLVMInternalLinkage);
         return f;
+    }
+
+    private LLVMValueRef unlikely;
+    private int profKind;
+
+    /** Marks a conditional branch as almost never taking its first successor. */
+    public void setUnlikely(LLVMValueRef branch) {
+        if (unlikely == null) {
+            org.bytedeco.llvm.LLVM.LLVMMetadataRef[] md = {LLVMMDStringInContext2(ctx, "branch_weights", 14),
+                LLVMValueAsMetadata(i32(1)), LLVMValueAsMetadata(i32(2000))};
+            try (PointerPointer<?> p = new PointerPointer<>(md)) {
+                unlikely = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, p, 3));
+            }
+            profKind = LLVMGetMDKindIDInContext(ctx, "prof", 4);
+        }
+        LLVMSetMetadata(branch, profKind, unlikely);
+    }
+
+    private final PointerPointer<LLVMValueRef> phiValues = new PointerPointer<>(2);
+    private final PointerPointer<LLVMBasicBlockRef> phiBlocks = new PointerPointer<>(2);
+
+    /** A two-way phi of {@code a} from {@code fromA} and {@code b} from {@code fromB}, at the builder. */
+    public LLVMValueRef phi(LLVMTypeRef t, LLVMValueRef a, LLVMBasicBlockRef fromA, LLVMValueRef b,
+            LLVMBasicBlockRef fromB) {
+        LLVMValueRef phi = LLVMBuildPhi(builder, t, "");
+        phiValues.put(0, a).put(1, b);
+        phiBlocks.put(0, fromA).put(1, fromB);
+        LLVMAddIncoming(phi, phiValues, phiBlocks, 2);
+        return phi;
     }
 
     public void addConstructor(LLVMValueRef fn) {

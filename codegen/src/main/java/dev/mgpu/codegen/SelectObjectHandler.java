@@ -154,29 +154,14 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         LLVMBasicBlockRef done = ctx.newBlockAfterCurrent("mgpu.loaded");
         LLVMPositionBuilderAtEnd(bld, from);
         LLVMValueRef br = LLVMBuildCondBr(bld, isNull, slow, done);
-        setUnlikely(ctx, br);
+        ctx.setUnlikely(br);
         LLVMPositionBuilderAtEnd(bld, slow);
         LLVMValueRef loaded = entry.equals("mgpuModuleGetFunctionLazy")
                 ? ctx.runtime().call(bld, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
                 : ctx.runtime().call(bld, entry, cache, blobOrTable, name, slot);
         LLVMBuildBr(bld, done);
         LLVMPositionBuilderAtEnd(bld, done);
-        LLVMValueRef phi = LLVMBuildPhi(bld, ctx.ptr(), "");
-        try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(cached, loaded);
-                PointerPointer<LLVMBasicBlockRef> bs = new PointerPointer<>(from, slow)) {
-            LLVMAddIncoming(phi, v, bs, 2);
-        }
-        return phi;
-    }
-
-    private static void setUnlikely(HandlerContext ctx, LLVMValueRef br) {
-        org.bytedeco.llvm.LLVM.LLVMMetadataRef[] md = {LLVMMDStringInContext2(ctx.context(), "branch_weights", 14),
-            LLVMValueAsMetadata(ctx.i32(1)), LLVMValueAsMetadata(ctx.i32(2000))};
-        try (PointerPointer<?> p = new PointerPointer<>(md)) {
-            var node = LLVMMDNodeInContext2(ctx.context(), p, 3);
-            int kind = LLVMGetMDKindIDInContext(ctx.context(), "prof", 4);
-            LLVMSetMetadata(br, kind, LLVMMetadataAsValue(ctx.context(), node));
-        }
+        return ctx.phi(ctx.ptr(), cached, from, loaded, slow);
     }
 
     /** A synchronous launch uses the default (null) stream and synchronises it; no stream is created. */

@@ -75,22 +75,22 @@ final class GpuTranslators {
         }
     }
 
-    private static LLVMValueRef toIntptr(ModuleTranslation t, LLVMValueRef v) {
-        LLVMTypeRef ip = t.types.intptr;
-        int w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-        int iw = LLVMGetIntTypeWidth(ip);
-        if (w == iw) {
-            return v;
+    /** A launch size as {@code intptr_t}; the IR type says whether a conversion is needed at all. */
+    private static LLVMValueRef toIntptr(ModuleTranslation t, Operation op, Value v) {
+        LLVMValueRef l = t.lookup(v, op);
+        int w = v.type() instanceof Type.IntegerType i ? i.width() : t.types.intptrWidth;
+        if (w == t.types.intptrWidth) {
+            return l;
         }
-        return w < iw ? LLVMBuildZExt(t.builder, v, ip, "") : LLVMBuildTrunc(t.builder, v, ip, "");
+        LLVMTypeRef ip = t.types.intptr;
+        return w < t.types.intptrWidth ? LLVMBuildZExt(t.builder, l, ip, "") : LLVMBuildTrunc(t.builder, l, ip, "");
     }
 
     private static LLVMValueRef[] dims(ModuleTranslation t, Operation op, Value x, Value y, Value z) {
         if (x == null) {
             return null;
         }
-        return new LLVMValueRef[] {toIntptr(t, t.lookup(x, op)), toIntptr(t, t.lookup(y, op)),
-            toIntptr(t, t.lookup(z, op))};
+        return new LLVMValueRef[] {toIntptr(t, op, x), toIntptr(t, op, y), toIntptr(t, op, z)};
     }
 
     /** The address of a memref's first element: the aligned pointer advanced by the offset. */

@@ -20,15 +20,28 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
 final class Types {
     private final LLVMContextRef ctx;
     final LLVMTypeRef intptr;
+    final int intptrWidth;
     final LLVMTypeRef ptr;
+    private final java.util.Map<Type, LLVMTypeRef> cache = new java.util.HashMap<>();
 
     Types(LLVMContextRef ctx, LLVMTypeRef intptr) {
         this.ctx = ctx;
         this.intptr = intptr;
+        this.intptrWidth = LLVMGetIntTypeWidth(intptr);
         this.ptr = LLVMPointerTypeInContext(ctx, 0);
     }
 
+    /** The LLVM type of {@code t}, created once per translation. */
     LLVMTypeRef of(Type t, Operation where) {
+        LLVMTypeRef l = cache.get(t);
+        if (l == null) {
+            l = create(t, where);
+            cache.put(t, l);
+        }
+        return l;
+    }
+
+    private LLVMTypeRef create(Type t, Operation where) {
         if (t instanceof Type.IntegerType i) {
             return LLVMIntTypeInContext(ctx, i.width());
         } else if (t instanceof Type.IndexType) {
