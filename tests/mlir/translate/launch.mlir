@@ -2,6 +2,7 @@
 // RUN: gpu-translate --module-load=lazy %s | FileCheck %s --check-prefixes=CHECK,LAZY
 // RUN: gpu-translate %s | FileCheck %s --check-prefixes=CHECK,LAZY
 // RUN: gpu-translate --module-load=ctor %s | FileCheck %s --check-prefixes=CHECK,CTOR
+// RUN: gpu-translate %s | FileCheck %s --check-prefix=DECL
 
 // gpu.launch_func under each load strategy, with #gpu.select_object's embedding.
 
@@ -47,14 +48,7 @@ module attributes {gpu.container_module} {
     // PER-NEXT: call void @mgpuStreamDestroy(ptr %[[S]])
     // PER-NEXT: call void @mgpuModuleUnload(ptr %[[M]])
 
-    // LAZY: %[[C:.*]] = load atomic ptr, ptr @kernels_scale_function acquire, align 8
-    // LAZY-NEXT: %[[Z:.*]] = icmp eq ptr %[[C]], null
-    // LAZY-NEXT: br i1 %[[Z]], label %mgpu.load, label %mgpu.loaded, !prof
-    // LAZY: mgpu.load:
-    // LAZY-NEXT: %[[L:.*]] = call ptr @mgpuModuleGetFunctionLazy(ptr @kernels_module_cache, ptr @kernels_bin_cst, i64 6, i32 -1, ptr @kernels_scale_kernel_name, ptr @kernels_scale_function)
-    // LAZY-NEXT: br label %mgpu.loaded
-    // LAZY: mgpu.loaded:
-    // LAZY-NEXT: %[[FN:.*]] = phi ptr [ %[[C]], %{{.*}} ], [ %[[L]], %mgpu.load ]
+    // LAZY: %[[FN:.*]] = call ptr @kernels_scale_get()
     // A synchronous launch uses the default stream: no stream is created or destroyed per launch.
     // LAZY-NEXT: call void @mgpuLaunchKernel(ptr %[[FN]], i64 64, i64 1, i64 1, i64 64, i64 1, i64 1, i32 0, ptr null, ptr %[[ARR]], ptr null, i64 3)
     // LAZY-NEXT: call void @mgpuStreamSynchronize(ptr null)
@@ -89,11 +83,24 @@ module attributes {gpu.container_module} {
     llvm.return
   }
 
+  // The handle getter: an acquire load of the slot, and the runtime only while the slot is null.
+  // LAZY-LABEL: define internal ptr @kernels_scale_get() #0 {
+  // LAZY: %[[C:.*]] = load atomic ptr, ptr @kernels_scale_function acquire, align 8
+  // LAZY-NEXT: %[[Z:.*]] = icmp eq ptr %[[C]], null
+  // LAZY-NEXT: br i1 %[[Z]], label %load, label %cached, !prof ![[PROF:[0-9]+]]
+  // LAZY: load:
+  // LAZY-NEXT: %[[L:.*]] = call ptr @mgpuModuleGetFunctionLazy(ptr @kernels_module_cache, ptr @kernels_bin_cst, i64 6, i32 -1, ptr @kernels_scale_kernel_name, ptr @kernels_scale_function)
+  // LAZY-NEXT: ret ptr %[[L]]
+  // LAZY: cached:
+  // LAZY-NEXT: ret ptr %[[C]]
+  // LAZY: attributes #0 = { alwaysinline nounwind }
+  // LAZY: ![[PROF]] = !{!"branch_weights", i32 1, i32 2000}
+
   // CTOR-LABEL: define internal void @kernels_load()
   // CTOR: %[[M:.*]] = call ptr @mgpuModuleLoad(ptr @kernels_bin_cst, i64 6)
   // CTOR-NEXT: store ptr %[[M]], ptr @kernels_module, align 8
   // CTOR-LABEL: define internal void @kernels_unload()
   // CTOR: call void @mgpuModuleUnload(ptr %{{.*}})
 
-  // CHECK-DAG: declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)
+  // DECL: declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr, ptr, ptr, i64)
 }

@@ -168,12 +168,29 @@ public final class HandlerContext {
         return g;
     }
 
-    /** Creates {@code internal void name()} and returns a builder positioned in its entry block. */
+    private final java.util.Map<String, LLVMValueRef> functions = new java.util.HashMap<>();
+
+    /** Creates {@code internal void name()}, without a body. */
     public LLVMValueRef internalFunction(String name) {
-        LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (PointerPointer<?>) null, 0, 0);
-        LLVMValueRef f = LLVMAddFunction(module, name, ft);
+        return internalFunction(name, LLVMFunctionType(LLVMVoidTypeInContext(ctx), (PointerPointer<?>) null, 0, 0));
+    }
+
+    /** Creates an internal function of type {@code type}, without a body. */
+    public LLVMValueRef internalFunction(String name, LLVMTypeRef type) {
+        LLVMValueRef f = LLVMAddFunction(module, name, type);
         LLVMSetLinkage(f, LLVMInternalLinkage);
+        functions.put(name, f);
         return f;
+    }
+
+    /** A function this context created, or null. */
+    public LLVMValueRef function(String name) {
+        return functions.get(name);
+    }
+
+    /** An enum attribute such as {@code alwaysinline}. */
+    public org.bytedeco.llvm.LLVM.LLVMAttributeRef enumAttribute(String name) {
+        return LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(name, name.length()), 0);
     }
 
     private LLVMValueRef unlikely;

@@ -136,32 +136,45 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     }
 
     /**
-     * Loads a kernel handle through its cache slot: an acquire load, and only when it is still null a call
-     * to the runtime, which loads the module once per device and fills the slot.
+     * Calls the kernel's handle getter: an internal, always-inline function {@code <binary>_<kernel>_get}
+     * that reads the handle's cache slot with acquire ordering and, only while it is still null, calls the
+     * runtime entry that loads the module once per device and fills the slot. One getter serves every
+     * launch of the kernel, so a launch costs one call in the IR.
      */
     static LLVMValueRef lazyFunction(HandlerContext ctx, String binary, String kernel, LLVMValueRef name, int jit,
             String entry, LLVMValueRef blobOrTable, LLVMValueRef size) {
-        LLVMBuilderRef bld = ctx.builder();
-        LLVMValueRef cache = ctx.zeroGlobal(binary + "_module_cache", ctx.ptr(), 8);
-        LLVMValueRef slot = ctx.zeroGlobal(binary + "_" + kernel + "_function", ctx.ptr(), 8);
-        LLVMValueRef cached = LLVMBuildLoad2(bld, ctx.ptr(), slot, "");
-        LLVMSetOrdering(cached, LLVMAtomicOrderingAcquire);
-        LLVMSetAlignment(cached, 8);
-        LLVMValueRef isNull = LLVMBuildICmp(bld, LLVMIntEQ, cached, ctx.nullPtr(), "");
-        LLVMBasicBlockRef from = LLVMGetInsertBlock(bld);
-        LLVMBasicBlockRef slow = ctx.newBlockAfterCurrent("mgpu.load");
-        LLVMPositionBuilderAtEnd(bld, slow);
-        LLVMBasicBlockRef done = ctx.newBlockAfterCurrent("mgpu.loaded");
-        LLVMPositionBuilderAtEnd(bld, from);
-        LLVMValueRef br = LLVMBuildCondBr(bld, isNull, slow, done);
-        ctx.setUnlikely(br);
-        LLVMPositionBuilderAtEnd(bld, slow);
-        LLVMValueRef loaded = entry.equals("mgpuModuleGetFunctionLazy")
-                ? ctx.runtime().call(bld, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
-                : ctx.runtime().call(bld, entry, cache, blobOrTable, name, slot);
-        LLVMBuildBr(bld, done);
-        LLVMPositionBuilderAtEnd(bld, done);
-        return ctx.phi(ctx.ptr(), cached, from, loaded, slow);
+        String getterName = binary + "_" + kernel + "_get";
+        LLVMTypeRef getterType = LLVMFunctionType(ctx.ptr(), (PointerPointer<?>) null, 0, 0);
+        LLVMValueRef getter = ctx.function(getterName);
+        if (getter == null) {
+            getter = ctx.internalFunction(getterName, getterType);
+            LLVMAddAttributeAtIndex(getter, LLVMAttributeFunctionIndex, ctx.enumAttribute("alwaysinline"));
+            LLVMAddAttributeAtIndex(getter, LLVMAttributeFunctionIndex, ctx.enumAttribute("nounwind"));
+            LLVMValueRef cache = ctx.zeroGlobal(binary + "_module_cache", ctx.ptr(), 8);
+            LLVMValueRef slot = ctx.zeroGlobal(binary + "_" + kernel + "_function", ctx.ptr(), 8);
+            LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx.context());
+            try {
+                LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(ctx.context(), getter, "entry");
+                LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(ctx.context(), getter, "load");
+                LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx.context(), getter, "cached");
+                LLVMPositionBuilderAtEnd(b, start);
+                LLVMValueRef cached = LLVMBuildLoad2(b, ctx.ptr(), slot, "");
+                LLVMSetOrdering(cached, LLVMAtomicOrderingAcquire);
+                LLVMSetAlignment(cached, 8);
+                LLVMValueRef isNull = LLVMBuildICmp(b, LLVMIntEQ, cached, ctx.nullPtr(), "");
+                ctx.setUnlikely(LLVMBuildCondBr(b, isNull, slow, done));
+                LLVMPositionBuilderAtEnd(b, done);
+                LLVMBuildRet(b, cached);
+                LLVMPositionBuilderAtEnd(b, slow);
+                LLVMValueRef loaded = entry.equals("mgpuModuleGetFunctionLazy")
+                        ? ctx.runtime().call(b, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
+                        : ctx.runtime().call(b, entry, cache, blobOrTable, name, slot);
+                LLVMBuildRet(b, loaded);
+            } finally {
+                LLVMDisposeBuilder(b);
+            }
+        }
+        return LLVMBuildCall2(ctx.builder(), getterType, getter, (PointerPointer<?>) null, 0, "");
     }
 
     /** A synchronous launch uses the default (null) stream and synchronises it; no stream is created. */

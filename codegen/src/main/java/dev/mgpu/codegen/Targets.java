@@ -69,6 +69,7 @@ final class Targets {
             case ASM: {
                 LLVMTargetMachineRef tm = machine(triple != null ? triple : hostTriple(), where);
                 try {
+                    inlineHandleGetters(nm, tm, where);
                     LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
                     BytePointer err = new BytePointer((Pointer) null);
                     if (LLVMTargetMachineEmitToMemoryBuffer(tm, nm.module(),
@@ -113,6 +114,26 @@ final class Targets {
             java.nio.file.Files.write(file, emit(nm, kind, triple, where));
         } catch (java.io.IOException e) {
             throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
+        }
+    }
+
+    /**
+     * Inlines the always-inline kernel-handle getters into the launches, so machine code has no call on
+     * the launch path; nothing else is optimised.
+     */
+    private static void inlineHandleGetters(NativeModule nm, LLVMTargetMachineRef tm, Operation where) {
+        org.bytedeco.llvm.LLVM.LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+        try {
+            org.bytedeco.llvm.LLVM.LLVMErrorRef e = LLVMRunPasses(nm.module(), "always-inline", tm, opts);
+            if (e != null && !e.isNull()) {
+                BytePointer m = LLVMGetErrorMessage(e);
+                String text = m.getString();
+                LLVMDisposeErrorMessage(m);
+                throw new MgpuException(where.location(), "Invalid module for code generation (must pass"
+                        + " LLVM's inliner): " + text);
+            }
+        } finally {
+            LLVMDisposePassBuilderOptions(opts);
         }
     }
 
