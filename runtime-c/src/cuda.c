@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,7 +77,8 @@ static struct {
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int device_count;
 static const char *load_error = "";
-static CUcontext contexts[64];
+static _Atomic(CUcontext) contexts[64];
+static _Atomic(CUstream) default_streams[64];
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void report(const char *call, CUresult r) {
@@ -159,27 +161,51 @@ static int cuda_probe(const char **why) {
   return device_count;
 }
 
-/* Makes the current device's primary context current on this thread. */
-static void enter(void) {
+/* Makes the current device's primary context current on this thread; returns the device. The lock is
+ * taken only the first time a device is used. */
+static int enter(void) {
   pthread_once(&load_once, load);
   if (device_count <= 0)
-    return;
+    return 0;
   int d = mgpu_current_device();
   if (d >= device_count)
     d = 0;
-  pthread_mutex_lock(&ctx_lock);
-  if (!contexts[d]) {
-    CUdevice dev;
-    CHECK(cu.cuDeviceGet(&dev, d));
-    CHECK(cu.cuDevicePrimaryCtxRetain(&contexts[d], dev));
+  CUcontext c = atomic_load_explicit(&contexts[d], memory_order_acquire);
+  if (!c) {
+    pthread_mutex_lock(&ctx_lock);
+    c = atomic_load(&contexts[d]);
+    if (!c) {
+      CUdevice dev;
+      CHECK(cu.cuDeviceGet(&dev, d));
+      CHECK(cu.cuDevicePrimaryCtxRetain(&c, dev));
+      atomic_store_explicit(&contexts[d], c, memory_order_release);
+    }
+    pthread_mutex_unlock(&ctx_lock);
   }
-  CUcontext c = contexts[d];
-  pthread_mutex_unlock(&ctx_lock);
   static __thread CUcontext last;
   if (last != c) {
     CHECK(cu.cuCtxSetCurrent(c));
     last = c;
   }
+  return d;
+}
+
+/* The stream that stands for NULL: one non-blocking stream per device, created on first use, so that
+ * default-stream work does not serialise with every other stream as CUDA's legacy stream would. */
+static CUstream resolve(void *stream, int d) {
+  if (stream)
+    return stream;
+  CUstream s = atomic_load_explicit(&default_streams[d], memory_order_acquire);
+  if (!s) {
+    pthread_mutex_lock(&ctx_lock);
+    s = atomic_load(&default_streams[d]);
+    if (!s) {
+      CHECK(cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+      atomic_store_explicit(&default_streams[d], s, memory_order_release);
+    }
+    pthread_mutex_unlock(&ctx_lock);
+  }
+  return s;
 }
 
 static int cuda_device_info(int device, mgpu_device_info *info) {
@@ -233,7 +259,7 @@ static void *cuda_module_function(void *m, const char *name) {
 static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                         intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
                         void **extra) {
-  enter();
+  stream = resolve(stream, enter());
   if (cx > 0) {
     if (!cu.cuLaunchKernelEx) {
       mgpu_report(NAME, "cuLaunchKernelEx", "not available in this driver");
@@ -268,13 +294,11 @@ static void cuda_stream_destroy(void *s) {
 }
 
 static void cuda_stream_sync(void *s) {
-  enter();
-  CHECK(cu.cuStreamSynchronize(s));
+  CHECK(cu.cuStreamSynchronize(resolve(s, enter())));
 }
 
 static void cuda_stream_wait_event(void *s, void *e) {
-  enter();
-  CHECK(cu.cuStreamWaitEvent(s, e, 0));
+  CHECK(cu.cuStreamWaitEvent(resolve(s, enter()), e, 0));
 }
 
 static void *cuda_event_create(void) {
@@ -295,8 +319,7 @@ static void cuda_event_sync(void *e) {
 }
 
 static void cuda_event_record(void *e, void *s) {
-  enter();
-  CHECK(cu.cuEventRecord(e, s));
+  CHECK(cu.cuEventRecord(e, resolve(s, enter())));
 }
 
 static void *cuda_mem_alloc(uint64_t size, void *stream, bool shared) {
@@ -319,17 +342,17 @@ static void cuda_mem_free(void *p, void *stream) {
 }
 
 static void cuda_memcpy(void *dst, void *src, size_t size, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, stream));
 }
 
 static void cuda_memset32(void *dst, unsigned v, size_t count, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(cu.cuMemsetD32Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
 }
 
 static void cuda_memset16(void *dst, unsigned short v, size_t count, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(cu.cuMemsetD16Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
 }
 
