@@ -266,9 +266,9 @@ public final class HandlerContext {
         }
         LLVMValueRef struct = entryAlloca(st, null, "");
         LLVMValueRef array = entryAlloca(ptr(), intptr(fields), "");
-        LLVMBuilderRef b = entryBuilder(fn);
         List<LLVMValueRef> fieldPointers = new ArrayList<>(fields);
-        try {
+        try (NativeBuilder owner = entryBuilder(fn)) {
+            LLVMBuilderRef b = owner.get();
             try (PointerPointer<LLVMValueRef> idx = new PointerPointer<>(1)) {
                 for (int i = 0; i < fields; i++) {
                     LLVMValueRef field = LLVMBuildStructGEP2(b, st, struct, i, "");
@@ -277,18 +277,17 @@ public final class HandlerContext {
                     LLVMBuildStore(b, field, LLVMBuildGEP2(b, ptr(), array, idx, 1, ""));
                 }
             }
-        } finally {
-            LLVMDisposeBuilder(b);
         }
         a = new LaunchArgs(array, fieldPointers);
         launchArgs.put(key, a);
         return a;
     }
 
-    /** A builder positioned in {@code fn}'s entry block after its allocas; the caller disposes it. */
-    private LLVMBuilderRef entryBuilder(LLVMValueRef fn) {
+    /** A builder positioned in {@code fn}'s entry block after its allocas, owned by the caller. */
+    private NativeBuilder entryBuilder(LLVMValueRef fn) {
         LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+        NativeBuilder owner = new NativeBuilder(ctx);
+        LLVMBuilderRef b = owner.get();
         LLVMValueRef first = LLVMGetFirstInstruction(entry);
         while (first != null && !first.isNull() && LLVMIsAAllocaInst(first) != null
                 && !LLVMIsAAllocaInst(first).isNull()) {
@@ -299,7 +298,7 @@ public final class HandlerContext {
         } else {
             LLVMPositionBuilderBefore(b, first);
         }
-        return b;
+        return owner;
     }
 
     /**
@@ -307,11 +306,9 @@ public final class HandlerContext {
      * not grow the stack.
      */
     public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
-        LLVMBuilderRef b = entryBuilder(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
-        try {
+        try (NativeBuilder owner = entryBuilder(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)))) {
+            LLVMBuilderRef b = owner.get();
             return count == null ? LLVMBuildAlloca(b, t, name) : LLVMBuildArrayAlloca(b, t, count, name);
-        } finally {
-            LLVMDisposeBuilder(b);
         }
     }
 

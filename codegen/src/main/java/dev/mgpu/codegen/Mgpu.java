@@ -11,7 +11,6 @@ import dev.mgpu.verify.Verifier;
 import java.util.List;
 import java.util.Map;
 import org.bytedeco.javacpp.BytePointer;
-import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
 
 /**
  * The library's front door: parse, verify, translate, emit. Every method is safe to call from several
@@ -68,11 +67,9 @@ public final class Mgpu {
         NativeModule nm = new NativeModule(moduleName(module));
         try {
             Targets.configure(nm, triple, module);
-            LLVMBuilderRef b = LLVMCreateBuilderInContext(nm.context());
-            try {
-                new ModuleTranslation(nm.module(), b, options.loadStrategy(), options.embeds()).translate(module);
-            } finally {
-                LLVMDisposeBuilder(b);
+            try (NativeBuilder b = new NativeBuilder(nm.context());
+                    org.bytedeco.javacpp.PointerScope scope = new org.bytedeco.javacpp.PointerScope()) {
+                new ModuleTranslation(nm.module(), b.get(), options.loadStrategy(), options.embeds()).translate(module);
             }
             BytePointer msg = new BytePointer((BytePointer) null);
             if (LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0) {

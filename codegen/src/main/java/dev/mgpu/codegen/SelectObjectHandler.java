@@ -61,8 +61,8 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         ctx.embedBytes(blobName(b.name()), o.object().bytes(), ptx, 8);
         if (ctx.loadStrategy() == LoadStrategy.CTOR) {
             LLVMValueRef module = ctx.zeroGlobal(b.name() + "_module", ctx.ptr(), 8);
-            LLVMBuilderRef bb = LLVMCreateBuilderInContext(ctx.context());
-            try {
+            try (NativeBuilder owner = new NativeBuilder(ctx.context())) {
+                LLVMBuilderRef bb = owner.get();
                 LLVMValueRef load = ctx.internalFunction(b.name() + "_load");
                 LLVMPositionBuilderAtEnd(bb, LLVMAppendBasicBlockInContext(ctx.context(), load, "entry"));
                 LLVMValueRef m = loadModule(ctx, bb, b.name(), o);
@@ -75,8 +75,6 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
                 ctx.runtime().call(bb, "mgpuModuleUnload", cur);
                 LLVMBuildRetVoid(bb);
                 ctx.addDestructor(unload);
-            } finally {
-                LLVMDisposeBuilder(bb);
             }
         }
     }
@@ -152,8 +150,8 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
             LLVMAddAttributeAtIndex(getter, LLVMAttributeFunctionIndex, ctx.enumAttribute("nounwind"));
             LLVMValueRef cache = ctx.zeroGlobal(binary + "_module_cache", ctx.ptr(), 8);
             LLVMValueRef slot = ctx.zeroGlobal(binary + "_" + kernel + "_function", ctx.ptr(), 8);
-            LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx.context());
-            try {
+            try (NativeBuilder owner = new NativeBuilder(ctx.context())) {
+                LLVMBuilderRef b = owner.get();
                 LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(ctx.context(), getter, "entry");
                 LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(ctx.context(), getter, "load");
                 LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx.context(), getter, "cached");
@@ -170,8 +168,6 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
                         ? ctx.runtime().call(b, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
                         : ctx.runtime().call(b, entry, cache, blobOrTable, name, slot);
                 LLVMBuildRet(b, loaded);
-            } finally {
-                LLVMDisposeBuilder(b);
             }
         }
         return LLVMBuildCall2(ctx.builder(), getterType, getter, (PointerPointer<?>) null, 0, "");

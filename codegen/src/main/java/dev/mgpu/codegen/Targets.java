@@ -25,8 +25,8 @@ final class Targets {
         }
     }
 
-    /** A target machine for {@code triple}; the caller disposes it. */
-    static LLVMTargetMachineRef machine(String triple, Operation where) {
+    /** A target machine for {@code triple}, owned by the caller. */
+    static NativeTargetMachine machine(String triple, Operation where) {
         if (!Llvm.initTarget(triple)) {
             throw new MgpuException(where.location(), "Invalid target triple (must be an x86_64 or aarch64 triple): "
                     + triple);
@@ -39,21 +39,18 @@ final class Targets {
             throw new MgpuException(where.location(), "Invalid target triple (must be known to LLVM): " + triple
                     + ": " + m);
         }
-        return LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
-                LLVMCodeModelDefault);
+        return new NativeTargetMachine(LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault,
+                LLVMRelocPIC, LLVMCodeModelDefault));
     }
 
     /** Sets the module's triple and data layout. */
     static void configure(NativeModule nm, String triple, Operation where) {
         String t = triple != null ? triple : hostTriple();
-        LLVMTargetMachineRef tm = machine(t, where);
-        try {
+        try (NativeTargetMachine tm = machine(t, where)) {
             LLVMSetTarget(nm.module(), t);
-            LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+            LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), dl);
             LLVMDisposeTargetData(dl);
-        } finally {
-            LLVMDisposeTargetMachine(tm);
         }
     }
 
@@ -67,12 +64,11 @@ final class Targets {
             }
             case OBJ:
             case ASM: {
-                LLVMTargetMachineRef tm = machine(triple != null ? triple : hostTriple(), where);
-                try {
-                    inlineHandleGetters(nm, tm, where);
+                try (NativeTargetMachine tm = machine(triple != null ? triple : hostTriple(), where)) {
+                    inlineHandleGetters(nm, tm.get(), where);
                     LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
                     BytePointer err = new BytePointer((Pointer) null);
-                    if (LLVMTargetMachineEmitToMemoryBuffer(tm, nm.module(),
+                    if (LLVMTargetMachineEmitToMemoryBuffer(tm.get(), nm.module(),
                             kind == EmitKind.OBJ ? LLVMObjectFile : LLVMAssemblyFile, err, buf) != 0) {
                         String m = err.getString();
                         LLVMDisposeMessage(err);
@@ -80,8 +76,6 @@ final class Targets {
                                 + " accepted by LLVM's back end): " + m);
                     }
                     return drain(buf);
-                } finally {
-                    LLVMDisposeTargetMachine(tm);
                 }
             }
             default:

@@ -10,7 +10,6 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.text.MlirParser;
 import dev.mgpu.text.MlirPrinter;
 import dev.mgpu.verify.Verifier;
-import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -284,9 +283,17 @@ public final class GpuTranslate implements Callable<Integer> {
         return (System.nanoTime() - since) / 1_000_000;
     }
 
+    /** Whether standard output is a terminal (whatever standard input is). */
     private boolean stdoutIsTerminal() {
-        Console c = System.console();
-        return stdout == System.out && c != null;
+        if (stdout != System.out) {
+            return false;
+        }
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     private EmitKind resolveKind() throws UsageError {
