@@ -32,7 +32,33 @@ public final class MlirParser {
     }
 
     public static Operation parse(Path file) throws IOException {
-        return parse(Files.readAllBytes(file), file.toString());
+        return parse(readFile(file), file.toString());
+    }
+
+    /**
+     * Reads a whole file. Large files are mapped and copied in one go: reading through a stream would
+     * stage the data in a temporary native buffer as large as the file.
+     */
+    public static byte[] readFile(Path file) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size > Integer.MAX_VALUE - 64) {
+                throw new IOException("file too large (must be below 2 GiB): " + size + " bytes");
+            }
+            if (size < (1 << 20)) {
+                return Files.readAllBytes(file);
+            }
+            java.nio.MappedByteBuffer map = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, size);
+            byte[] bytes = new byte[(int) size];
+            try {
+                map.get(bytes);
+            } catch (InternalError e) {
+                // The JDK reports a file truncated while mapped this way.
+                throw new IOException("file changed while being read: " + e.getMessage());
+            }
+            return bytes;
+        }
     }
 
     /** A piece of a split input: bytes {@code [start, end)} of the whole. */

@@ -157,7 +157,7 @@ public final class GpuTranslate implements Callable<Integer> {
         byte[] bytes;
         long t0 = System.nanoTime();
         try {
-            bytes = input.equals("-") ? stdin.readAllBytes() : Files.readAllBytes(Path.of(input));
+            bytes = input.equals("-") ? stdin.readAllBytes() : MlirParser.readFile(Path.of(input));
         } catch (NoSuchFileException e) {
             err.println(name + ": error: Invalid input (must be a readable file): no such file");
             return EXIT_INPUT;
