@@ -84,6 +84,11 @@ typedef struct mgpuObjectTable {
 void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *table, const char *name,
                                   void **functionSlot);
 
+/* The object mgpuModuleGetFunctionSelect would pick for a device of backend `kind` (MGPU_KIND_*), chip
+ * name and compute capability, or NULL when none fits; for tools and tests. */
+const mgpuObject *mgpuSelectObject(const mgpuObjectTable *table, int32_t kind, const char *chip,
+                                   int32_t ccMajor, int32_t ccMinor);
+
 /* ------------------------------------------------------------------ launches */
 
 /* Launches `function` on a grid of blocks. `params[i]` points to the i-th argument's value. */

@@ -224,29 +224,29 @@ static int sm_version(const char *chip) {
   return atoi(chip + 3);
 }
 
-static const mgpuObject *select_object(const mgpuObjectTable *t, const mgpu_backend *b,
-                                       const mgpu_device_info *info) {
+const mgpuObject *mgpuSelectObject(const mgpuObjectTable *t, int32_t kind, const char *chip, int32_t ccMajor,
+                                   int32_t ccMinor) {
   const mgpuObject *best = NULL;
   int rank = 0; /* higher is better */
   int bestVersion = -1;
-  int dev = info->ccMajor * 10 + info->ccMinor;
+  int dev = ccMajor * 10 + ccMinor;
   for (intptr_t i = 0; i < t->count; i++) {
     const mgpuObject *o = &t->objects[i];
     int r = 0, version = 0;
-    if (b->kind == MGPU_KIND_NVVM && o->kind == MGPU_KIND_NVVM) {
+    if (kind == MGPU_KIND_NVVM && o->kind == MGPU_KIND_NVVM) {
       int v = sm_version(o->chip);
       bool binary = o->format == MGPU_FORMAT_BIN || o->format == MGPU_FORMAT_FATBIN;
-      if (binary && strcmp(o->chip, info->chip) == 0)
+      if (binary && strcmp(o->chip, chip) == 0)
         r = 4;
-      else if (binary && v >= 0 && v / 10 == info->ccMajor && v % 10 <= info->ccMinor)
+      else if (binary && v >= 0 && v / 10 == ccMajor && v % 10 <= ccMinor)
         r = 3, version = v;
       else if (o->format == MGPU_FORMAT_ASSEMBLY && v >= 0 && v <= dev)
         r = 2, version = v;
-    } else if (b->kind == MGPU_KIND_ROCDL && o->kind == MGPU_KIND_ROCDL) {
-      size_t n = strcspn(info->chip, ":");
-      if (strncmp(o->chip, info->chip, n) == 0 && o->chip[n] == '\0')
+    } else if (kind == MGPU_KIND_ROCDL && o->kind == MGPU_KIND_ROCDL) {
+      size_t n = strcspn(chip, ":");
+      if (strncmp(o->chip, chip, n) == 0 && o->chip[n] == '\0')
         r = 4;
-    } else if (b->kind == MGPU_KIND_CPU && o->kind == MGPU_KIND_CPU) {
+    } else if (kind == MGPU_KIND_CPU && o->kind == MGPU_KIND_CPU) {
       r = 1;
     }
     if (r > rank || (r == rank && r > 0 && version > bestVersion)) {
@@ -268,7 +268,7 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
     mgpu_device_info info;
     memset(&info, 0, sizeof info);
     b->device_info(dev, &info);
-    const mgpuObject *o = select_object(table, b, &info);
+    const mgpuObject *o = mgpuSelectObject(table, b->kind, info.chip, info.ccMajor, info.ccMinor);
     if (!o) {
       fprintf(stderr, "mgpu: no object of binary '%s' fits device %d (%s backend: %s%s%s); the binary holds:",
               table->binaryName, dev, b->name, info.name, *info.chip ? ", " : "", info.chip);

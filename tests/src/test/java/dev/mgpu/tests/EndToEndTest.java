@@ -68,6 +68,55 @@ class EndToEndTest {
         return tests.stream();
     }
 
+    /** The preference order of run-time selection, for devices this machine need not have. */
+    @org.junit.jupiter.api.Test
+    void runtimeSelectionOrder() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("select"));
+        Path lib = TestPaths.root().resolve("runtime-c/build");
+        Path exe = dir.resolve("select_test");
+        exec(dir, Map.of(), "cc", "-I" + TestPaths.root().resolve("runtime-c/include"),
+                TestPaths.root().resolve("tests/e2e/select/select_test.c").toString(), "-L" + lib,
+                "-Wl,-rpath," + lib, "-lmgpu", "-o", exe.toString());
+        assertEquals(String.join("\n",
+                "sm_90 -> b",
+                "sm_89 -> e",
+                "sm_80 -> a",
+                "sm_100 -> d",
+                "gfx90a -> f",
+                "gfx942 -> none",
+                "cpu -> g",
+                "sm_100 with only an sm_90 cubin -> none",
+                "sm_75 with PTX 70 and 80 -> c",
+                "sm_60 with PTX 70 and 80 -> none"), exec(dir, Map.of(), exe.toString()).strip());
+    }
+
+    /** A fat binary with nothing for the device present says what it holds and what the device is. */
+    @org.junit.jupiter.api.Test
+    void runtimeSelectionWithoutAFit() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("nofit"));
+        Path lib = TestPaths.root().resolve("runtime-c/build");
+        String src = Files.readString(TestPaths.root().resolve("tests/e2e/fat/fat.mlir"))
+                .replace(",\n    #gpu.object<#cpu.target, \"@file:cpu\">", "");
+        Map<String, byte[]> embeds = new HashMap<>();
+        for (String gpu : List.of("sm_80", "sm_90", "ptx", "gfx90a")) {
+            embeds.put(gpu, gpu.getBytes(StandardCharsets.US_ASCII));
+        }
+        Operation module = Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "nofit.mlir");
+        Path host = dir.resolve("host.o");
+        Files.write(host, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(LoadStrategy.LAZY, null, embeds)));
+        Path exe = dir.resolve("nofit");
+        exec(dir, Map.of(), "cc", TestPaths.root().resolve("examples/axpy/main.c").toString(), host.toString(),
+                "-L" + lib, "-Wl,-rpath," + lib, "-lmgpu", "-lm", "-o", exe.toString());
+        ProcessBuilder pb = new ProcessBuilder(exe.toString()).redirectErrorStream(true);
+        pb.environment().put("MGPU_BACKEND", "cpu");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(p.exitValue() != 0, out);
+        assertTrue(out.contains("mgpu: no object of binary 'kernels' fits device 0 (cpu backend: host CPU); the"
+                + " binary holds: nvvm sm_80 bin, nvvm sm_90 bin, nvvm sm_80 assembly, rocdl gfx90a bin"), out);
+    }
+
     private static String exec(Path dir, Map<String, String> env, String... cmd) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().putAll(env);
