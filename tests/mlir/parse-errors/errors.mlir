@@ -113,3 +113,10 @@ module {
   ">]
 }
 // CHECK: errors.mlir:[[@LINE-3]]:44: error: Invalid string (must end with '"' on its line): end of line
+
+// -----
+
+module {
+  func.func private @f(i8388609)
+}
+// CHECK: errors.mlir:[[@LINE-2]]:24: error: Invalid type (must be a known type): i8388609

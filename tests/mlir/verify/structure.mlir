@@ -112,3 +112,16 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+module {
+  llvm.func @f(%p: !llvm.ptr) {
+    // expected-error @+1 {{Invalid llvm.load result (must be an integer, float, pointer, struct or array type): !llvm.void}}
+    %v = llvm.load %p : !llvm.ptr -> !llvm.void
+    %n = llvm.mlir.constant(1 : i64) : i64
+    // expected-error @+1 {{Invalid llvm.alloca element type (must be an integer, float, pointer, struct or array type): memref<4xf32>}}
+    %a = llvm.alloca %n x memref<4xf32> : (i64) -> !llvm.ptr
+    llvm.return
+  }
+}

@@ -147,20 +147,30 @@ public final class LLVM {
                         ctx.error(op, "Invalid llvm.alloca size (must be an integer): " + op.operand(0).type());
                     }
                     expectPointer(op, ctx, "llvm.alloca result", op.result(0).type());
+                    expectMemoryType(op, ctx, "llvm.alloca element type",
+                            ((Attribute.TypeAttr) op.attr("elem_type")).type());
                 }));
         defs.add(OpDef.of(LOAD).inherent("alignment", "volatile_").syntax(LLVM::parseLoad, (p, op) -> {
             p.write(' ').operand(op.operand(0));
             p.attrDict(op, Set.of());
             p.write(" : ").type(op.operand(0).type()).write(" -> ").type(op.result(0).type());
-        }).verifier((op, ctx) -> expectPointer(op, ctx, "llvm.load address", op.operand(0).type())));
+        }).verifier((op, ctx) -> {
+            expectPointer(op, ctx, "llvm.load address", op.operand(0).type());
+            expectMemoryType(op, ctx, "llvm.load result", op.result(0).type());
+        }));
         defs.add(OpDef.of(STORE).inherent("alignment", "volatile_").syntax(LLVM::parseStore, (p, op) -> {
             p.write(' ').operands(op.operands());
             p.attrDict(op, Set.of());
             p.write(" : ").type(op.operand(0).type()).write(", ").type(op.operand(1).type());
-        }).verifier((op, ctx) -> expectPointer(op, ctx, "llvm.store address", op.operand(1).type())));
+        }).verifier((op, ctx) -> {
+            expectPointer(op, ctx, "llvm.store address", op.operand(1).type());
+            expectMemoryType(op, ctx, "llvm.store value", op.operand(0).type());
+        }));
         defs.add(OpDef.of(GEP).inherent("rawConstantIndices", "elem_type", "inbounds")
                 .syntax(LLVM::parseGep, LLVM::printGep).verifier((op, ctx) -> {
                     expectPointer(op, ctx, "llvm.getelementptr base", op.operand(0).type());
+                    expectMemoryType(op, ctx, "llvm.getelementptr element type",
+                            ((Attribute.TypeAttr) op.attr("elem_type")).type());
                     for (int i = 1; i < op.operandCount(); i++) {
                         if (!(op.operand(i).type() instanceof Type.IntegerType)) {
                             ctx.error(op, "Invalid llvm.getelementptr index (must be an integer): "
@@ -169,6 +179,24 @@ public final class LLVM {
                     }
                 }));
         return defs;
+    }
+
+    /** Whether LLVM can hold a value of {@code t} in memory: integers, floats, pointers, structs, arrays. */
+    static boolean isMemoryType(Type t) {
+        if (t instanceof Type.LLVMStructType s) {
+            return s.body().stream().allMatch(LLVM::isMemoryType);
+        }
+        if (t instanceof Type.LLVMArrayType a) {
+            return isMemoryType(a.elementType());
+        }
+        return t instanceof Type.IntegerType || t instanceof Type.IndexType || t instanceof Type.FloatType
+                || t instanceof Type.LLVMPointerType;
+    }
+
+    static void expectMemoryType(Operation op, VerifyContext ctx, String what, Type t) {
+        if (!isMemoryType(t)) {
+            ctx.error(op, "Invalid " + what + " (must be an integer, float, pointer, struct or array type): " + t);
+        }
     }
 
     static void expectPointer(Operation op, VerifyContext ctx, String what, Type t) {

@@ -37,9 +37,12 @@ public sealed interface Type
 
     /** A signless integer {@code iN}. */
     record IntegerType(int width) implements Type {
+        /** The widest integer LLVM supports. */
+        public static final int MAX_WIDTH = 1 << 23;
+
         public IntegerType {
-            if (width < 1 || width > (1 << 24)) {
-                throw new IllegalArgumentException("Invalid integer width (must be 1 to 16777216): " + width);
+            if (width < 1 || width > MAX_WIDTH) {
+                throw new IllegalArgumentException("Invalid integer width (must be 1 to " + MAX_WIDTH + "): " + width);
             }
         }
 

@@ -511,7 +511,7 @@ public final class Parser {
                 return null;
             }
             int w = Integer.parseInt(k.substring(1));
-            if (w < 1 || w > (1 << 24)) {
+            if (w < 1 || w > Type.IntegerType.MAX_WIDTH) {
                 return null;
             }
             switch (w) {
