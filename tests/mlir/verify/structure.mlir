@@ -125,3 +125,15 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+module {
+  llvm.func @f(%x: f32, %i: i64) {
+    // expected-error @+1 {{Invalid llvm.sext types (must be a valid sext cast): f32 to i64}}
+    %a = llvm.sext %x : f32 to i64
+    // expected-error @+1 {{Invalid llvm.trunc types (must be a valid trunc cast): i64 to i64}}
+    %b = llvm.trunc %i : i64 to i64
+    llvm.return
+  }
+}

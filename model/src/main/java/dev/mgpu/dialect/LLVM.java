@@ -139,7 +139,8 @@ public final class LLVM {
         }
         for (String k : CASTS) {
             String name = "llvm." + k;
-            defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.parseCast(p, loc, name), Arith::printCast));
+            defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.parseCast(p, loc, name), Arith::printCast)
+                    .verifier(LLVM::verifyCast));
         }
         defs.add(OpDef.of(ALLOCA).inherent("elem_type", "alignment").syntax(LLVM::parseAlloca, LLVM::printAlloca)
                 .verifier((op, ctx) -> {
@@ -179,6 +180,44 @@ public final class LLVM {
                     }
                 }));
         return defs;
+    }
+
+    private static int intWidth(Type t) {
+        return t instanceof Type.IntegerType i ? i.width() : -1;
+    }
+
+    private static void verifyCast(Operation op, VerifyContext ctx) {
+        Type from = op.operand(0).type();
+        Type to = op.result(0).type();
+        String k = op.name().substring("llvm.".length());
+        int fw = intWidth(from);
+        int tw = intWidth(to);
+        boolean ok;
+        switch (k) {
+            case "sext":
+            case "zext":
+                ok = fw > 0 && tw > fw;
+                break;
+            case "trunc":
+                ok = fw > 0 && tw > 0 && tw < fw;
+                break;
+            case "ptrtoint":
+                ok = from instanceof Type.LLVMPointerType && tw > 0;
+                break;
+            case "inttoptr":
+                ok = fw > 0 && to instanceof Type.LLVMPointerType;
+                break;
+            default:
+                ok = (fw > 0 && fw == tw)
+                        || (from instanceof Type.FloatType a && to instanceof Type.FloatType b && a.width() == b.width())
+                        || (from instanceof Type.FloatType f && f.width() == tw)
+                        || (to instanceof Type.FloatType f2 && f2.width() == fw)
+                        || (from instanceof Type.LLVMPointerType && to instanceof Type.LLVMPointerType);
+                break;
+        }
+        if (!ok) {
+            ctx.error(op, "Invalid " + op.name() + " types (must be a valid " + k + " cast): " + from + " to " + to);
+        }
     }
 
     /** Whether LLVM can hold a value of {@code t} in memory: integers, floats, pointers, structs, arrays. */
