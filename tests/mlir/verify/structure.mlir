@@ -137,3 +137,17 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+module {
+  llvm.func @f(%p: !llvm.ptr, %i: i64) {
+    // expected-error @+1 {{Invalid llvm.getelementptr index #1 (must index into a struct or array): i32}}
+    %a = llvm.getelementptr %p[0, 1] : (!llvm.ptr) -> !llvm.ptr, i32
+    // expected-error @+1 {{Invalid llvm.getelementptr index #1 (must be a constant field number of !llvm.struct<(i32, f32)>): 2}}
+    %b = llvm.getelementptr %p[0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+    // expected-error @+1 {{Invalid llvm.getelementptr index #1 (must be a constant field number of !llvm.struct<(i32, f32)>): a value}}
+    %c = llvm.getelementptr %p[0, %i] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+    llvm.return
+  }
+}

@@ -172,6 +172,7 @@ public final class LLVM {
                     expectPointer(op, ctx, "llvm.getelementptr base", op.operand(0).type());
                     expectMemoryType(op, ctx, "llvm.getelementptr element type",
                             ((Attribute.TypeAttr) op.attr("elem_type")).type());
+                    verifyGepPath(op, ctx);
                     for (int i = 1; i < op.operandCount(); i++) {
                         if (!(op.operand(i).type() instanceof Type.IntegerType)) {
                             ctx.error(op, "Invalid llvm.getelementptr index (must be an integer): "
@@ -180,6 +181,49 @@ public final class LLVM {
                     }
                 }));
         return defs;
+    }
+
+    /** Every index after the first must step into a struct (by a constant in range) or an array. */
+    private static void verifyGepPath(Operation op, VerifyContext ctx) {
+        Attribute raw = op.attr("rawConstantIndices");
+        Attribute elem = op.attr("elem_type");
+        if (!(raw instanceof Attribute.DenseArrayAttr idx) || !(elem instanceof Attribute.TypeAttr t)) {
+            ctx.error(op, "Invalid llvm.getelementptr (must have rawConstantIndices and elem_type): " + op.name());
+            return;
+        }
+        int dynamic = 0;
+        for (long v : idx.values()) {
+            if (v == DYNAMIC_INDEX) {
+                dynamic++;
+            }
+        }
+        if (dynamic != op.operandCount() - 1) {
+            ctx.error(op, "Invalid llvm.getelementptr operands (must be the base and " + dynamic
+                    + " dynamic indices): " + op.operandCount() + " operands");
+            return;
+        }
+        if (idx.size() == 0) {
+            ctx.error(op, "Invalid llvm.getelementptr indices (must be at least one): none");
+            return;
+        }
+        Type cur = t.type();
+        for (int i = 1; i < idx.size(); i++) {
+            long v = idx.get(i);
+            if (cur instanceof Type.LLVMStructType st) {
+                if (v == DYNAMIC_INDEX || v < 0 || v >= st.body().size()) {
+                    ctx.error(op, "Invalid llvm.getelementptr index #" + i + " (must be a constant field number of "
+                            + st + "): " + (v == DYNAMIC_INDEX ? "a value" : Long.toString(v)));
+                    return;
+                }
+                cur = st.body().get((int) v);
+            } else if (cur instanceof Type.LLVMArrayType a) {
+                cur = a.elementType();
+            } else {
+                ctx.error(op, "Invalid llvm.getelementptr index #" + i + " (must index into a struct or array): "
+                        + cur);
+                return;
+            }
+        }
     }
 
     private static int intWidth(Type t) {
