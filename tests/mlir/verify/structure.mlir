@@ -151,3 +151,13 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+module {
+  func.func @f(%a: i32) {
+    // expected-error @+1 {{Invalid predicate of arith.cmpi (must be 0 to 9, one of eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge): 42 : i64}}
+    %c = "arith.cmpi"(%a, %a) <{predicate = 42 : i64}> : (i32, i32) -> i1
+    return
+  }
+}

@@ -106,6 +106,7 @@ public final class Arith {
         }
         defs.add(OpDef.of("arith.cmpi").inherent("predicate").syntax(Arith::parseCmp, Arith::printCmp)
                 .verifier((op, ctx) -> {
+                    verifyPredicate(op, ctx);
                     if (ctx.expectIntegerOrIndex(op, "operand of arith.cmpi", op.operand(0))
                             && !op.operand(1).type().equals(op.operand(0).type())) {
                         ctx.error(op, "Invalid operand types of arith.cmpi (must both be " + op.operand(0).type()
@@ -194,6 +195,15 @@ public final class Arith {
         Type t = p.type();
         attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
         return Operation.create("arith.cmpi", loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+    }
+
+    /** Checks that {@code predicate} is one of {@link #PREDICATES} by number. */
+    static void verifyPredicate(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        Attribute p = op.attr("predicate");
+        if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
+            ctx.error(op, "Invalid predicate of " + op.name() + " (must be 0 to " + (PREDICATES.size() - 1)
+                    + ", one of " + String.join(", ", PREDICATES) + "): " + p);
+        }
     }
 
     /** The predicate's name, or its number when out of range. */

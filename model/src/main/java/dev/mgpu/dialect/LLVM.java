@@ -106,6 +106,7 @@ public final class LLVM {
             p.attrDict(op, Set.of("predicate"));
             p.write(" : ").type(op.operand(0).type());
         }).verifier((op, ctx) -> {
+            Arith.verifyPredicate(op, ctx);
             Type t = op.operand(0).type();
             if (!(t instanceof Type.IntegerType || t instanceof Type.LLVMPointerType)) {
                 ctx.error(op, "Invalid operand of llvm.icmp (must be an integer or pointer): " + t);
