@@ -161,3 +161,14 @@ module {
     return
   }
 }
+
+// -----
+
+module {
+  // expected-error @+1 {{Invalid func.func (must have a non-empty string sym_name): none}}
+  "func.func"() <{function_type = () -> (), x = "main"}> ({
+    "func.return"() : () -> ()
+  }) : () -> ()
+  // expected-error @+1 {{Invalid gpu.binary (must have a non-empty string sym_name): 3 : i64}}
+  "gpu.binary"() <{objects = [#gpu.object<#nvvm.target, "AB">], sym_name = 3}> : () -> ()
+}

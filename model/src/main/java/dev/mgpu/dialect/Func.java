@@ -101,6 +101,9 @@ public final class Func {
     }
 
     static void verifyFunc(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        if (!Syntax.verifySymbolName(op, ctx)) {
+            return;
+        }
         Type.FunctionType ft = Syntax.functionType(op);
         if (ft == null) {
             ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");

@@ -258,7 +258,8 @@ public final class Gpu {
         return List.of(
                 OpDef.of(MODULE).isolatedFromAbove().symbolTable().defaultDialect("gpu")
                         .inherent("sym_name", "targets", "offloadingHandler")
-                        .syntax(Gpu::parseModule, Gpu::printModule),
+                        .syntax(Gpu::parseModule, Gpu::printModule)
+                        .verifier((op, ctx) -> Syntax.verifySymbolName(op, ctx)),
                 OpDef.of(FUNC).isolatedFromAbove().inherent("sym_name", "function_type", "arg_attrs")
                         .syntax((p, n, loc) -> Syntax.function(p, loc, FUNC, null, Set.of(), attrs -> {
                             if (p.optionalKeyword("kernel")) {
@@ -359,6 +360,9 @@ public final class Gpu {
     }
 
     private static void verifyBinary(Operation op, VerifyContext ctx) {
+        if (!Syntax.verifySymbolName(op, ctx)) {
+            return;
+        }
         Attribute objs = op.attr("objects");
         if (!(objs instanceof Attribute.ArrayAttr arr) || arr.size() == 0) {
             ctx.error(op, "Invalid gpu.binary objects (must be a non-empty array of #gpu.object): "

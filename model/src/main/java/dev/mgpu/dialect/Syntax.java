@@ -184,6 +184,16 @@ final class Syntax {
         p.attrDict(op, Set.of());
     }
 
+    /** Reports and returns false unless the op has a non-empty string {@code sym_name}. */
+    static boolean verifySymbolName(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+        if (!(op.attr("sym_name") instanceof Attribute.StringAttr s) || s.length() == 0) {
+            ctx.error(op, "Invalid " + op.name() + " (must have a non-empty string sym_name): "
+                    + (op.attr("sym_name") == null ? "none" : op.attr("sym_name")));
+            return false;
+        }
+        return true;
+    }
+
     /** Checks the operands of a return-like op against the enclosing function's results. */
     static void verifyReturn(Operation op, dev.mgpu.verify.VerifyContext ctx, String fnName) {
         Operation fn = op.parentOp();

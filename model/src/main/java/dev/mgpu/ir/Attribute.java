@@ -25,6 +25,10 @@ public sealed interface Attribute
     record IntegerAttr(long value, Type type) implements Attribute {
         public IntegerAttr {
             Objects.requireNonNull(type, "type");
+            if (!type.isIntegerOrIndex()) {
+                throw new IllegalArgumentException("Invalid integer attribute type (must be an integer or index): "
+                        + type);
+            }
         }
 
         public static IntegerAttr i64(long v) {
@@ -43,6 +47,12 @@ public sealed interface Attribute
 
     /** A floating-point constant. */
     record FloatAttr(double value, Type type) implements Attribute {
+        public FloatAttr {
+            if (!(type instanceof Type.FloatType)) {
+                throw new IllegalArgumentException("Invalid float attribute type (must be a float type): " + type);
+            }
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof FloatAttr f && Double.doubleToRawLongBits(value) == Double.doubleToRawLongBits(f.value)

@@ -58,6 +58,11 @@ class MutationTest {
                 }
             }
             String text = String.join("\n", lines) + "\n";
+            String dump = System.getProperty("mgpu.mutantDump");
+            if (dump != null) {
+                // Leaves the input being translated behind, should native code take the process down.
+                Files.writeString(Path.of(dump), text);
+            }
             try {
                 Operation m = MlirParser.parse(text, "mutant.mlir");
                 if (!Mgpu.verify(m).isEmpty()) {

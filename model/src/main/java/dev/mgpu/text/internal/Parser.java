@@ -772,7 +772,11 @@ public final class Parser {
             lx.next();
             Type t = Type.F64;
             if (optionalPunct(':')) {
+                int typeOff = lx.start;
                 t = type();
+                if (!(t instanceof Type.FloatType)) {
+                    throw errorAt(typeOff, "Invalid float attribute type (must be a float type): " + t);
+                }
             }
             return new Attribute.FloatAttr(negative ? -d : d, t);
         }
