@@ -4,7 +4,6 @@ import static org.bytedeco.llvm.global.LLVM.LLVMAddFunction;
 import static org.bytedeco.llvm.global.LLVM.LLVMBuildCall2;
 import static org.bytedeco.llvm.global.LLVM.LLVMFunctionType;
 import static org.bytedeco.llvm.global.LLVM.LLVMGetNamedFunction;
-import static org.bytedeco.llvm.global.LLVM.LLVMGetTypeContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt32TypeInContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt64TypeInContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt8TypeInContext;
@@ -130,9 +129,5 @@ public final class RuntimeCalls {
 
     public LLVMContextRef context() {
         return ctx;
-    }
-
-    static LLVMContextRef contextOf(LLVMTypeRef t) {
-        return LLVMGetTypeContext(t);
     }
 }

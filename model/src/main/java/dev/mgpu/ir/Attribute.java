@@ -1,7 +1,6 @@
 package dev.mgpu.ir;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -315,13 +314,4 @@ public sealed interface Attribute
         }
     }
 
-    /** A list of attributes, sorted by name, as a dictionary. */
-    static DictionaryAttr dictionary(Map<String, Attribute> entries) {
-        return new DictionaryAttr(entries);
-    }
-
-    /** An array attribute. */
-    static ArrayAttr array(List<? extends Attribute> elements) {
-        return new ArrayAttr(new ArrayList<>(elements));
-    }
 }

@@ -7,13 +7,11 @@ import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.dialect.Builtin;
-import dev.mgpu.dialect.Dialects;
 import dev.mgpu.dialect.Func;
 import dev.mgpu.dialect.Gpu;
 import dev.mgpu.dialect.LLVM;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
-import dev.mgpu.ir.Location;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;
@@ -336,11 +334,4 @@ public final class ModuleTranslation {
         }
     }
 
-    static boolean isDialectOp(Operation op, String dialect) {
-        return op.dialect().equals(dialect) && Dialects.lookup(op) != null;
-    }
-
-    Location loc(Operation op) {
-        return op.location();
-    }
 }

@@ -64,10 +64,14 @@ public final class Parser {
     public record Argument(OperandRef name, Type type, Attribute.DictionaryAttr attrs, Location loc) {
     }
 
+    /** Operand {@code index} of {@code op}, which holds a forward reference. */
+    private record Use(Operation op, int index) {
+    }
+
     private static final class Forward {
         final Value placeholder;
         final int offset;
-        final List<Object[]> uses = new ArrayList<>();
+        final List<Use> uses = new ArrayList<>();
 
         Forward(Value placeholder, int offset) {
             this.placeholder = placeholder;
@@ -404,8 +408,8 @@ public final class Parser {
                 throw errorAt(f.offset, "Invalid use of %" + key + " (must have its defined type " + v.type()
                         + "): " + f.placeholder.type());
             }
-            for (Object[] use : f.uses) {
-                ((Operation) use[0]).setOperand((Integer) use[1], v);
+            for (Use use : f.uses) {
+                use.op().setOperand(use.index(), v);
             }
         }
     }
@@ -418,7 +422,7 @@ public final class Parser {
         for (int i = 0; i < op.operandCount(); i++) {
             Forward f = s.byPlaceholder.get(op.operand(i));
             if (f != null) {
-                f.uses.add(new Object[] {op, i});
+                f.uses.add(new Use(op, i));
             }
         }
     }
