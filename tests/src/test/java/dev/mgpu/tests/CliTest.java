@@ -86,6 +86,10 @@ class CliTest {
         Result embed = run("--embed", "nothing", good.toString());
         assertEquals(2, embed.code());
         assertEquals("gpu-translate: error: Invalid --embed (must be NAME=FILE): nothing", embed.err().strip());
+        Result ext = run(good.toString(), "-o", dir.resolve("out.txt").toString());
+        assertEquals(2, ext.code());
+        assertEquals("gpu-translate: error: Invalid -o extension (must be .mlir, .ll, .bc, .o, .s, or none for an"
+                + " executable; or give --emit): " + dir.resolve("out.txt"), ext.err().strip());
         Result exe = run("--emit=exe", good.toString());
         assertEquals(2, exe.code());
         assertTrue(exe.err().contains("must be a file given with -o"), exe.err());

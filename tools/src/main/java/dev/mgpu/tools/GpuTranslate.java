@@ -308,7 +308,15 @@ public final class GpuTranslate implements Callable<Integer> {
             return EmitKind.LLVM;
         }
         EmitKind k = EmitKind.fromExtension(output);
-        return k == null ? EmitKind.EXE : k;
+        if (k != null) {
+            return k;
+        }
+        String file = Path.of(output).getFileName().toString();
+        if (file.indexOf('.') > 0) {
+            throw new UsageError("Invalid -o extension (must be .mlir, .ll, .bc, .o, .s, or none for an executable;"
+                    + " or give --emit): " + output);
+        }
+        return EmitKind.EXE;
     }
 
 
