@@ -13,8 +13,8 @@
  * the error's name.
  *
  * Streams: a NULL stream is the default stream; operations on it are ordered with each other, and
- * mgpuStreamSynchronize(NULL) waits for them. On CUDA it is one non-blocking stream per device, created on
- * first use (not the legacy stream, which would serialise with every other stream).
+ * mgpuStreamSynchronize(NULL) waits for them. On CUDA and HIP it is one non-blocking stream per device,
+ * created on first use (not the legacy stream, which would serialise with every other stream).
  */
 #ifndef MGPU_H
 #define MGPU_H

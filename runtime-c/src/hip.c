@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <hip/hip_runtime_api.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 static const char NAME[] = "hip";
@@ -115,7 +116,11 @@ static int hip_probe(const char **why) {
   return device_count;
 }
 
-static void enter(void) {
+static _Atomic(hipStream_t) default_streams[64];
+static pthread_mutex_t stream_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Makes the current device current on this thread; returns it. */
+static int enter(void) {
   pthread_once(&load_once, load);
   static __thread int last = -1;
   int d = mgpu_current_device();
@@ -123,6 +128,24 @@ static void enter(void) {
     CHECK(hip.setDevice(d));
     last = d;
   }
+  return d;
+}
+
+/* The stream that stands for NULL: one non-blocking stream per device, as on CUDA. */
+static hipStream_t resolve(void *stream, int d) {
+  if (stream)
+    return stream;
+  hipStream_t s = atomic_load_explicit(&default_streams[d], memory_order_acquire);
+  if (!s) {
+    pthread_mutex_lock(&stream_lock);
+    s = atomic_load(&default_streams[d]);
+    if (!s) {
+      CHECK(hip.streamCreateWithFlags(&s, hipStreamNonBlocking));
+      atomic_store_explicit(&default_streams[d], s, memory_order_release);
+    }
+    pthread_mutex_unlock(&stream_lock);
+  }
+  return s;
 }
 
 static int hip_device_info(int device, mgpu_device_info *info) {
@@ -168,7 +191,7 @@ static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
                        intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
                        void **extra) {
   (void)cy, (void)cz;
-  enter();
+  stream = resolve(stream, enter());
   if (cx > 0) {
     mgpu_report(NAME, "mgpuLaunchClusterKernel", "clusters are not supported by HIP");
     return;
@@ -191,13 +214,11 @@ static void hip_stream_destroy(void *s) {
 }
 
 static void hip_stream_sync(void *s) {
-  enter();
-  CHECK(hip.streamSynchronize(s));
+  CHECK(hip.streamSynchronize(resolve(s, enter())));
 }
 
 static void hip_stream_wait_event(void *s, void *e) {
-  enter();
-  CHECK(hip.streamWaitEvent(s, e, 0));
+  CHECK(hip.streamWaitEvent(resolve(s, enter()), e, 0));
 }
 
 static void *hip_event_create(void) {
@@ -218,8 +239,7 @@ static void hip_event_sync(void *e) {
 }
 
 static void hip_event_record(void *e, void *s) {
-  enter();
-  CHECK(hip.eventRecord(e, s));
+  CHECK(hip.eventRecord(e, resolve(s, enter())));
 }
 
 static void *hip_mem_alloc(uint64_t size, void *stream, bool shared) {
@@ -242,17 +262,17 @@ static void hip_mem_free(void *p, void *stream) {
 }
 
 static void hip_memcpy(void *dst, void *src, size_t size, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(hip.memcpyAsync(dst, src, size, hipMemcpyDefault, stream));
 }
 
 static void hip_memset32(void *dst, unsigned v, size_t count, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(hip.memsetD32Async((hipDeviceptr_t)dst, (int)v, count, stream));
 }
 
 static void hip_memset16(void *dst, unsigned short v, size_t count, void *stream) {
-  enter();
+  stream = resolve(stream, enter());
   CHECK(hip.memsetD16Async((hipDeviceptr_t)dst, v, count, stream));
 }
 
