@@ -209,38 +209,12 @@ public final class HandlerContext {
         LLVMSetMetadata(branch, profKind, unlikely);
     }
 
-    private final PointerPointer<LLVMValueRef> phiValues = new PointerPointer<>(2);
-    private final PointerPointer<LLVMBasicBlockRef> phiBlocks = new PointerPointer<>(2);
-
-    /** A two-way phi of {@code a} from {@code fromA} and {@code b} from {@code fromB}, at the builder. */
-    public LLVMValueRef phi(LLVMTypeRef t, LLVMValueRef a, LLVMBasicBlockRef fromA, LLVMValueRef b,
-            LLVMBasicBlockRef fromB) {
-        LLVMValueRef phi = LLVMBuildPhi(builder, t, "");
-        phiValues.put(0, a).put(1, b);
-        phiBlocks.put(0, fromA).put(1, fromB);
-        LLVMAddIncoming(phi, phiValues, phiBlocks, 2);
-        return phi;
-    }
-
     public void addConstructor(LLVMValueRef fn) {
         ctors.add(fn);
     }
 
     public void addDestructor(LLVMValueRef fn) {
         dtors.add(fn);
-    }
-
-    /**
-     * Splits the current block at the builder: returns a new block placed after it, which the caller
-     * branches to and continues in.
-     */
-    public LLVMBasicBlockRef newBlockAfterCurrent(String name) {
-        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
-        LLVMBasicBlockRef next = LLVMGetNextBasicBlock(cur);
-        if (next == null || next.isNull()) {
-            return LLVMAppendBasicBlockInContext(ctx, LLVMGetBasicBlockParent(cur), name);
-        }
-        return LLVMInsertBasicBlockInContext(ctx, next, name);
     }
 
     private record ScratchKey(long function, long type, long count) {

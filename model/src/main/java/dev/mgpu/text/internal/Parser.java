@@ -220,18 +220,6 @@ public final class Parser {
         return lx.kind == Lexer.AT_ID;
     }
 
-    public boolean atString() {
-        return lx.kind == Lexer.STRING;
-    }
-
-    public boolean atCaret() {
-        return lx.kind == Lexer.CARET_ID;
-    }
-
-    public boolean atInteger() {
-        return lx.kind == Lexer.INTEGER;
-    }
-
     /** An optionally negative integer literal. */
     public long integer() {
         int off = lx.start;
