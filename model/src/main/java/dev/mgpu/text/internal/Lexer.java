@@ -86,10 +86,6 @@ public final class Lexer {
         return Location.of(file, lo + 1, offset - lineStarts[lo] + 1);
     }
 
-    public int position() {
-        return pos;
-    }
-
     public void reset(int position) {
         this.pos = position;
     }

@@ -35,10 +35,6 @@ public final class Printer {
         this.generic = generic;
     }
 
-    public AsmOutput out() {
-        return out;
-    }
-
     public Printer write(String s) {
         out.write(s);
         return this;
