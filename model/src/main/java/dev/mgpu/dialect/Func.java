@@ -6,8 +6,6 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -93,8 +91,9 @@ public final class Func {
                                 Set.of("private", "public", "nested"), null, false),
                                 (p, op) -> Syntax.printFunction(p, op, "sym_visibility", Set.of(), null))
                         .verifier(Func::verifyFunc),
-                OpDef.of(CallOp.NAME).inherent("callee").syntax(Func::parseCall, Func::printCall)
-                        .verifier(Func::verifyCall),
+                OpDef.of(CallOp.NAME).inherent("callee")
+                        .syntax((p, n, loc) -> Syntax.parseCall(p, loc, CallOp.NAME), Syntax::printCall)
+                        .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FuncOp.NAME, "a func.func")),
                 OpDef.of(ReturnOp.NAME).terminator()
                         .syntax((p, n, loc) -> Syntax.returnLike(p, loc, ReturnOp.NAME), Syntax::printReturnLike)
                         .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME)));
@@ -119,39 +118,4 @@ public final class Func {
         }
     }
 
-    private static Operation parseCall(Parser p, int n, Location loc) {
-        Attribute.SymbolRefAttr callee = p.symbolRef();
-        p.expectPunct('(');
-        int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
-        p.expectPunct(')');
-        Map<String, Attribute> attrs = new java.util.LinkedHashMap<>(p.optionalDictionary());
-        attrs.put("callee", callee);
-        p.expectPunct(':');
-        Type.FunctionType ft = p.functionType();
-        return Operation.create(CallOp.NAME, loc, p.resolve(refs, ft.inputs(), off), ft.results(), attrs);
-    }
-
-    private static void printCall(Printer p, Operation op) {
-        p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
-        p.attrDict(op, Set.of("callee"));
-        p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
-    }
-
-    private static void verifyCall(Operation op, dev.mgpu.verify.VerifyContext ctx) {
-        if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
-            ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
-            return;
-        }
-        Operation fn = ctx.symbols().lookup(op, ref);
-        if (fn == null || !(fn.name().equals(FuncOp.NAME))) {
-            ctx.error(op, "Invalid callee (must name a func.func): " + ref);
-            return;
-        }
-        Type.FunctionType ft = Syntax.functionType(fn);
-        Type.FunctionType actual = new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results()));
-        if (ft != null && !ft.equals(actual)) {
-            ctx.error(op, "Invalid call type (must match the callee's type " + ft + "): " + actual);
-        }
-    }
 }

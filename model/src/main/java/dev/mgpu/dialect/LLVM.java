@@ -77,7 +77,8 @@ public final class LLVM {
         defs.add(OpDef.of(RETURN).terminator()
                 .syntax((p, n, loc) -> Syntax.returnLike(p, loc, RETURN), Syntax::printReturnLike)
                 .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FUNC)));
-        defs.add(OpDef.of(CALL).inherent("callee").syntax(LLVM::parseCall, LLVM::printCall).verifier(LLVM::verifyCall));
+        defs.add(OpDef.of(CALL).inherent("callee").syntax((p, n, loc) -> Syntax.parseCall(p, loc, CALL), Syntax::printCall)
+                .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FUNC, "an llvm.func")));
         defs.add(OpDef.of(CONSTANT).inherent("value").syntax(LLVM::parseConstant, (p, op) -> {
             p.write('(').attr(op.attr("value")).write(')');
             p.attrDict(op, Set.of("value"));
@@ -286,46 +287,6 @@ public final class LLVM {
     static void expectPointer(Operation op, VerifyContext ctx, String what, Type t) {
         if (!(t instanceof Type.LLVMPointerType)) {
             ctx.error(op, "Invalid " + what + " (must be !llvm.ptr): " + t);
-        }
-    }
-
-    private static Operation parseCall(Parser p, int n, Location loc) {
-        Attribute.SymbolRefAttr callee = p.symbolRef();
-        p.expectPunct('(');
-        int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
-        p.expectPunct(')');
-        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
-        attrs.put("callee", callee);
-        p.expectPunct(':');
-        Type.FunctionType ft = p.functionType();
-        List<Type> results = new ArrayList<>(ft.results());
-        if (results.size() == 1 && results.get(0).equals(Type.VOID)) {
-            results.clear();
-        }
-        return Operation.create(CALL, loc, p.resolve(refs, ft.inputs(), off), results, attrs);
-    }
-
-    private static void printCall(Printer p, Operation op) {
-        p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
-        p.attrDict(op, Set.of("callee"));
-        p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
-    }
-
-    private static void verifyCall(Operation op, VerifyContext ctx) {
-        if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
-            ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
-            return;
-        }
-        Operation fn = ctx.symbols().lookup(op, ref);
-        if (fn == null || !fn.name().equals(FUNC)) {
-            ctx.error(op, "Invalid callee (must name an llvm.func): " + ref);
-            return;
-        }
-        Type.FunctionType ft = Syntax.functionType(fn);
-        Type.FunctionType actual = new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results()));
-        if (ft != null && !ft.equals(actual)) {
-            ctx.error(op, "Invalid call type (must match the callee's type " + ft + "): " + actual);
         }
     }
 

@@ -165,6 +165,48 @@ final class Syntax {
                 ? f : null;
     }
 
+    /** {@code @callee(%args) [attrs] : (T) -> R}; a {@code !llvm.void} result means none. */
+    static Operation parseCall(Parser p, Location loc, String name) {
+        Attribute.SymbolRefAttr callee = p.symbolRef();
+        p.expectPunct('(');
+        int off = p.offset();
+        List<Parser.OperandRef> refs = p.operandRefs();
+        p.expectPunct(')');
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        attrs.put("callee", callee);
+        p.expectPunct(':');
+        Type.FunctionType ft = p.functionType();
+        List<Type> results = new ArrayList<>(ft.results());
+        if (results.size() == 1 && results.get(0).equals(Type.VOID)) {
+            results.clear();
+        }
+        return Operation.create(name, loc, p.resolve(refs, ft.inputs(), off), results, attrs);
+    }
+
+    static void printCall(Printer p, Operation op) {
+        p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
+        p.attrDict(op, Set.of("callee"));
+        p.write(" : ").type(new Type.FunctionType(types(op.operands()), types(op.results())));
+    }
+
+    /** Checks that a call names a function of kind {@code calleeOp} and matches its type. */
+    static void verifyCall(Operation op, dev.mgpu.verify.VerifyContext ctx, String calleeOp, String what) {
+        if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
+            ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
+            return;
+        }
+        Operation fn = ctx.symbols().lookup(op, ref);
+        if (fn == null || !fn.name().equals(calleeOp)) {
+            ctx.error(op, "Invalid callee (must name " + what + "): " + ref);
+            return;
+        }
+        Type.FunctionType ft = functionType(fn);
+        Type.FunctionType actual = new Type.FunctionType(types(op.operands()), types(op.results()));
+        if (ft != null && !ft.equals(actual)) {
+            ctx.error(op, "Invalid call type (must match the callee's type " + ft + "): " + actual);
+        }
+    }
+
     /** {@code %a, %b : T, U} with optional operands, for return-like ops. */
     static Operation returnLike(Parser p, Location loc, String name) {
         int off = p.offset();
