@@ -59,18 +59,17 @@ public final class Mgpu {
      * and closes the result. Nothing reaches native code unless the model verified.
      */
     public static NativeModule translate(Operation module, Options options) {
-        List<Diagnostic> diags = Verifier.verify(module);
-        if (!diags.isEmpty()) {
-            throw new MgpuException(diags);
-        }
-        String triple = options.triple();
-        NativeModule nm = new NativeModule(moduleName(module));
-        try {
-            Targets.configure(nm, triple, module);
-            try (NativeBuilder b = new NativeBuilder(nm.context());
-                    org.bytedeco.javacpp.PointerScope scope = new org.bytedeco.javacpp.PointerScope()) {
-                new ModuleTranslation(nm.module(), b.get(), options.loadStrategy(), options.embeds()).translate(module);
+        NativeModule nm = ModuleTranslation.translate(module, options.loadStrategy(), options.embeds(), m -> {
+            NativeModule fresh = new NativeModule(moduleName(m));
+            try {
+                Targets.configure(fresh, options.triple(), m);
+                return fresh;
+            } catch (RuntimeException e) {
+                fresh.close();
+                throw e;
             }
+        });
+        try {
             BytePointer msg = new BytePointer((BytePointer) null);
             if (LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0) {
                 String text = msg.getString();

@@ -6,6 +6,12 @@ import dev.mgpu.codegen.BinaryDescription;
 import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.NativeBuilder;
+import dev.mgpu.codegen.NativeModule;
+import dev.mgpu.ir.Diagnostic;
+import dev.mgpu.verify.Verifier;
+import java.util.function.Function;
+import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.Builtin;
 import dev.mgpu.dialect.Func;
 import dev.mgpu.dialect.Gpu;
@@ -65,11 +71,10 @@ public final class ModuleTranslation {
     private final Map<String, LLVMValueRef> functions = new HashMap<>();
     private final Map<String, BinaryDescription> binaries = new HashMap<>();
     private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
-    private final Map<Operation, Boolean> memrefAbi = new IdentityHashMap<>();
 
     private final Map<String, byte[]> embeds;
 
-    public ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
             Map<String, byte[]> embeds) {
         this.embeds = embeds;
         this.module = module;
@@ -83,8 +88,29 @@ public final class ModuleTranslation {
         return new MgpuException(op.location(), message);
     }
 
+    /**
+     * Verifies {@code root} and, only when it passes, makes a module with {@code newModule} and translates
+     * into it: no native call sees input the verifier has not passed. Throws {@link MgpuException} with
+     * every diagnostic otherwise; the caller owns the result.
+     */
+    public static NativeModule translate(Operation root, LoadStrategy strategy, Map<String, byte[]> embeds,
+            Function<Operation, NativeModule> newModule) {
+        List<Diagnostic> diags = Verifier.verify(root);
+        if (!diags.isEmpty()) {
+            throw new MgpuException(diags);
+        }
+        NativeModule nm = newModule.apply(root);
+        try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
+            new ModuleTranslation(nm.module(), b.get(), strategy, embeds).translate(root);
+            return nm;
+        } catch (RuntimeException e) {
+            nm.close();
+            throw e;
+        }
+    }
+
     /** Runs every phase on {@code root}, a verified {@code builtin.module}. */
-    public void translate(Operation root) {
+    private void translate(Operation root) {
         if (!root.name().equals(Builtin.ModuleOp.NAME)) {
             throw error(root, "Invalid translation root (must be a builtin.module): " + root.name());
         }
@@ -147,7 +173,6 @@ public final class ModuleTranslation {
             }
         }
         functions.put(name, fn);
-        memrefAbi.put(op, isFunc);
     }
 
     LLVMValueRef function(String name, Operation user) {
@@ -209,7 +234,7 @@ public final class ModuleTranslation {
         LLVMPositionBuilderAtEnd(builder, blocks.get(entry));
         int p = 0;
         for (Value.BlockArgument a : entry.arguments()) {
-            if (memrefAbi.get(fnOp) && a.type() instanceof Type.MemRefType m) {
+            if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.MemRefType m) {
                 int n = 3 + 2 * m.rank();
                 LLVMValueRef[] fields = new LLVMValueRef[n];
                 for (int i = 0; i < n; i++) {
