@@ -220,6 +220,20 @@ public final class HandlerContext {
     private record ScratchKey(long function, long type, long count) {
     }
 
+    private PointerPointer<LLVMTypeRef> typeBuffer = new PointerPointer<>(16);
+
+    /** The literal struct of {@code fields}, built without a native allocation per call. */
+    public LLVMTypeRef structType(LLVMTypeRef[] fields) {
+        if (fields.length > typeBuffer.capacity()) {
+            typeBuffer.close();
+            typeBuffer = new PointerPointer<>(fields.length);
+        }
+        for (int i = 0; i < fields.length; i++) {
+            typeBuffer.put(i, fields[i]);
+        }
+        return LLVMStructTypeInContext(ctx, typeBuffer, fields.length, 0);
+    }
+
     /** A launch's argument struct and its array of pointers to the struct's fields. */
     public record LaunchArgs(LLVMValueRef pointers, List<LLVMValueRef> fields) {
     }

@@ -99,8 +99,8 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         LLVMValueRef smem = l.sharedMemory() != null ? l.sharedMemory() : ctx.i32(0);
         LLVMValueRef params = SelectObjectHandler.argumentArray(ctx, l.args());
         LLVMValueRef name = ctx.cString(SelectObjectHandler.kernelNameGlobal(b.name(), l.kernel()), l.kernel());
-        LLVMValueRef fn = SelectObjectHandler.lazyFunction(ctx, b.name(), l.kernel(), name, -1,
-                "mgpuModuleGetFunctionSelect", table, null);
+        LLVMValueRef fn = SelectObjectHandler.lazyFunction(ctx, b.name(), l.kernel(), name,
+                "mgpuModuleGetFunctionSelect", table);
         SelectObjectHandler.syncOrAsyncLaunch(ctx, l, fn, smem, params);
     }
 }

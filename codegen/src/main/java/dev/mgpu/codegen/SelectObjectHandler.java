@@ -124,9 +124,9 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
                 return;
             }
             default: {
-                LLVMValueRef fn = lazyFunction(ctx, b.name(), l.kernel(), name, o.format() == Attribute.ObjectFormat.ASSEMBLY
-                        ? jitOptLevel(o) : -1, "mgpuModuleGetFunctionLazy", ctx.global(blobName(b.name())),
-                        blobSize(ctx, b.name()));
+                int jit = o.format() == Attribute.ObjectFormat.ASSEMBLY ? jitOptLevel(o) : -1;
+                LLVMValueRef fn = lazyFunction(ctx, b.name(), l.kernel(), name, "mgpuModuleGetFunctionLazy",
+                        ctx.global(blobName(b.name())), blobSize(ctx, b.name()), ctx.i32(jit));
                 syncOrAsyncLaunch(ctx, l, fn, smem, params);
                 return;
             }
@@ -137,10 +137,11 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
      * Calls the kernel's handle getter: an internal, always-inline function {@code <binary>_<kernel>_get}
      * that reads the handle's cache slot with acquire ordering and, only while it is still null, calls the
      * runtime entry that loads the module once per device and fills the slot. One getter serves every
-     * launch of the kernel, so a launch costs one call in the IR.
+     * launch of the kernel, so a launch costs one call in the IR. The entry is called as
+     * {@code entry(moduleCache, objectArgs..., name, slot)}.
      */
-    static LLVMValueRef lazyFunction(HandlerContext ctx, String binary, String kernel, LLVMValueRef name, int jit,
-            String entry, LLVMValueRef blobOrTable, LLVMValueRef size) {
+    static LLVMValueRef lazyFunction(HandlerContext ctx, String binary, String kernel, LLVMValueRef name,
+            String entry, LLVMValueRef... objectArgs) {
         String getterName = binary + "_" + kernel + "_get";
         LLVMTypeRef getterType = LLVMFunctionType(ctx.ptr(), (PointerPointer<?>) null, 0, 0);
         LLVMValueRef getter = ctx.function(getterName);
@@ -164,9 +165,12 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
                 LLVMPositionBuilderAtEnd(b, done);
                 LLVMBuildRet(b, cached);
                 LLVMPositionBuilderAtEnd(b, slow);
-                LLVMValueRef loaded = entry.equals("mgpuModuleGetFunctionLazy")
-                        ? ctx.runtime().call(b, entry, cache, blobOrTable, size, ctx.i32(jit), name, slot)
-                        : ctx.runtime().call(b, entry, cache, blobOrTable, name, slot);
+                LLVMValueRef[] args = new LLVMValueRef[objectArgs.length + 3];
+                args[0] = cache;
+                System.arraycopy(objectArgs, 0, args, 1, objectArgs.length);
+                args[args.length - 2] = name;
+                args[args.length - 1] = slot;
+                LLVMValueRef loaded = ctx.runtime().call(b, entry, args);
                 LLVMBuildRet(b, loaded);
             }
         }
@@ -206,10 +210,7 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         for (int i = 0; i < fields.length; i++) {
             fields[i] = LLVMTypeOf(args.get(i));
         }
-        LLVMTypeRef st;
-        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
-            st = LLVMStructTypeInContext(ctx.context(), p, fields.length, 0);
-        }
+        LLVMTypeRef st = ctx.structType(fields);
         HandlerContext.LaunchArgs a = ctx.launchArgs(st, fields.length);
         for (int i = 0; i < fields.length; i++) {
             LLVMBuildStore(b, args.get(i), a.fields().get(i));
