@@ -60,6 +60,23 @@ int mgpu_current_device(void) { return atomic_load_explicit(&current_device, mem
 
 const char *mgpuBackendName(void) { return mgpu_backend_get()->name; }
 
+static _Atomic(void *) default_streams[64];
+static pthread_mutex_t default_stream_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *mgpu_default_stream(int device, void *(*create)(void)) {
+  void *s = atomic_load_explicit(&default_streams[device], memory_order_acquire);
+  if (!s) {
+    pthread_mutex_lock(&default_stream_lock);
+    s = atomic_load(&default_streams[device]);
+    if (!s) {
+      s = create();
+      atomic_store_explicit(&default_streams[device], s, memory_order_release);
+    }
+    pthread_mutex_unlock(&default_stream_lock);
+  }
+  return s;
+}
+
 /* ------------------------------------------------------------------ pass-through ABI */
 
 void *mgpuModuleLoad(void *data, size_t size) { return mgpu_backend_get()->module_load(data, size); }

@@ -78,7 +78,6 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int device_count;
 static const char *load_error = "";
 static _Atomic(CUcontext) contexts[64];
-static _Atomic(CUstream) default_streams[64];
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void report(const char *call, CUresult r) {
@@ -192,20 +191,10 @@ static int enter(void) {
 
 /* The stream that stands for NULL: one non-blocking stream per device, created on first use, so that
  * default-stream work does not serialise with every other stream as CUDA's legacy stream would. */
+static void *cuda_stream_create(void);
+
 static CUstream resolve(void *stream, int d) {
-  if (stream)
-    return stream;
-  CUstream s = atomic_load_explicit(&default_streams[d], memory_order_acquire);
-  if (!s) {
-    pthread_mutex_lock(&ctx_lock);
-    s = atomic_load(&default_streams[d]);
-    if (!s) {
-      CHECK(cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
-      atomic_store_explicit(&default_streams[d], s, memory_order_release);
-    }
-    pthread_mutex_unlock(&ctx_lock);
-  }
-  return s;
+  return stream ? stream : mgpu_default_stream(d, cuda_stream_create);
 }
 
 static int cuda_device_info(int device, mgpu_device_info *info) {

@@ -116,8 +116,6 @@ static int hip_probe(const char **why) {
   return device_count;
 }
 
-static _Atomic(hipStream_t) default_streams[64];
-static pthread_mutex_t stream_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Makes the current device current on this thread; returns it. */
 static int enter(void) {
@@ -132,20 +130,10 @@ static int enter(void) {
 }
 
 /* The stream that stands for NULL: one non-blocking stream per device, as on CUDA. */
+static void *hip_stream_create(void);
+
 static hipStream_t resolve(void *stream, int d) {
-  if (stream)
-    return stream;
-  hipStream_t s = atomic_load_explicit(&default_streams[d], memory_order_acquire);
-  if (!s) {
-    pthread_mutex_lock(&stream_lock);
-    s = atomic_load(&default_streams[d]);
-    if (!s) {
-      CHECK(hip.streamCreateWithFlags(&s, hipStreamNonBlocking));
-      atomic_store_explicit(&default_streams[d], s, memory_order_release);
-    }
-    pthread_mutex_unlock(&stream_lock);
-  }
-  return s;
+  return stream ? stream : mgpu_default_stream(d, hip_stream_create);
 }
 
 static int hip_device_info(int device, mgpu_device_info *info) {

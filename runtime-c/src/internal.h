@@ -56,6 +56,9 @@ int mgpu_current_device(void);
 /* Set once the process is exiting: failures then go unreported (drivers tear down first). */
 extern volatile int mgpu_shutting_down;
 
+/* The stream a backend uses for NULL on `device`: one per device, made by `create` on first use. */
+void *mgpu_default_stream(int device, void *(*create)(void));
+
 /* Reports a failed driver call: "mgpu: <call> failed: <error name>". */
 void mgpu_report(const char *backend, const char *call, const char *error);
 
