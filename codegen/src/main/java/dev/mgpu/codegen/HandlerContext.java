@@ -115,6 +115,19 @@ public final class HandlerContext {
      * never through a Java string.
      */
     public LLVMValueRef embedBytes(String name, byte[] bytes, boolean appendNul, int align) {
+        return constantGlobal(name, bytes, appendNul, LLVMInternalLinkage, LLVMNoUnnamedAddr, align);
+    }
+
+    /** A {@code private unnamed_addr constant} C string, reused when one of that name exists. */
+    public LLVMValueRef cString(String name, String text) {
+        LLVMValueRef g = global(name);
+        return g != null ? g : constantGlobal(name, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), true,
+                LLVMPrivateLinkage, LLVMGlobalUnnamedAddr, 1);
+    }
+
+    /** A constant {@code [N x i8]} global of {@code bytes} (and a NUL when asked), staged through native memory. */
+    private LLVMValueRef constantGlobal(String name, byte[] bytes, boolean appendNul, int linkage, int unnamedAddr,
+            int align) {
         LLVMValueRef init;
         try (BytePointer data = new BytePointer(bytes.length + 1L)) {
             data.put(bytes, 0, bytes.length);
@@ -123,33 +136,10 @@ public final class HandlerContext {
         }
         LLVMValueRef g = LLVMAddGlobal(module, LLVMTypeOf(init), name);
         LLVMSetInitializer(g, init);
-        LLVMSetLinkage(g, LLVMInternalLinkage);
+        LLVMSetLinkage(g, linkage);
         LLVMSetGlobalConstant(g, 1);
         LLVMSetAlignment(g, align);
-        LLVMSetUnnamedAddress(g, LLVMNoUnnamedAddr);
-        globals.put(name, g);
-        return g;
-    }
-
-    /** A {@code private unnamed_addr constant} C string, reused when one of that name exists. */
-    public LLVMValueRef cString(String name, String text) {
-        LLVMValueRef g = global(name);
-        if (g != null) {
-            return g;
-        }
-        byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        LLVMValueRef init;
-        try (BytePointer data = new BytePointer(b.length + 1L)) {
-            data.put(b, 0, b.length);
-            data.put(b.length, (byte) 0);
-            init = LLVMConstStringInContext2(ctx, data, b.length, 0);
-        }
-        g = LLVMAddGlobal(module, LLVMTypeOf(init), name);
-        LLVMSetInitializer(g, init);
-        LLVMSetLinkage(g, LLVMPrivateLinkage);
-        LLVMSetGlobalConstant(g, 1);
-        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-        LLVMSetAlignment(g, 1);
+        LLVMSetUnnamedAddress(g, unnamedAddr);
         globals.put(name, g);
         return g;
     }
