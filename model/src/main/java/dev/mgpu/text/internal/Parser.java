@@ -1284,10 +1284,12 @@ public final class Parser {
     /** One operation, with its results bound to their names. */
     public Operation operation() {
         int off = lx.start;
-        List<OperandRef> names = new ArrayList<>(1);
-        List<Integer> counts = new ArrayList<>(1);
+        List<OperandRef> names = List.of();
+        List<Integer> counts = List.of();
         int total = 0;
         if (lx.kind == Lexer.PERCENT_ID) {
+            names = new ArrayList<>(1);
+            counts = new ArrayList<>(1);
             do {
                 OperandRef r = operandRef();
                 int n = 1;
