@@ -91,10 +91,12 @@ final class Targets {
         String path = file.toAbsolutePath().toString();
         if (kind == EmitKind.LLVM) {
             BytePointer err = new BytePointer((Pointer) null);
-            if (LLVMPrintModuleToFile(nm.module(), new BytePointer(path), err) != 0) {
-                String m = err.getString();
-                LLVMDisposeMessage(err);
-                throw new MgpuException(where.location(), "Invalid output (must be writable): " + m);
+            try (BytePointer nativePath = new BytePointer(path)) {
+                if (LLVMPrintModuleToFile(nm.module(), nativePath, err) != 0) {
+                    String m = err.getString();
+                    LLVMDisposeMessage(err);
+                    throw new MgpuException(where.location(), "Invalid output (must be writable): " + m);
+                }
             }
             return;
         }
