@@ -25,11 +25,20 @@ public final class Mgpu {
     private Mgpu() {
     }
 
+    /** Hears how long each phase of a translation took ({@code verified}, ...). */
+    @FunctionalInterface
+    public interface PhaseListener {
+        PhaseListener NONE = (phase, nanos) -> { };
+
+        void phaseDone(String phase, long nanos);
+    }
+
     /**
-     * Translation options: the load strategy, the target triple (null for the host), and blobs to embed by
-     * name: an object whose blob is the text {@code @file:NAME} gets the bytes of {@code embeds.get(NAME)}.
+     * Translation options: the load strategy, the target triple (null for the host), blobs to embed by
+     * name (an object whose blob is the text {@code @file:NAME} gets the bytes of {@code embeds.get(NAME)}),
+     * and a listener for phase times.
      */
-    public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds) {
+    public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases) {
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
 
         public Options {
@@ -37,10 +46,19 @@ public final class Mgpu {
                 loadStrategy = LoadStrategy.LAZY;
             }
             embeds = embeds == null ? Map.of() : Map.copyOf(embeds);
+            phases = phases == null ? PhaseListener.NONE : phases;
+        }
+
+        public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds) {
+            this(loadStrategy, triple, embeds, PhaseListener.NONE);
         }
 
         public Options withLoadStrategy(LoadStrategy s) {
-            return new Options(s, triple, embeds);
+            return new Options(s, triple, embeds, phases);
+        }
+
+        public Options withPhases(PhaseListener listener) {
+            return new Options(loadStrategy, triple, embeds, listener);
         }
     }
 
@@ -59,7 +77,8 @@ public final class Mgpu {
      * and closes the result. Nothing reaches native code unless the model verified.
      */
     public static NativeModule translate(Operation module, Options options) {
-        NativeModule nm = ModuleTranslation.translate(module, options.loadStrategy(), options.embeds(), m -> {
+        NativeModule nm = ModuleTranslation.translate(module, options.loadStrategy(), options.embeds(),
+                options.phases(), m -> {
             NativeModule fresh = new NativeModule(moduleName(m));
             try {
                 Targets.configure(fresh, options.triple(), m);

@@ -180,7 +180,8 @@ public final class GpuTranslate implements Callable<Integer> {
         byte[] binary = null;
         Mgpu.Options options;
         try {
-            options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds));
+            options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds),
+                    (phase, nanos) -> log.debug("{} in {} ms", phase, nanos / 1_000_000));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {
@@ -199,9 +200,12 @@ public final class GpuTranslate implements Callable<Integer> {
             try {
                 module = MlirParser.parse(bytes, c.start(), c.end(), name);
                 log.debug("parsed in {} ms", ms(tp));
-                long tv = System.nanoTime();
-                diags.addAll(Verifier.verify(module));
-                log.debug("verified in {} ms", ms(tv));
+                if (kind == EmitKind.MLIR) {
+                    // Translation verifies by itself, and reports every diagnostic through its exception.
+                    long tv = System.nanoTime();
+                    diags.addAll(Verifier.verify(module));
+                    log.debug("verified in {} ms", ms(tv));
+                }
             } catch (MgpuException e) {
                 diags.addAll(e.diagnostics());
             }

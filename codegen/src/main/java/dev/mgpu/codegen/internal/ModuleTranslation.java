@@ -6,6 +6,7 @@ import dev.mgpu.codegen.BinaryDescription;
 import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.ir.Diagnostic;
@@ -94,8 +95,10 @@ public final class ModuleTranslation {
      * every diagnostic otherwise; the caller owns the result.
      */
     public static NativeModule translate(Operation root, LoadStrategy strategy, Map<String, byte[]> embeds,
-            Function<Operation, NativeModule> newModule) {
+            Mgpu.PhaseListener phases, Function<Operation, NativeModule> newModule) {
+        long t0 = System.nanoTime();
         List<Diagnostic> diags = Verifier.verify(root);
+        phases.phaseDone("verified", System.nanoTime() - t0);
         if (!diags.isEmpty()) {
             throw new MgpuException(diags);
         }
