@@ -2,7 +2,7 @@
 // Downstream tools accept what gpu-translate emits.
 // RUN: gpu-translate --emit=bc %s -o %t.bc
 // RUN: llvm-dis-22 %t.bc -o - | FileCheck %s
-// RUN: llc-22 -filetype=obj %t.bc -o %t.llc.o
+// RUN: llc-22 %t.bc -o - | FileCheck %s --check-prefix=LLC
 // RUN: gpu-translate --emit=llvm %s -o %t.ll
 // RUN: llvm-as-22 %t.ll -o %t.as.bc
 // RUN: llvm-dis-22 %t.as.bc -o %t.as.dis && llvm-dis-22 %t.bc -o %t.bc.dis
@@ -18,6 +18,8 @@
 
 // CHECK: @k_bin_cst = internal constant [4 x i8] c"\7FELF", align 8
 // CHECK: call void @mgpuLaunchKernel(
+// LLC: f:
+// LLC: callq mgpuLaunchKernel@PLT
 // ASM: f:
 // ASM: callq mgpuLaunchKernel@PLT
 
