@@ -74,6 +74,27 @@ module attributes {gpu.container_module} {
     return
   }
 
+  // Tokens that hand one stream on are that one stream: it neither waits for its own event nor is destroyed
+  // twice.
+  // CHECK-LABEL: define void @same_stream()
+  func.func @same_stream() {
+    // CHECK: %[[S:.*]] = call ptr @mgpuStreamCreate()
+    %t0 = gpu.wait async
+    // CHECK: call ptr @mgpuMemAlloc(i64 16, ptr %[[S]], i8 0)
+    %a, %t1 = gpu.alloc async [%t0] () : memref<4xf32>
+    // CHECK: call ptr @mgpuMemAlloc(i64 16, ptr %[[S]], i8 0)
+    %b, %t2 = gpu.alloc async [%t0] () : memref<4xf32>
+    // CHECK-NOT: @mgpuEvent
+    // CHECK: call void @mgpuMemcpy(ptr %{{.*}}, ptr %{{.*}}, i64 16, ptr %[[S]])
+    %t3 = gpu.memcpy async [%t1, %t2] %b, %a : memref<4xf32>, memref<4xf32>
+    // CHECK-NOT: @mgpuEvent
+    // CHECK: call void @mgpuStreamSynchronize(ptr %[[S]])
+    // CHECK-NEXT: call void @mgpuStreamDestroy(ptr %[[S]])
+    // CHECK-NEXT: ret void
+    gpu.wait [%t1, %t3]
+    return
+  }
+
   // CHECK-LABEL: define void @register(
   func.func @register(%u: memref<*xf32>) {
     // CHECK: %[[RANK:.*]] = extractvalue { i64, ptr } %0, 0

@@ -41,9 +41,27 @@ final class GpuTranslators {
         return t.handlers.runtime();
     }
 
-    /** Makes {@code stream} wait for each of {@code others} through an event. */
+    /**
+     * The distinct streams among {@code tokens}, in order. Tokens are streams, and an op that depends on
+     * one token and yields another hands the same stream on, so two tokens are often one stream; waiting
+     * for a stream's own event is wasted work, and destroying a stream twice is an error.
+     */
+    private static List<LLVMValueRef> distinct(List<LLVMValueRef> tokens) {
+        List<LLVMValueRef> out = new ArrayList<>(tokens.size());
+        for (LLVMValueRef v : tokens) {
+            if (out.stream().noneMatch(o -> o.address() == v.address())) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** Makes {@code stream} wait for each of {@code others} that is another stream, through an event. */
     private static void join(ModuleTranslation t, LLVMValueRef stream, List<LLVMValueRef> others) {
-        for (LLVMValueRef o : others) {
+        for (LLVMValueRef o : distinct(others)) {
+            if (o.address() == stream.address()) {
+                continue;
+            }
             LLVMValueRef e = rt(t).call(t.builder, "mgpuEventCreate");
             rt(t).call(t.builder, "mgpuEventRecord", e, o);
             rt(t).call(t.builder, "mgpuStreamWaitEvent", stream, e);
@@ -211,7 +229,7 @@ final class GpuTranslators {
             rt(t).call(t.builder, "mgpuStreamSynchronize", t.handlers.nullPtr());
             return;
         }
-        for (LLVMValueRef d : deps) {
+        for (LLVMValueRef d : distinct(deps)) {
             rt(t).call(t.builder, "mgpuStreamSynchronize", d);
             rt(t).call(t.builder, "mgpuStreamDestroy", d);
         }
