@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -72,11 +71,7 @@ class EndToEndTest {
     @org.junit.jupiter.api.Test
     void runtimeSelectionOrder() throws Exception {
         Path dir = Files.createDirectories(work.resolve("select"));
-        Path lib = TestPaths.root().resolve("runtime-c/build");
-        Path exe = dir.resolve("select_test");
-        exec(dir, Map.of(), "cc", "-I" + TestPaths.root().resolve("runtime-c/include"),
-                TestPaths.root().resolve("tests/e2e/select/select_test.c").toString(), "-L" + lib,
-                "-Wl,-rpath," + lib, "-lmgpu", "-o", exe.toString());
+        Path exe = Native.link(dir, "select_test", TestPaths.root().resolve("tests/e2e/select/select_test.c"));
         assertEquals(String.join("\n",
                 "sm_90 -> b",
                 "sm_89 -> e",
@@ -87,14 +82,13 @@ class EndToEndTest {
                 "cpu -> g",
                 "sm_100 with only an sm_90 cubin -> none",
                 "sm_75 with PTX 70 and 80 -> c",
-                "sm_60 with PTX 70 and 80 -> none"), exec(dir, Map.of(), exe.toString()).strip());
+                "sm_60 with PTX 70 and 80 -> none"), Native.exec(dir, Map.of(), exe.toString()).strip());
     }
 
     /** A fat binary with nothing for the device present says what it holds and what the device is. */
     @org.junit.jupiter.api.Test
     void runtimeSelectionWithoutAFit() throws Exception {
         Path dir = Files.createDirectories(work.resolve("nofit"));
-        Path lib = TestPaths.root().resolve("runtime-c/build");
         String src = Files.readString(TestPaths.root().resolve("tests/e2e/fat/fat.mlir"))
                 .replace(",\n    #gpu.object<#cpu.target, \"@file:cpu\">", "");
         Map<String, byte[]> embeds = new HashMap<>();
@@ -104,39 +98,19 @@ class EndToEndTest {
         Operation module = Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "nofit.mlir");
         Path host = dir.resolve("host.o");
         Files.write(host, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(LoadStrategy.LAZY, null, embeds)));
-        Path exe = dir.resolve("nofit");
-        exec(dir, Map.of(), "cc", TestPaths.root().resolve("examples/axpy/main.c").toString(), host.toString(),
-                "-L" + lib, "-Wl,-rpath," + lib, "-lmgpu", "-lm", "-o", exe.toString());
-        ProcessBuilder pb = new ProcessBuilder(exe.toString()).redirectErrorStream(true);
-        pb.environment().put("MGPU_BACKEND", "cpu");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertTrue(p.exitValue() != 0, out);
+        Path exe = Native.link(dir, "nofit", TestPaths.root().resolve("examples/axpy/main.c"), host);
+        Native.Result r = Native.run(dir, Map.of("MGPU_BACKEND", "cpu"), List.of(exe.toString()));
+        String out = r.out() + r.err();
+        assertTrue(r.exit() != 0, out);
         assertTrue(out.contains("mgpu: no object of binary 'kernels' fits device 0 (cpu backend: host CPU); the"
                 + " binary holds: nvvm sm_80 bin, nvvm sm_90 bin, nvvm sm_80 assembly, rocdl gfx90a bin"), out);
     }
 
-    private static String exec(Path dir, Map<String, String> env, String... cmd) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + String.join(" ", cmd));
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " failed:\n" + out);
-        return out;
-    }
-
     private static void run(Case c, LoadStrategy strategy) throws Exception {
         Path dir = Files.createDirectories(work.resolve(c.name() + "-" + strategy.option()));
-        Path include = TestPaths.root().resolve("runtime-c/include");
-        Path lib = TestPaths.root().resolve("runtime-c/build");
         Map<String, byte[]> embeds = new HashMap<>();
         for (Map.Entry<String, Path> k : c.kernels().entrySet()) {
-            Path so = dir.resolve(k.getKey() + ".so");
-            exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + include, k.getValue().toString(), "-o",
-                    so.toString());
-            embeds.put(k.getKey(), Files.readAllBytes(so));
+            embeds.put(k.getKey(), Files.readAllBytes(Native.cpuKernels(dir, k.getKey(), k.getValue())));
         }
         // A fat binary's GPU objects cannot run here; they only have to be present and be passed over.
         for (String gpu : List.of("sm_80", "sm_90", "ptx", "gfx90a")) {
@@ -146,10 +120,8 @@ class EndToEndTest {
         byte[] obj = Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(strategy, null, embeds));
         Path host = dir.resolve("host.o");
         Files.write(host, obj);
-        Path exe = dir.resolve(c.name());
-        exec(dir, Map.of(), "cc", c.main().toString(), host.toString(), "-L" + lib, "-Wl,-rpath," + lib, "-lmgpu",
-                "-lm", "-o", exe.toString());
-        String out = exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
+        Path exe = Native.link(dir, c.name(), c.main(), host);
+        String out = Native.exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
         assertEquals(c.expected(), out.strip());
     }
 }
