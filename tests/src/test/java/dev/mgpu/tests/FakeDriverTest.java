@@ -1,0 +1,297 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.Mgpu;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * libmgpu's CUDA backend and the generated launch code, driven through a stand-in for the NVIDIA driver
+ * ({@code tests/e2e/fakecuda/fake_libcuda.c}) that checks every call, traces the ones that matter, and runs
+ * each kernel on the host through its CPU build. This checks which object is loaded for which device, the
+ * calls made per launch, and the kernel parameters the driver receives; timing, real cubins and the real
+ * driver are what {@code tests/gpu/run-cuda-check.sh} checks on a GPU.
+ */
+class FakeDriverTest {
+    private static final Path ROOT = TestPaths.root();
+    private static final String AXPY_OK = "axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75";
+    private static Path work;
+    private static Path driver;
+
+    /**
+     * A host program of the examples, its kernel, the CPU build of that kernel and what it prints; how many
+     * launches it makes, how many of them are synchronous, how many streams it synchronises, creates and
+     * destroys (under lazy loading).
+     */
+    record Program(String name, Path mlir, Path main, String kernel, Path cpu, String expected, int launches,
+            int syncLaunches, int syncs, int streams, int destroyed) {
+    }
+
+    enum Format {
+        CUBIN("#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:%s\">"),
+        PTX("#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:%s\">");
+
+        final String object;
+
+        Format(String object) {
+            this.object = object;
+        }
+    }
+
+    @BeforeAll
+    static void buildDriver() throws IOException, InterruptedException {
+        work = Files.createTempDirectory("mgpu-fakecuda");
+        driver = Files.createDirectories(work.resolve("driver"));
+        List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared",
+                "-fPIC", "-I" + Native.include()));
+        Path cudaInclude = cudaInclude();
+        if (cudaInclude != null) {
+            // Where the toolkit's header is at hand, every stand-in function is checked against its prototype.
+            cmd.addAll(List.of("-DFAKE_WITH_CUDA_H", "-I" + cudaInclude));
+        }
+        cmd.addAll(List.of("-Wl,-soname,libcuda.so.1", ROOT.resolve("tests/e2e/fakecuda/fake_libcuda.c")
+                .toString(), "-o", driver.resolve("libcuda.so.1").toString(), "-ldl", "-lpthread"));
+        Native.exec(work, Map.of(), cmd.toArray(String[]::new));
+    }
+
+    private static Path cudaInclude() throws IOException {
+        List<Path> candidates = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null) {
+            candidates.add(Path.of(home, "include"));
+        }
+        candidates.add(Path.of("/usr/local/cuda/include"));
+        try (Stream<Path> s = Files.list(Path.of("/usr/local"))) {
+            s.filter(p -> p.getFileName().toString().startsWith("cuda-")).sorted()
+                    .forEach(p -> candidates.add(p.resolve("include")));
+        }
+        return candidates.stream().filter(p -> Files.isRegularFile(p.resolve("cuda.h"))).findFirst().orElse(null);
+    }
+
+    private static List<Program> programs() {
+        Path ex = ROOT.resolve("examples");
+        Path e2e = ROOT.resolve("tests/e2e");
+        return List.of(
+                new Program("axpy", ex.resolve("axpy/axpy.mlir"), ex.resolve("axpy/main.c"), "axpy",
+                        ex.resolve("axpy/axpy_cpu.c"), AXPY_OK, 1, 0, 1, 1, 1),
+                new Program("stencil2d", ex.resolve("stencil2d/stencil.mlir"), ex.resolve("stencil2d/main.c"),
+                        "stencil", ex.resolve("stencil2d/stencil_cpu.c"),
+                        "stencil2d: OK, 7680 cells checked, sum = 38401.569", 2, 0, 1, 1, 1),
+                new Program("mixed", e2e.resolve("mixed/mixed.mlir"), e2e.resolve("mixed/main.c"), "mixed",
+                        e2e.resolve("mixed/mixed_cpu.c"),
+                        "mixed: OK, i8 -7 i16 -1234 i32 1.23457e+08 i64 -9876543210123 f32 1.5 f64 -2.25", 1, 1, 4,
+                        1, 0));
+    }
+
+    /** What the stand-in accepts as a cubin for {@code chip} holding {@code kernel}. */
+    private static byte[] cubin(String chip, String kernel) {
+        return ("FAKECUBIN " + chip + " " + kernel + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** PTX text for sm_80 declaring {@code kernel}; the stand-in requires the NUL after its last line. */
+    private static byte[] ptx(String kernel) {
+        return ("//\n// PTX for the stand-in driver\n.version 8.0\n.target sm_80\n.address_size 64\n\n"
+                + ".visible .entry " + kernel + "(\n)\n{\n}\n// end\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static Path hostObject(Path dir, String source, LoadStrategy strategy, Map<String, byte[]> embeds)
+            throws IOException {
+        Path host = dir.resolve("host.o");
+        byte[] text = source.getBytes(StandardCharsets.UTF_8);
+        Files.write(host, Mgpu.emit(Mgpu.parse(text, dir.resolve("host.mlir").toString()), EmitKind.OBJ,
+                new Mgpu.Options(strategy, null, embeds)));
+        return host;
+    }
+
+    private static Native.Result runOn(int cc, Path exe, Path kernels) throws IOException, InterruptedException {
+        Map<String, String> env = Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND", "cuda",
+                "FAKE_CUDA_CC", Integer.toString(cc), "FAKE_CUDA_KERNELS", kernels.toString());
+        return Native.run(exe.getParent(), env, List.of(exe.toString()));
+    }
+
+    /** The stand-in's trace lines, without their prefix. */
+    private static List<String> trace(Native.Result r) {
+        return r.err().lines().filter(l -> l.startsWith("fake-cuda: ")).map(l -> l.substring(11)).toList();
+    }
+
+    private static String summary(Native.Result r) {
+        List<String> s = trace(r).stream().filter(l -> l.startsWith("summary: ")).toList();
+        assertEquals(1, s.size(), r.err());
+        return s.get(0);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> examples() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Program p : programs()) {
+            for (Format f : Format.values()) {
+                for (LoadStrategy s : LoadStrategy.values()) {
+                    tests.add(DynamicTest.dynamicTest(p.name() + " " + f.name().toLowerCase() + " " + s.option(),
+                            () -> example(p, f, s)));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
+    private static void example(Program p, Format f, LoadStrategy s) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(p.name() + "-" + f + "-" + s.option()));
+        String source = Files.readString(p.mlir()).replace("#gpu.object<#cpu.target, \"@file:" + p.kernel() + "\">",
+                String.format(f.object, p.kernel()));
+        byte[] blob = f == Format.CUBIN ? cubin("sm_90", p.kernel()) : ptx(p.kernel());
+        Path exe = Native.link(dir, p.name(), p.main(), hostObject(dir, source, s, Map.of(p.kernel(), blob)));
+        Native.Result r = runOn(90, exe, Native.cpuKernels(dir, p.kernel(), p.cpu()));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals(p.expected(), r.out().strip());
+        assertFalse(r.err().contains("mgpu:"), r.err());
+        // Lazy loading loads once and looks the kernel up once; ctor loads once and looks it up per launch;
+        // per-launch does both per launch, and runs a synchronous launch on a stream of its own.
+        boolean perLaunch = s == LoadStrategy.PER_LAUNCH;
+        int loads = perLaunch ? p.launches() : 1;
+        int lookups = s == LoadStrategy.LAZY ? 1 : p.launches();
+        int extra = perLaunch ? p.syncLaunches() : 0;
+        assertEquals(String.format("summary: %d loads, %d JIT loads, %d function lookups, %d launches, %d stream syncs,"
+                + " %d streams created, %d destroyed, 0 allocations live", f == Format.CUBIN ? loads : 0,
+                f == Format.PTX ? loads : 0, lookups, p.launches(), p.syncs(), p.streams() + extra,
+                p.destroyed() + extra), summary(r));
+    }
+
+    /** The whole conversation with the driver, for one program. */
+    @Test
+    void stencilTrace() throws Exception {
+        Program p = programs().get(1);
+        Path dir = Files.createDirectories(work.resolve("stencil-trace"));
+        String source = Files.readString(p.mlir()).replace("#gpu.object<#cpu.target, \"@file:stencil\">",
+                String.format(Format.CUBIN.object, "stencil"));
+        Path exe = Native.link(dir, "stencil", p.main(),
+                hostObject(dir, source, LoadStrategy.LAZY, Map.of("stencil", cubin("sm_90", "stencil"))));
+        Native.Result r = runOn(90, exe, Native.cpuKernels(dir, "stencil", p.cpu()));
+        assertEquals(p.expected(), r.out().strip());
+        assertEquals(List.of(
+                "cuInit: device 0 is sm_90",
+                "cuDevicePrimaryCtxRetain: device 0 (retained 1 times)",
+                "cuStreamCreate: s1 non-blocking",
+                "cuMemAlloc: m1, 30720 bytes",
+                "cuMemAlloc: m2, 30720 bytes",
+                "cuMemcpyAsync: m1+0 <- host, 30720 bytes, stream s1",
+                "cuModuleLoadData: cubin sm_90, kernels stencil",
+                "cuLaunchKernel: stencil grid 5,6,1 block 16,16,1 smem 0 stream s1",
+                "cuLaunchKernel: stencil grid 5,6,1 block 16,16,1 smem 0 stream s1",
+                "cuMemcpyAsync: host <- m1+0, 30720 bytes, stream s1",
+                "cuMemFree: m1",
+                "cuMemFree: m2",
+                "cuStreamSynchronize: s1",
+                "cuStreamDestroy: s1",
+                "summary: 1 loads, 0 JIT loads, 1 function lookups, 2 launches, 1 stream syncs, 1 streams created, 1"
+                        + " destroyed, 0 allocations live"), trace(r));
+    }
+
+    private static final String FAT_HOLDS = "the binary holds: nvvm sm_80 bin, nvvm sm_90 bin, nvvm sm_80 assembly,"
+            + " rocdl gfx90a bin, cpu fatbin";
+
+    /** The fat test binary on devices of several compute capabilities, and without its sm_90 object. */
+    @Test
+    void fatBinaryPicksPerDevice() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("fat"));
+        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
+                "ptx", ptx("axpy"), "gfx90a", "not an AMD object".getBytes(StandardCharsets.US_ASCII),
+                "cpu", Files.readAllBytes(kernels));
+        String fat = Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir"));
+        Path main = ROOT.resolve("examples/axpy/main.c");
+        Path exe = Native.link(dir, "fat", main, hostObject(dir, fat, LoadStrategy.LAZY, embeds));
+        Map<Integer, String> loads = Map.of(
+                90, "cuModuleLoadData: cubin sm_90, kernels axpy",
+                86, "cuModuleLoadData: cubin sm_80, kernels axpy",
+                80, "cuModuleLoadData: cubin sm_80, kernels axpy",
+                100, "cuModuleLoadDataEx: PTX for sm_80 JIT-compiled for sm_100 at O3 (" + ptx("axpy").length
+                        + " bytes)");
+        for (Map.Entry<Integer, String> e : loads.entrySet()) {
+            Native.Result r = runOn(e.getKey(), exe, kernels);
+            assertEquals(AXPY_OK, r.out().strip(), r.err());
+            assertEquals(List.of(e.getValue()), traced(r, "cuModuleLoad"));
+        }
+        Native.Result none = runOn(75, exe, kernels);
+        assertNotEquals(0, none.exit());
+        assertTrue(none.err().contains("mgpu: no object of binary 'kernels' fits device 0 (cuda backend: Fake CUDA"
+                + " device sm_75, sm_75); " + FAT_HOLDS + "\n"), none.err());
+
+        Path dir2 = Files.createDirectories(work.resolve("fat-nosm90"));
+        String noSm90 = fat.lines().filter(l -> !l.contains("chip = \"sm_90\"")).reduce("", (a, b) -> a + b + "\n");
+        Path exe2 = Native.link(dir2, "fat-nosm90", main, hostObject(dir2, noSm90, LoadStrategy.LAZY, embeds));
+        Native.Result r = runOn(90, exe2, kernels);
+        assertEquals(AXPY_OK, r.out().strip(), r.err());
+        assertEquals(List.of("cuModuleLoadDataEx: PTX for sm_80 JIT-compiled for sm_90 at O3 (" + ptx("axpy").length
+                + " bytes)"), traced(r, "cuModuleLoad"));
+    }
+
+    /**
+     * Builds {@code mlir} (an axpy host program, its CPU object made an sm_90 cubin object) with a stand-in
+     * cubin for {@code chip}, links it with {@code main}, and runs it on an sm_90 device.
+     */
+    private static Native.Result runAxpy(String name, String mlir, String main, String chip) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(name));
+        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        String source = Files.readString(ROOT.resolve(mlir))
+                .replace("#gpu.object<#cpu.target, \"@file:axpy\">", String.format(Format.CUBIN.object, "axpy"));
+        Path exe = Native.link(dir, name, ROOT.resolve(main),
+                hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", cubin(chip, "axpy"))));
+        return runOn(90, exe, kernels);
+    }
+
+    private static List<String> traced(Native.Result r, String call) {
+        return trace(r).stream().filter(l -> l.startsWith(call)).toList();
+    }
+
+    /**
+     * The launch-overhead benchmark's loops: a synchronous launch creates no stream and looks nothing up;
+     * an asynchronous loop runs on the one stream its token names.
+     */
+    @Test
+    void launchLoops() throws Exception {
+        Native.Result r = runAxpy("loops", "tests/gpu/launch_bench.mlir", "tests/e2e/fakecuda/loops_main.c", "sm_90");
+        assertEquals("loops: OK, 1000 elements checked, y[999] = 14986", r.out().strip(), r.err());
+        assertEquals("summary: 1 loads, 0 JIT loads, 1 function lookups, 40 launches, 22 stream syncs, 2 streams"
+                + " created, 1 destroyed, 0 allocations live", summary(r));
+        assertEquals(List.of("cuStreamCreate: s1 non-blocking", "cuStreamCreate: s2 non-blocking"),
+                traced(r, "cuStreamCreate"));
+        assertEquals(20, traced(r, "cuLaunchKernel").stream().filter(l -> l.endsWith("stream s2")).count());
+    }
+
+    /** {@code clusters in (...)} reaches the driver as a cluster launch attribute. */
+    @Test
+    void clusterLaunch() throws Exception {
+        Native.Result r = runAxpy("cluster", "tests/gpu/axpy_cluster.mlir", "examples/axpy/main.c", "sm_90");
+        assertEquals(AXPY_OK, r.out().strip(), r.err());
+        assertEquals(List.of("cuLaunchKernelEx: axpy grid 4,1,1 block 256,1,1 cluster 2,1,1 smem 0 stream s1"),
+                traced(r, "cuLaunch"));
+    }
+
+    /** A driver error names the driver function and the error, and the program goes on as upstream's does. */
+    @Test
+    void driverErrorsNameTheCall() throws Exception {
+        Native.Result r = runAxpy("error", "examples/axpy/axpy.mlir", "examples/axpy/main.c", "sm_80");
+        assertNotEquals(0, r.exit());
+        assertEquals("axpy: FAILED, 1023 of 1024 elements wrong", r.out().strip());
+        assertEquals(List.of(
+                "mgpu: cuda: cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU (209)",
+                "mgpu: cuda: cuLaunchKernel failed: CUDA_ERROR_INVALID_HANDLE (400)"),
+                r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
+    }
+}
