@@ -4,7 +4,8 @@
 # and the ratio mgpu / upstream (below 1 means mgpu is faster).
 #
 # usage: tests/bench/compare.sh [INPUT_DIR] [RUNS]
-#   INPUT_DIR defaults to a fresh directory filled by tests/bench/gen_inputs.py.
+#   INPUT_DIR defaults to a fresh directory filled by tests/bench/gen_inputs.py (byte for byte the inputs of
+#   the shared benchmark generator).
 # Needs: mlir-translate-22, mlir-opt-22, llvm-as-22 (Debian mlir-22-tools and llvm-22), GNU time.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -47,7 +47,8 @@ def binaries(n=2000):
 
 
 def blob(size=32 << 20):
-    data = random.Random(7).randbytes(size)
+    rnd = random.Random(7)
+    data = bytes(rnd.getrandbits(8) for _ in range(size))
     return ['module attributes {gpu.container_module} {',
             '  gpu.binary @big [#gpu.object<#nvvm.target<chip = "sm_90">, "%s">]' % hexbytes(data),
             '  llvm.func @main(%arg0: !llvm.ptr) {',
