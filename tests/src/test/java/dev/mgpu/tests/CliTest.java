@@ -69,12 +69,46 @@ class CliTest {
         assertEquals("gpu-translate 0.1.0", v.text().strip());
     }
 
+    /** Values as {@code --name=VALUE} or the next argument, {@code -oFILE}, the last of two, and {@code --}. */
+    @Test
+    void optionSpellings() throws Exception {
+        Path a = dir.resolve("spell-a.mlir");
+        Path b = dir.resolve("spell-b.ll");
+        Path c = dir.resolve("spell-c.mlir");
+        assertEquals(0, run("--emit", "mlir", "-o", a.toString(), good.toString()).code());
+        assertEquals(0, run("--emit=llvm", "-o" + b, good.toString()).code());
+        assertEquals(0, run("-o=" + dir.resolve("unused.mlir"), "-o", c.toString(), "--", good.toString()).code());
+        assertTrue(Files.readString(a).startsWith("module attributes {gpu.container_module}"));
+        assertTrue(Files.readString(b).contains("@k_bin_cst"));
+        assertEquals(Files.readString(a), Files.readString(c));
+        assertFalse(Files.exists(dir.resolve("unused.mlir")));
+        Result dash = run("--", "-o");
+        assertEquals(1, dash.code());
+        assertEquals("-o: error: Invalid input (must be a readable file): no such file", dash.err().strip());
+    }
+
     @Test
     void badUsageExitsTwo() {
         Result none = run();
         assertEquals(2, none.code());
-        assertTrue(none.err().contains("Missing required parameter: 'INPUT'"), none.err());
-        assertEquals(2, run("--no-such-option", good.toString()).code());
+        assertEquals("gpu-translate: error: Invalid arguments (must name an INPUT file, or - for stdin): none\n"
+                + "Usage: gpu-translate [options] INPUT|-   (see --help)\n", none.err());
+        Result unknown = run("--no-such-option", good.toString());
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("gpu-translate: error: Invalid option (must be one that --help lists):"
+                + " --no-such-option\n"), unknown.err());
+        Result twoInputs = run(good.toString(), good.toString());
+        assertEquals(2, twoInputs.code());
+        assertTrue(twoInputs.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT): "
+                + good), twoInputs.err());
+        Result noValue = run(good.toString(), "-o");
+        assertEquals(2, noValue.code());
+        assertTrue(noValue.err().startsWith("gpu-translate: error: Invalid -o (must be followed by its value): end"
+                + " of arguments"), noValue.err());
+        Result flagValue = run("--split-input-file=yes", good.toString());
+        assertEquals(2, flagValue.code());
+        assertTrue(flagValue.err().startsWith("gpu-translate: error: Invalid --split-input-file (must have no"
+                + " value): --split-input-file=yes"), flagValue.err());
         Result emit = run("--emit=wasm", good.toString());
         assertEquals(2, emit.code());
         assertEquals("gpu-translate: error: Invalid --emit (must be mlir, llvm, bc, obj, asm or exe): wasm",

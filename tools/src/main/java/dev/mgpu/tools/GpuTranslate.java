@@ -21,65 +21,63 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpu-translate}: MLIR GPU dialect in, LLVM host module out.
  *
  * <p>Exit codes: 0 on success; 1 for bad input, with {@code file:line:col: error: message} on stderr and no
  * output file left behind; 2 for bad usage.
+ *
+ * <p>The arguments are parsed here rather than by a library: the tool runs once per file in builds, and
+ * starting the JVM is most of a small file's time, so every class loaded at start counts.
  */
-@Command(name = "gpu-translate", mixinStandardHelpOptions = true, version = "gpu-translate 0.1.0",
-        description = "Translates MLIR GPU-dialect host programs into LLVM host modules that launch their"
-                + " kernels through the mgpu runtime.", sortOptions = false)
-public final class GpuTranslate implements Callable<Integer> {
+public final class GpuTranslate {
     static final int EXIT_OK = 0;
     static final int EXIT_INPUT = 1;
     static final int EXIT_USAGE = 2;
+    static final int EXIT_INTERNAL = 3;
 
-    @Parameters(index = "0", paramLabel = "INPUT", description = "Input .mlir file, or - for stdin.")
+    static final String VERSION = "gpu-translate 0.1.0";
+
+    static final String HELP = """
+            Usage: gpu-translate [options] INPUT|-
+            Translates MLIR GPU-dialect host programs into LLVM host modules that launch their kernels
+            through the mgpu runtime.
+
+              INPUT                    Input .mlir file, or - for stdin.
+              -o FILE                  Output file, or - for stdout (text only).
+              --emit=KIND              mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o,
+                                       else llvm.
+              --module-load=STRATEGY   lazy (default), ctor or per-launch.
+              --target-triple=TRIPLE   Target triple; default: the host.
+              --embed=NAME=FILE        Replace the blob of every object whose string is "@file:NAME" by
+                                       FILE's bytes (repeatable).
+              --split-input-file       Split the input on '// -----' and process each part.
+              --verify-diagnostics     Check '// expected-error' annotations instead of failing.
+              --mlir-print-debuginfo   Print locations with --emit=mlir.
+              --mlir-print-op-generic  Print the generic op form with --emit=mlir.
+              --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
+              -v, --verbose            Log the time of each phase.
+              -h, --help               Show this help and exit.
+              -V, --version            Print the version and exit.
+
+            An option's value follows it as --name=VALUE or as the next argument; given twice, the last
+            one counts. Exit codes: 0 success, 1 bad input, 2 bad usage.
+            """;
+
     String input;
-
-    @Option(names = "-o", paramLabel = "FILE", description = "Output file, or - for stdout (text only).")
     String output;
-
-    @Option(names = "--emit", paramLabel = "KIND",
-            description = "mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o, else llvm.")
     String emit;
-
-    @Option(names = "--module-load", paramLabel = "STRATEGY", defaultValue = "lazy",
-            description = "lazy (default), ctor or per-launch.")
-    String moduleLoad;
-
-    @Option(names = "--target-triple", paramLabel = "TRIPLE", description = "Target triple; default: the host.")
+    String moduleLoad = "lazy";
     String triple;
-
-    @Option(names = "--embed", paramLabel = "NAME=FILE",
-            description = "Replace the blob of every object whose string is \"@file:NAME\" by FILE's bytes.")
     List<String> embeds = new ArrayList<>();
-
-    @Option(names = "--split-input-file", description = "Split the input on '// -----' and process each part.")
     boolean split;
-
-    @Option(names = "--verify-diagnostics", description = "Check '// expected-error' annotations instead of failing.")
     boolean verifyDiagnostics;
-
-    @Option(names = "--mlir-print-debuginfo", description = "Print locations with --emit=mlir.")
     boolean printDebugInfo;
-
-    @Option(names = "--mlir-print-op-generic", description = "Print the generic op form with --emit=mlir.")
     boolean printGeneric;
-
-    @Option(names = "--runtime-lib", paramLabel = "DIR", description = "Where libmgpu is, for --emit=exe.")
     String runtimeLib;
-
-    @Option(names = {"-v", "--verbose"}, description = "Log the time of each phase.")
     boolean verbose;
 
     private final PrintStream err;
@@ -99,23 +97,30 @@ public final class GpuTranslate implements Callable<Integer> {
     /** Runs the tool with the given streams and returns its exit code. */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
         GpuTranslate tool = new GpuTranslate(in, out, err);
-        CommandLine cl = new CommandLine(tool);
-        cl.setErr(new java.io.PrintWriter(err, true));
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("gpu-translate: error: " + ex.getMessage());
+        try {
+            String answer = tool.parse(args);
+            if (answer != null) {
+                out.write(answer.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                return EXIT_OK;
+            }
+        } catch (UsageError e) {
+            err.println("gpu-translate: error: " + e.getMessage());
             err.println("Usage: gpu-translate [options] INPUT|-   (see --help)");
             return EXIT_USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, c, r) -> {
-            err.println("gpu-translate: internal error: " + ex);
-            ex.printStackTrace(err);
-            return 3;
-        });
-        return cl.execute(args);
+        } catch (IOException e) {
+            return EXIT_INPUT;
+        }
+        try {
+            return tool.call();
+        } catch (RuntimeException | Error e) {
+            err.println("gpu-translate: internal error: " + e);
+            e.printStackTrace(err);
+            return EXIT_INTERNAL;
+        }
     }
 
-    private final class UsageError extends Exception {
+    private static final class UsageError extends Exception {
         private static final long serialVersionUID = 1L;
 
         UsageError(String m) {
@@ -123,8 +128,82 @@ public final class GpuTranslate implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() {
+    /**
+     * Reads {@code args} into this tool's fields. Returns the text to print instead of running (for
+     * {@code --help} and {@code --version}), else null.
+     */
+    private String parse(String[] args) throws UsageError {
+        boolean options = true;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!options || a.equals("-") || !a.startsWith("-")) {
+                if (input != null) {
+                    throw new UsageError("Invalid argument (must be the only INPUT): " + a);
+                }
+                input = a;
+                continue;
+            }
+            if (a.equals("--")) {
+                options = false;
+                continue;
+            }
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            } else if (a.startsWith("-o") && a.length() > 2) {
+                name = "-o";
+                value = a.substring(a.charAt(2) == '=' ? 3 : 2);
+            }
+            switch (name) {
+                case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic" -> {
+                    if (value != null) {
+                        throw new UsageError("Invalid " + name + " (must have no value): " + a);
+                    }
+                    switch (name) {
+                        case "-h", "--help" -> {
+                            return HELP;
+                        }
+                        case "-V", "--version" -> {
+                            return VERSION + "\n";
+                        }
+                        case "-v", "--verbose" -> verbose = true;
+                        case "--split-input-file" -> split = true;
+                        case "--verify-diagnostics" -> verifyDiagnostics = true;
+                        case "--mlir-print-debuginfo" -> printDebugInfo = true;
+                        default -> printGeneric = true;
+                    }
+                }
+                case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib" -> {
+                    if (value == null) {
+                        if (i + 1 == args.length) {
+                            throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
+                                    + " arguments");
+                        }
+                        value = args[++i];
+                    }
+                    switch (name) {
+                        case "-o" -> output = value;
+                        case "--emit" -> emit = value;
+                        case "--module-load" -> moduleLoad = value;
+                        case "--target-triple" -> triple = value;
+                        case "--embed" -> embeds.add(value);
+                        default -> runtimeLib = value;
+                    }
+                }
+                default -> throw new UsageError("Invalid option (must be one that --help lists): " + a);
+            }
+        }
+        if (input == null) {
+            throw new UsageError("Invalid arguments (must name an INPUT file, or - for stdin): none");
+        }
+        return null;
+    }
+
+    private int call() {
         if (verbose) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
         }
