@@ -1,0 +1,55 @@
+package dev.mgpu.tools;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Runs gpu-translate in-process on a small representative input, once for each kind of output, so that
+ * the build can record every class a run loads in a class-data-sharing archive
+ * ({@code -XX:ArchiveClassesAtExit}); the launcher then maps those classes instead of loading them,
+ * which is a good part of a small file's time. Fails, and so fails the build, if any run fails.
+ */
+public final class CdsTraining {
+    private CdsTraining() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        byte[] input;
+        try (InputStream in = CdsTraining.class.getResourceAsStream("cds-training.mlir")) {
+            if (in == null) {
+                throw new IOException("cds-training.mlir is missing from the jar");
+            }
+            input = in.readAllBytes();
+        }
+        Path dir = Files.createTempDirectory("gpu-translate-cds");
+        try {
+            // Past 1 MB the input is read through a mapping: pad it with a comment to take that path too.
+            Path file = dir.resolve("training.mlir");
+            Files.write(file, input);
+            Files.write(file, ("// " + "-".repeat(1 << 20) + "\n").getBytes(StandardCharsets.US_ASCII),
+                    StandardOpenOption.APPEND);
+            for (String emit : new String[] {"mlir", "llvm", "bc", "obj"}) {
+                Path output = dir.resolve("out." + emit);
+                ByteArrayOutputStream err = new ByteArrayOutputStream();
+                int code = GpuTranslate.run(new String[] {"--emit=" + emit, "-o", output.toString(), file.toString()},
+                        InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                if (code != 0 || Files.size(output) == 0) {
+                    System.err.print(err.toString(StandardCharsets.UTF_8));
+                    throw new IOException("training run --emit=" + emit + " failed with exit code " + code);
+                }
+                Files.delete(output);
+            }
+            Files.delete(file);
+        } finally {
+            Files.deleteIfExists(dir);
+        }
+    }
+}
