@@ -334,6 +334,19 @@ public final class Lexer {
             }
             byte c = b[p];
             if (c == '\\') {
+                // Blobs are long runs of \XX: decode those in a loop of their own, within the room left.
+                int stop = (int) Math.min(lim - 2L, p + 3L * (out.length - n - 4));
+                while (p < stop && b[p] == '\\') {
+                    int v = (HEX_VALUE[b[p + 1] & 0xFF] << 4) | HEX_VALUE[b[p + 2] & 0xFF];
+                    if (v < 0) {
+                        break;
+                    }
+                    out[n++] = (byte) v;
+                    p += 3;
+                }
+                if (p >= lim || b[p] != '\\') {
+                    continue;
+                }
                 if (p + 1 >= lim) {
                     throw error(quote, "Invalid string (must end with '\"'): end of input");
                 }
