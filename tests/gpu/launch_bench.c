@@ -5,6 +5,7 @@
  * Prints the time per launch of each, the best of REPEATS rounds, and the ratio generated / hand-written.
  * usage: launch_bench CUBIN [ITERS] [REPEATS] */
 #include <cuda.h>
+#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +17,41 @@ void bench_async(float a, void *x, void *y, int n, int64_t iters);
 void upstream_sync(float a, void *x, void *y, int n, int64_t iters);
 #endif
 
+/* The driver functions this loop calls, loaded from libcuda.so.1 as libmgpu loads them, so that this
+ * program links where only the toolkit's headers are. A name goes through cuda.h's macros first
+ * (cuMemAlloc is cuMemAlloc_v2), so that the symbol matches the prototype. */
+#define DRIVER_FUNCTIONS(X)                                                                                  \
+  X(cuInit) X(cuDeviceGet) X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent) X(cuModuleLoadData)                \
+  X(cuModuleGetFunction) X(cuMemAlloc) X(cuMemsetD32) X(cuStreamCreate) X(cuLaunchKernel)                    \
+  X(cuStreamSynchronize) X(cuMemcpyDtoH) X(cuGetErrorName)
+#define DECLARE(f) static __typeof__(f) *p_##f;
+DRIVER_FUNCTIONS(DECLARE)
+#define D(f) p_##f
+#define SYMBOL(f) #f
+#define EXPANDED_SYMBOL(f) SYMBOL(f)
+
+static void load_driver(void) {
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    fprintf(stderr, "libcuda.so.1 could not be loaded: %s\n", dlerror());
+    exit(1);
+  }
+#define LOAD(f)                                                                                              \
+  *(void **)&p_##f = dlsym(h, EXPANDED_SYMBOL(f));                                                           \
+  if (!p_##f) {                                                                                              \
+    fprintf(stderr, "libcuda.so.1 lacks %s\n", EXPANDED_SYMBOL(f));                                          \
+    exit(1);                                                                                                 \
+  }
+  DRIVER_FUNCTIONS(LOAD)
+#undef LOAD
+}
+
 #define CHECK(call)                                                                                          \
   do {                                                                                                       \
     CUresult r_ = (call);                                                                                    \
     if (r_ != CUDA_SUCCESS) {                                                                                \
       const char *s_ = "?";                                                                                  \
-      cuGetErrorName(r_, &s_);                                                                               \
+      D(cuGetErrorName)(r_, &s_);                                                                               \
       fprintf(stderr, "%s failed: %s\n", #call, s_);                                                         \
       exit(1);                                                                                               \
     }                                                                                                        \
@@ -59,23 +89,24 @@ int main(int argc, char **argv) {
   const int n = 1 << 20;
   float a = 0.5f;
   /* The generated code and the hand-written loop share one device and primary context. */
-  CHECK(cuInit(0));
+  load_driver();
+  CHECK(D(cuInit)(0));
   CUdevice dev;
-  CHECK(cuDeviceGet(&dev, 0));
+  CHECK(D(cuDeviceGet)(&dev, 0));
   CUcontext ctx;
-  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
-  CHECK(cuCtxSetCurrent(ctx));
+  CHECK(D(cuDevicePrimaryCtxRetain)(&ctx, dev));
+  CHECK(D(cuCtxSetCurrent)(ctx));
   CUmodule mod;
-  CHECK(cuModuleLoadData(&mod, read_file(argv[1])));
+  CHECK(D(cuModuleLoadData)(&mod, read_file(argv[1])));
   CUfunction fn;
-  CHECK(cuModuleGetFunction(&fn, mod, "axpy"));
+  CHECK(D(cuModuleGetFunction)(&fn, mod, "axpy"));
   CUdeviceptr x, y;
-  CHECK(cuMemAlloc(&x, n * sizeof(float)));
-  CHECK(cuMemAlloc(&y, n * sizeof(float)));
-  CHECK(cuMemsetD32(x, 0x3f800000, n));
-  CHECK(cuMemsetD32(y, 0, n));
+  CHECK(D(cuMemAlloc)(&x, n * sizeof(float)));
+  CHECK(D(cuMemAlloc)(&y, n * sizeof(float)));
+  CHECK(D(cuMemsetD32)(x, 0x3f800000, n));
+  CHECK(D(cuMemsetD32)(y, 0, n));
   CUstream s;
-  CHECK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  CHECK(D(cuStreamCreate)(&s, CU_STREAM_NON_BLOCKING));
   void *px = (void *)(uintptr_t)x, *py = (void *)(uintptr_t)y;
   void *params[] = {&a, &px, &py, (void *)&n};
 
@@ -83,22 +114,22 @@ int main(int argc, char **argv) {
   bench_sync(a, px, py, n, 10);
   bench_async(a, px, py, n, 10);
   for (int i = 0; i < 10; i++)
-    CHECK(cuLaunchKernel(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
-  CHECK(cuStreamSynchronize(s));
+    CHECK(D(cuLaunchKernel)(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
+  CHECK(D(cuStreamSynchronize)(s));
 
   double best[5] = {1e9, 1e9, 1e9, 1e9, 1e9};
   for (int r = 0; r < repeats; r++) {
     double t0 = now();
     for (int64_t i = 0; i < iters; i++) {
-      CHECK(cuLaunchKernel(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
-      CHECK(cuStreamSynchronize(s));
+      CHECK(D(cuLaunchKernel)(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
+      CHECK(D(cuStreamSynchronize)(s));
     }
     double t1 = now();
     bench_sync(a, px, py, n, iters);
     double t2 = now();
     for (int64_t i = 0; i < iters; i++)
-      CHECK(cuLaunchKernel(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
-    CHECK(cuStreamSynchronize(s));
+      CHECK(D(cuLaunchKernel)(fn, n / 256, 1, 1, 256, 1, 1, 0, s, params, NULL));
+    CHECK(D(cuStreamSynchronize)(s));
     double t3 = now();
     bench_async(a, px, py, n, iters);
     double t4 = now();
@@ -121,7 +152,7 @@ int main(int argc, char **argv) {
   printf("  sync   upstream mlir-translate-22 generated %8.3f  ratio %.3f\n", best[4] * us, best[4] / best[0]);
 #endif
   float check[4];
-  CHECK(cuMemcpyDtoH(check, y, sizeof check));
+  CHECK(D(cuMemcpyDtoH)(check, y, sizeof check));
   printf("  y[0] after all launches = %g\n", check[0]);
   return 0;
 }

@@ -73,14 +73,15 @@ if [[ -f upstream.o ]]; then
   extra=(upstream.o)
   defs=(-DWITH_UPSTREAM)
 fi
-# The driver library itself (the benchmark's hand-written loop calls it directly), else the toolkit's stub.
-culib="$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / {print $NF; exit}')"
-if [[ -z "$culib" ]]; then
-  culib="$cudainc/../lib64/stubs/libcuda.so"
-fi
-if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu "$culib" \
+if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu -ldl \
   -o launch_bench; then
-  ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"
+  if ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"; then
+    echo "PASS launch benchmark ran"
+    pass=$((pass + 1))
+  else
+    echo "FAIL launch benchmark"
+    fail=$((fail + 1))
+  fi
 else
   echo "FAIL launch benchmark did not build"
   fail=$((fail + 1))

@@ -7,9 +7,10 @@
  *
  * The device is one GPU with compute capability FAKE_CUDA_CC (major * 10 + minor, default 90). Device
  * memory is host memory. A module image is one of
- *   "FAKECUBIN sm_XY <kernel>...\n"   a cubin: loads only on compute capability X.Z with Z >= Y;
- *   PTX text with ".target sm_XY"      loads, JIT-compiled, on compute capability >= XY; its kernels are its
- *                                      ".entry" names, and its last line "// end" must be followed by NUL.
+ *   an ELF cubin as nvcc writes it, or "FAKECUBIN sm_XY <kernel>...\n": loads only on compute capability
+ *     X.Z with Z >= Y; the kernels are its ".text.<name>" sections, or the names listed;
+ *   PTX text (starting with "//") with ".target sm_XY": loads, JIT-compiled, on compute capability >= XY;
+ *     its kernels are its ".entry" names, and its last function's closing brace must be followed by NUL.
  * Anything else is CUDA_ERROR_INVALID_IMAGE, as from the driver.
  *
  * Built with -DFAKE_WITH_CUDA_H and cuda.h on the include path, every function is checked against the
@@ -239,6 +240,16 @@ CUresult cuCtxSetCurrent(CUcontext ctx) {
   return CUDA_SUCCESS;
 }
 
+/* Adds " <name>" to the space-separated kernel list `list` unless it is there already. */
+static void add_kernel(char *list, size_t cap, const char *name, size_t len) {
+  for (const char *p = strstr(list, " "); p; p = strstr(p + 1, " "))
+    if (strncmp(p + 1, name, len) == 0 && (p[1 + len] == ' ' || p[1 + len] == '\0'))
+      return;
+  size_t used = strlen(list);
+  if (used + len + 1 < cap)
+    snprintf(list + used, cap - used, " %.*s", (int)len, name);
+}
+
 /* The sm_XY version an image names after `key`, or -1. */
 static int image_version(const char *image, const char *key) {
   const char *p = strstr(image, key);
@@ -252,45 +263,65 @@ static CUresult load(CUmodule *module, const void *image, int jit, int optLevel)
   if (module == NULL || image == NULL)
     return CUDA_ERROR_INVALID_VALUE;
   const char *text = image;
+  const char *call = jit ? "cuModuleLoadDataEx" : "cuModuleLoadData";
   char kernels[200] = "";
+  int v = -1;
   if (strncmp(text, "FAKECUBIN sm_", 13) == 0) {
-    int v = atoi(text + 13);
-    if (v / 10 != cc / 10 || v % 10 > cc % 10) {
-      trace("%s: cubin for sm_%d does not run on sm_%d", jit ? "cuModuleLoadDataEx" : "cuModuleLoadData", v, cc);
-      return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    }
     /* A real cubin's size is in its ELF header; this one ends at its first newline. */
     const char *end = memchr(text, '\n', 200);
-    const char *names = memchr(text + 13, ' ', end ? (size_t)(end - text) - 13 : 0);
     if (!end) {
       trace("cubin image has no end");
       return CUDA_ERROR_INVALID_IMAGE;
     }
-    snprintf(kernels, sizeof kernels, "%.*s", names ? (int)(end - names) : 0, names ? names : "");
-    trace("%s: cubin sm_%d, kernels%s%s", jit ? "cuModuleLoadDataEx" : "cuModuleLoadData", v, kernels,
-          jit ? ", JIT options ignored" : "");
-  } else if (strstr(text, ".version") != NULL && image_version(text, ".target sm_") > 0) {
-    /* PTX is text that must end in NUL; an unterminated blob runs on into whatever follows it. */
-    int v = image_version(text, ".target sm_");
+    v = atoi(text + 13);
+    for (const char *p = memchr(text + 13, ' ', (size_t)(end - text) - 13); p && p < end;
+         p = memchr(p + 1, ' ', (size_t)(end - p) - 1))
+      add_kernel(kernels, sizeof kernels, p + 1, strcspn(p + 1, " \n"));
+  } else if (memcmp(text, "\177ELF", 4) == 0 && text[4] == 2) {
+    /* nvcc's cubin: ELF64 whose e_flags hold the SM version (bits 8-15 from ELF ABI version 8 on, bits 0-7
+     * before), with a section ".text.<kernel>" per kernel; the section headers end the file. */
+    uint32_t flags;
+    uint64_t shoff;
+    uint16_t shentsize, shnum;
+    memcpy(&flags, text + 48, 4);
+    memcpy(&shoff, text + 40, 8);
+    memcpy(&shentsize, text + 58, 2);
+    memcpy(&shnum, text + 60, 2);
+    v = (unsigned char)text[8] >= 8 ? (int)((flags >> 8) & 0xFF) : (int)(flags & 0xFF);
+    size_t size = (size_t)(shoff + (uint64_t)shentsize * shnum);
+    for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), ".text.", 6)) != NULL; p += 6)
+      add_kernel(kernels, sizeof kernels, p + 6, strnlen(p + 6, 64));
+  }
+  if (v >= 0) {
+    if (v / 10 != cc / 10 || v % 10 > cc % 10) {
+      trace("%s: cubin for sm_%d does not run on sm_%d", call, v, cc);
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    trace("%s: cubin sm_%d, kernels%s%s", call, v, kernels, jit ? ", JIT options ignored" : "");
+  } else if (strncmp(text, "//", 2) == 0 && strstr(text, ".version") != NULL && image_version(text, ".target sm_") > 0) {
+    /* PTX is text that must end in NUL; an unterminated blob runs on into whatever follows it, so the last
+     * thing before the NUL must be the closing brace of the last function. */
+    v = image_version(text, ".target sm_");
     size_t n = strnlen(text, 1 << 20);
-    if (n == 1 << 20 || n < 16 || strcmp(text + n - 7, "// end\n") != 0) {
-      trace("PTX image is not NUL-terminated after its last line");
+    size_t last = n;
+    while (last > 0 && (text[last - 1] == '\n' || text[last - 1] == ' ' || text[last - 1] == '\t'))
+      last--;
+    if (n == 1 << 20 || last == 0 || text[last - 1] != '}') {
+      trace("PTX image is not NUL-terminated after its last function");
       return CUDA_ERROR_INVALID_PTX;
     }
     if (v > cc) {
       trace("PTX for sm_%d does not JIT-compile for sm_%d", v, cc);
       return CUDA_ERROR_NO_BINARY_FOR_GPU;
     }
-    for (const char *p = strstr(text, ".entry "); p; p = strstr(p + 1, ".entry ")) {
-      size_t used = strlen(kernels);
-      snprintf(kernels + used, sizeof kernels - used, " %.*s", (int)strcspn(p + 7, "( \n"), p + 7);
-    }
+    for (const char *p = strstr(text, ".entry "); p; p = strstr(p + 1, ".entry "))
+      add_kernel(kernels, sizeof kernels, p + 7, strcspn(p + 7, "( \n"));
     if (jit)
       trace("cuModuleLoadDataEx: PTX for sm_%d JIT-compiled for sm_%d at O%d (%zu bytes)", v, cc, optLevel, n);
     else
       trace("cuModuleLoadData: PTX for sm_%d JIT-compiled for sm_%d (%zu bytes)", v, cc, n);
   } else {
-    trace("%s: not a module image", jit ? "cuModuleLoadDataEx" : "cuModuleLoadData");
+    trace("%s: not a module image", call);
     return CUDA_ERROR_INVALID_IMAGE;
   }
   pthread_mutex_lock(&lock);
@@ -630,6 +661,22 @@ CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count, CUs
   trace("cuMemsetD32Async: %s, %zu x 0x%x, stream %s", where(d), count, value, stream_name(stream));
   for (size_t i = 0; i < count; i++)
     d[i] = value;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD32_v2(CUdeviceptr dst, unsigned int value, size_t count) {
+  return cuMemsetD32Async(dst, value, count, NULL);
+}
+
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
+  CUresult r = ready();
+  if (r != CUDA_SUCCESS)
+    return r;
+  const void *s = (const void *)(uintptr_t)src;
+  if (buffer_of(s) < 0 || !span_ok(s, n))
+    return CUDA_ERROR_INVALID_VALUE;
+  trace("cuMemcpyDtoH: host <- %s, %zu bytes", where(s), n);
+  memcpy(dst, s, n);
   return CUDA_SUCCESS;
 }
 

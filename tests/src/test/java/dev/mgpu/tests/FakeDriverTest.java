@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -104,10 +105,10 @@ class FakeDriverTest {
         return ("FAKECUBIN " + chip + " " + kernel + "\n").getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** PTX text for sm_80 declaring {@code kernel}; the stand-in requires the NUL after its last line. */
+    /** PTX text for sm_80 declaring {@code kernel}; the stand-in requires the NUL after its last brace. */
     private static byte[] ptx(String kernel) {
         return ("//\n// PTX for the stand-in driver\n.version 8.0\n.target sm_80\n.address_size 64\n\n"
-                + ".visible .entry " + kernel + "(\n)\n{\n}\n// end\n").getBytes(StandardCharsets.US_ASCII);
+                + ".visible .entry " + kernel + "(\n)\n{\n}\n\n").getBytes(StandardCharsets.US_ASCII);
     }
 
     private static Path hostObject(Path dir, String source, LoadStrategy strategy, Map<String, byte[]> embeds)
@@ -293,5 +294,34 @@ class FakeDriverTest {
                 "mgpu: cuda: cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU (209)",
                 "mgpu: cuda: cuLaunchKernel failed: CUDA_ERROR_INVALID_HANDLE (400)"),
                 r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
+    }
+
+    /**
+     * The scripts that a GPU machine runs ({@code tests/gpu/prepare.sh}, {@code run-cuda-check.sh}), end to
+     * end on the stand-in: nvcc's real cubins and PTX, every example, format and strategy, clusters, the fat
+     * binary and the launch benchmark (two launches; its timings mean nothing here).
+     */
+    @Test
+    void gpuCheckScriptsRun() throws Exception {
+        Assumptions.assumeTrue(TestPaths.findTool("nvcc") != null, "requires nvcc");
+        Path dir = Files.createDirectories(work.resolve("gpu-check"));
+        Path prepared = dir.resolve("prepared");
+        Native.exec(dir, Map.of(), "bash", ROOT.resolve("tests/gpu/prepare.sh").toString(), prepared.toString());
+        Path kernels = dir.resolve("kernels.so");
+        Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + Native.include(),
+                ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
+                ROOT.resolve("examples/stencil2d/stencil_cpu.c").toString(),
+                ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(), "-o", kernels.toString());
+        Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_CUDA_KERNELS",
+                kernels.toString(), "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1"),
+                List.of("bash", ROOT.resolve("tests/gpu/run-cuda-check.sh").toString(), prepared.toString()));
+        String out = r.out() + r.err();
+        assertEquals(0, r.exit(), out);
+        List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
+        assertEquals(25, verdicts.size(), out);
+        assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
+        assertTrue(r.out().contains("\n25 passed, 0 failed\n"), out);
+        // The benchmark's hand-written loop loads nvcc's cubin itself.
+        assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);
     }
 }
