@@ -323,6 +323,7 @@ public final class Printer {
             }
         }
 
+        /** Block by block, as upstream MLIR numbers them: a block's arguments, then its operations. */
         void region(Region r) {
             int blockNo = 0;
             for (Block b : r.blocks()) {
@@ -330,8 +331,6 @@ public final class Printer {
                 for (Value v : b.arguments()) {
                     names.put(v, b == r.entry() ? "%arg" + args++ : "%" + values++);
                 }
-            }
-            for (Block b : r.blocks()) {
                 for (Operation o : b.operations()) {
                     op(o);
                 }
