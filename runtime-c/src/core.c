@@ -320,8 +320,9 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
       abort();
     }
     if (getenv("MGPU_VERBOSE") && atoi(getenv("MGPU_VERBOSE")) > 0)
-      fprintf(stderr, "mgpu: binary '%s' on device %d (%s): selected %s %s %s\n", table->binaryName, dev,
-              *info.chip ? info.chip : info.name, kind_name(o->kind), o->chip, format_name(o->format));
+      fprintf(stderr, "mgpu: binary '%s' on device %d (%s): selected %s%s%s %s\n", table->binaryName, dev,
+              *info.chip ? info.chip : info.name, kind_name(o->kind), *o->chip ? " " : "", o->chip,
+              format_name(o->format));
     c->chosen[dev] = o;
     c->modules[dev] = o->format == MGPU_FORMAT_ASSEMBLY && o->jitOptLevel >= 0
                           ? b->module_load_jit(o->data, o->jitOptLevel, (size_t)o->size)
