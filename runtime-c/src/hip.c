@@ -66,6 +66,8 @@ static void load(void) {
   void *h = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
   if (!h)
     h = dlopen("libamdhip64.so.6", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    h = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     load_error = "libamdhip64.so could not be loaded (no AMD ROCm driver)";
     return;
