@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * libmgpu's CUDA backend and the generated launch code, driven through a stand-in for the NVIDIA driver
- * ({@code tests/e2e/fakecuda/fake_libcuda.c}) that checks every call, traces the ones that matter, and runs
+ * ({@code tests/e2e/fakedriver/fake_libcuda.c}) that checks every call, traces the ones that matter, and runs
  * each kernel on the host through its CPU build. This checks which object is loaded for which device, the
  * calls made per launch, and the kernel parameters the driver receives; timing, real cubins and the real
  * driver are what {@code tests/gpu/run-cuda-check.sh} checks on a GPU.
@@ -34,6 +34,7 @@ class FakeDriverTest {
     private static final String AXPY_OK = "axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75";
     private static Path work;
     private static Path driver;
+    private static Path hipDriver;
 
     /**
      * A host program of the examples, its kernel, the CPU build of that kernel and what it prints; how many
@@ -44,21 +45,34 @@ class FakeDriverTest {
             int syncLaunches, int syncs, int streams, int destroyed) {
     }
 
+    /** How a program's kernel is embedded, and which stand-in runs it. */
     enum Format {
-        CUBIN("#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:%s\">"),
-        PTX("#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:%s\">");
+        CUBIN("#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:%s\">", "cuda"),
+        PTX("#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:%s\">",
+                "cuda"),
+        HSACO("#gpu.object<#rocdl.target<chip = \"gfx90a\">, bin = \"@file:%s\">", "hip");
 
         final String object;
+        final String backend;
 
-        Format(String object) {
+        Format(String object, String backend) {
             this.object = object;
+            this.backend = backend;
+        }
+
+        byte[] blob(String kernel) {
+            return switch (this) {
+                case CUBIN -> cubin("sm_90", kernel);
+                case PTX -> ptx(kernel);
+                case HSACO -> hsaco("gfx90a", kernel);
+            };
         }
     }
 
     @BeforeAll
-    static void buildDriver() throws IOException, InterruptedException {
-        work = Files.createTempDirectory("mgpu-fakecuda");
-        driver = Files.createDirectories(work.resolve("driver"));
+    static void buildDrivers() throws IOException, InterruptedException {
+        work = Files.createTempDirectory("mgpu-fakedriver");
+        driver = Files.createDirectories(work.resolve("cuda"));
         List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared",
                 "-fPIC", "-I" + Native.include()));
         Path cudaInclude = cudaInclude();
@@ -66,9 +80,18 @@ class FakeDriverTest {
             // Where the toolkit's header is at hand, every stand-in function is checked against its prototype.
             cmd.addAll(List.of("-DFAKE_WITH_CUDA_H", "-I" + cudaInclude));
         }
-        cmd.addAll(List.of("-Wl,-soname,libcuda.so.1", ROOT.resolve("tests/e2e/fakecuda/fake_libcuda.c")
+        cmd.addAll(List.of("-Wl,-soname,libcuda.so.1", ROOT.resolve("tests/e2e/fakedriver/fake_libcuda.c")
                 .toString(), "-o", driver.resolve("libcuda.so.1").toString(), "-ldl", "-lpthread"));
         Native.exec(work, Map.of(), cmd.toArray(String[]::new));
+        // libmgpu has its HIP backend where the HIP headers are (CI installs them); the stand-in needs them too.
+        if (Files.exists(Path.of("/usr/include/hip/hip_runtime_api.h"))
+                || Files.exists(Path.of("/opt/rocm/include/hip/hip_runtime_api.h"))) {
+            hipDriver = Files.createDirectories(work.resolve("hip"));
+            Native.exec(work, Map.of(), "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+                    "-I" + Native.include(), "-I/opt/rocm/include", "-Wl,-soname,libamdhip64.so",
+                    ROOT.resolve("tests/e2e/fakedriver/fake_libamdhip64.c").toString(), "-o",
+                    hipDriver.resolve("libamdhip64.so").toString(), "-ldl", "-lpthread");
+        }
     }
 
     private static Path cudaInclude() throws IOException {
@@ -105,6 +128,11 @@ class FakeDriverTest {
         return ("FAKECUBIN " + chip + " " + kernel + "\n").getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** What the HIP stand-in accepts as a code object for {@code gfx} holding {@code kernel}. */
+    private static byte[] hsaco(String gfx, String kernel) {
+        return ("FAKEHSACO " + gfx + " " + kernel + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** PTX text for sm_80 declaring {@code kernel}; the stand-in requires the NUL after its last brace. */
     private static byte[] ptx(String kernel) {
         return ("//\n// PTX for the stand-in driver\n.version 8.0\n.target sm_80\n.address_size 64\n\n"
@@ -122,13 +150,21 @@ class FakeDriverTest {
 
     private static Native.Result runOn(int cc, Path exe, Path kernels) throws IOException, InterruptedException {
         Map<String, String> env = Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND", "cuda",
-                "FAKE_CUDA_CC", Integer.toString(cc), "FAKE_CUDA_KERNELS", kernels.toString());
+                "FAKE_CUDA_CC", Integer.toString(cc), "FAKE_KERNELS", kernels.toString());
         return Native.run(exe.getParent(), env, List.of(exe.toString()));
     }
 
-    /** The stand-in's trace lines, without their prefix. */
+    /** Runs on the HIP stand-in, a device of architecture {@code arch} ("gfx90a:sramecc+:xnack-"). */
+    private static Native.Result runOnHip(String arch, Path exe, Path kernels) throws Exception {
+        Map<String, String> env = Map.of("LD_LIBRARY_PATH", hipDriver.toString(), "MGPU_BACKEND", "hip",
+                "FAKE_HIP_ARCH", arch, "FAKE_KERNELS", kernels.toString());
+        return Native.run(exe.getParent(), env, List.of(exe.toString()));
+    }
+
+    /** The stand-ins' trace lines, without their prefix. */
     private static List<String> trace(Native.Result r) {
-        return r.err().lines().filter(l -> l.startsWith("fake-cuda: ")).map(l -> l.substring(11)).toList();
+        return r.err().lines().filter(l -> l.startsWith("fake-cuda: ") || l.startsWith("fake-hip: "))
+                .map(l -> l.substring(l.indexOf(": ") + 2)).toList();
     }
 
     private static String summary(Native.Result r) {
@@ -155,9 +191,14 @@ class FakeDriverTest {
         Path dir = Files.createDirectories(work.resolve(p.name() + "-" + f + "-" + s.option()));
         String source = Files.readString(p.mlir()).replace("#gpu.object<#cpu.target, \"@file:" + p.kernel() + "\">",
                 String.format(f.object, p.kernel()));
-        byte[] blob = f == Format.CUBIN ? cubin("sm_90", p.kernel()) : ptx(p.kernel());
-        Path exe = Native.link(dir, p.name(), p.main(), hostObject(dir, source, s, Map.of(p.kernel(), blob)));
-        Native.Result r = runOn(90, exe, Native.cpuKernels(dir, p.kernel(), p.cpu()));
+        Path exe = Native.link(dir, p.name(), p.main(),
+                hostObject(dir, source, s, Map.of(p.kernel(), f.blob(p.kernel()))));
+        Path kernels = Native.cpuKernels(dir, p.kernel(), p.cpu());
+        if (f.backend.equals("hip")) {
+            Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
+        }
+        Native.Result r = f.backend.equals("hip") ? runOnHip("gfx90a:sramecc+:xnack-", exe, kernels)
+                : runOn(90, exe, kernels);
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals(p.expected(), r.out().strip());
         assertFalse(r.err().contains("mgpu:"), r.err());
@@ -168,7 +209,7 @@ class FakeDriverTest {
         int lookups = s == LoadStrategy.LAZY ? 1 : p.launches();
         int extra = perLaunch ? p.syncLaunches() : 0;
         assertEquals(String.format("summary: %d loads, %d JIT loads, %d function lookups, %d launches, %d stream syncs,"
-                + " %d streams created, %d destroyed, 0 allocations live", f == Format.CUBIN ? loads : 0,
+                + " %d streams created, %d destroyed, 0 allocations live", f == Format.PTX ? 0 : loads,
                 f == Format.PTX ? loads : 0, lookups, p.launches(), p.syncs(), p.streams() + extra,
                 p.destroyed() + extra), summary(r));
     }
@@ -243,6 +284,40 @@ class FakeDriverTest {
     }
 
     /**
+     * One host executable, chosen for at run time: the NVIDIA stand-in gets the sm_90 cubin, the AMD one the
+     * gfx90a code object, a machine with neither the CPU object; and an AMD device the binary has nothing
+     * for gets an error that lists what the binary holds.
+     */
+    @Test
+    void oneBinaryForEveryDevice() throws Exception {
+        Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
+        Path dir = Files.createDirectories(work.resolve("every-device"));
+        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
+                "ptx", ptx("axpy"), "gfx90a", hsaco("gfx90a", "axpy"), "cpu", Files.readAllBytes(kernels));
+        Path exe = Native.link(dir, "fat", ROOT.resolve("examples/axpy/main.c"), hostObject(dir,
+                Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir")), LoadStrategy.LAZY, embeds));
+        String both = driver + ":" + hipDriver;
+        Map<String, String> devices = new java.util.LinkedHashMap<>();
+        devices.put(both, "mgpu: binary 'kernels' on device 0 (sm_90): selected nvvm sm_90 bin");
+        devices.put(hipDriver.toString(),
+                "mgpu: binary 'kernels' on device 0 (gfx90a:sramecc+:xnack-): selected rocdl gfx90a bin");
+        devices.put("", "mgpu: binary 'kernels' on device 0 (host CPU): selected cpu fatbin");
+        for (Map.Entry<String, String> d : devices.entrySet()) {
+            Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", d.getKey(), "MGPU_VERBOSE", "1",
+                    "FAKE_KERNELS", kernels.toString()), List.of(exe.toString()));
+            assertEquals(AXPY_OK, r.out().strip(), r.err());
+            assertEquals(List.of(d.getValue()), r.err().lines().filter(l -> l.contains("selected")).toList());
+        }
+        Native.Result r = runOnHip("gfx90a:sramecc+:xnack-", exe, kernels);
+        assertEquals(List.of("hipModuleLoadData: code object gfx90a, kernels axpy"), traced(r, "hipModuleLoad"));
+        Native.Result none = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
+        assertNotEquals(0, none.exit());
+        assertTrue(none.err().contains("mgpu: no object of binary 'kernels' fits device 0 (hip backend: Fake HIP"
+                + " device gfx942, gfx942:sramecc+:xnack-); " + FAT_HOLDS + "\n"), none.err());
+    }
+
+    /**
      * Builds {@code mlir} (an axpy host program, its CPU object made an sm_90 cubin object) with a stand-in
      * cubin for {@code chip}, links it with {@code main}, and runs it on an sm_90 device.
      */
@@ -266,7 +341,7 @@ class FakeDriverTest {
      */
     @Test
     void launchLoops() throws Exception {
-        Native.Result r = runAxpy("loops", "tests/gpu/launch_bench.mlir", "tests/e2e/fakecuda/loops_main.c", "sm_90");
+        Native.Result r = runAxpy("loops", "tests/gpu/launch_bench.mlir", "tests/e2e/fakedriver/loops_main.c", "sm_90");
         assertEquals("loops: OK, 1000 elements checked, y[999] = 14986", r.out().strip(), r.err());
         assertEquals("summary: 1 loads, 0 JIT loads, 1 function lookups, 40 launches, 22 stream syncs, 2 streams"
                 + " created, 1 destroyed, 0 allocations live", summary(r));
@@ -312,7 +387,7 @@ class FakeDriverTest {
                 ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
                 ROOT.resolve("examples/stencil2d/stencil_cpu.c").toString(),
                 ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(), "-o", kernels.toString());
-        Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_CUDA_KERNELS",
+        Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_KERNELS",
                 kernels.toString(), "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1"),
                 List.of("bash", ROOT.resolve("tests/gpu/run-cuda-check.sh").toString(), prepared.toString()));
         String out = r.out() + r.err();
