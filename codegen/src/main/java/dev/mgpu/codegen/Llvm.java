@@ -31,6 +31,22 @@ final class Llvm {
         org.bytedeco.javacpp.Loader.load(org.bytedeco.llvm.global.LLVM.class);
     }
 
+    /**
+     * Starts {@link #load()} on a daemon thread. A failure there is left for the next {@code load()} to
+     * meet and report, on the thread that needs LLVM.
+     */
+    static void loadInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                load();
+            } catch (RuntimeException | LinkageError e) {
+                // Reported by the foreground load().
+            }
+        }, "mgpu-llvm-load");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Initialises the target for {@code triple}; returns false when it is not one mgpu emits for. */
     static synchronized boolean initTarget(String triple) {
         String arch = triple.toLowerCase(Locale.ROOT);

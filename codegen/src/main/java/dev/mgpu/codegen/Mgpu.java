@@ -62,6 +62,15 @@ public final class Mgpu {
         }
     }
 
+    /**
+     * Starts loading the native LLVM library on a background thread, so that a caller that reads and
+     * parses its input first overlaps the two (loading takes about a tenth of a second); whatever needs LLVM
+     * later waits for it. Calling it more than once, or not at all, is fine.
+     */
+    public static void preloadNative() {
+        Llvm.loadInBackground();
+    }
+
     /** Parses MLIR text; throws {@link MgpuException} with file:line:col on bad input. */
     public static Operation parse(byte[] text, String fileName) {
         return MlirParser.parse(text, fileName);

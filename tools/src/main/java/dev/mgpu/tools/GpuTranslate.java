@@ -232,6 +232,9 @@ public final class GpuTranslate {
             err.println("gpu-translate: error: " + e.getMessage());
             return EXIT_USAGE;
         }
+        if (kind != EmitKind.MLIR) {
+            Mgpu.preloadNative();
+        }
         String name = input.equals("-") ? "<stdin>" : input;
         byte[] bytes;
         long t0 = System.nanoTime();
