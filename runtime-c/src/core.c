@@ -25,6 +25,8 @@ static void driver_function(const char *call, char *out, size_t size) {
   int prefix = (int)(dot - call);
   const char *field = dot + 1;
   int fieldLen = (int)(end - (size_t)(field - call));
+  if (fieldLen > 1 && field[fieldLen - 1] == '_') /* "malloc_": a field named clear of the C library's */
+    fieldLen--;
   if (strncmp(field, call, (size_t)prefix) == 0 || fieldLen == 0)
     snprintf(out, size, "%.*s", fieldLen, field);
   else

@@ -371,6 +371,24 @@ class FakeDriverTest {
                 r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
     }
 
+    /** The same on HIP: a gfx90a code object on a gfx942 device. */
+    @Test
+    void hipErrorsNameTheCall() throws Exception {
+        Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
+        Path dir = Files.createDirectories(work.resolve("hip-error"));
+        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        String source = Files.readString(ROOT.resolve("examples/axpy/axpy.mlir"))
+                .replace("#gpu.object<#cpu.target, \"@file:axpy\">", String.format(Format.HSACO.object, "axpy"));
+        Path exe = Native.link(dir, "axpy", ROOT.resolve("examples/axpy/main.c"),
+                hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", hsaco("gfx90a", "axpy"))));
+        Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
+        assertNotEquals(0, r.exit());
+        assertEquals(List.of(
+                "mgpu: hip: hipModuleLoadData failed: hipErrorNoBinaryForGpu (209)",
+                "mgpu: hip: hipModuleLaunchKernel failed: hipErrorInvalidHandle (400)"),
+                r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
+    }
+
     /**
      * The scripts that a GPU machine runs ({@code tests/gpu/prepare.sh}, {@code run-cuda-check.sh}), end to
      * end on the stand-in: nvcc's real cubins and PTX, every example, format and strategy, clusters, the fat
