@@ -45,10 +45,13 @@ public final class CdsTraining {
                     System.err.print(err.toString(StandardCharsets.UTF_8));
                     throw new IOException("training run --emit=" + emit + " failed with exit code " + code);
                 }
-                Files.delete(output);
             }
-            Files.delete(file);
         } finally {
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.deleteIfExists(f);
+                }
+            }
             Files.deleteIfExists(dir);
         }
     }
