@@ -17,8 +17,10 @@
 
 #define MAX_HANDLES 256
 
+/* Modules, streams and events belong to the device that was current when they were made, and only work
+ * while it is current. */
 typedef struct fake_module {
-  int id, live;
+  int id, live, device;
   char kernels[256]; /* " name name" */
 } fake_module;
 
@@ -28,12 +30,24 @@ typedef struct fake_function {
 } fake_function;
 
 typedef struct fake_stream {
-  int id, live;
+  int id, live, device;
 } fake_stream;
 
 typedef struct fake_event {
-  int id, live, recorded;
+  int id, live, recorded, device;
 } fake_event;
+
+/* The device current on the calling thread; each driver defines it. */
+static int current_device(void);
+
+/* " on device N" for a device other than 0, so that single-device traces stay short. */
+static const char *on_device(int device) {
+  static __thread char buf[32];
+  if (device == 0)
+    return "";
+  snprintf(buf, sizeof buf, " on device %d", device);
+  return buf;
+}
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int initialised;
@@ -96,6 +110,7 @@ static fake_module *new_module(const char *kernels, int jit) {
   if (m) {
     m->id = module_count;
     m->live = 1;
+    m->device = current_device();
     snprintf(m->kernels, sizeof m->kernels, "%s", kernels);
     if (jit)
       stats.jitLoads++;
@@ -124,6 +139,7 @@ static fake_stream *new_stream(void) {
   if (s) {
     s->id = stream_count;
     s->live = 1;
+    s->device = current_device();
     stats.streamsCreated++;
   }
   pthread_mutex_unlock(&lock);
@@ -136,6 +152,7 @@ static fake_event *new_event(void) {
   if (e) {
     e->id = event_count;
     e->live = 1;
+    e->device = current_device();
   }
   pthread_mutex_unlock(&lock);
   return e;
@@ -143,23 +160,23 @@ static fake_event *new_event(void) {
 
 static int module_ok(const void *m) {
   const fake_module *x = m;
-  return x >= modules && x < modules + module_count && x->live;
+  return x >= modules && x < modules + module_count && x->live && x->device == current_device();
 }
 
 static int function_ok(const void *f) {
   const fake_function *x = f;
-  return x >= functions && x < functions + function_count && x->module->live;
+  return x >= functions && x < functions + function_count && module_ok(x->module);
 }
 
 /* NULL stands for the default stream. */
 static int stream_ok(const void *s) {
   const fake_stream *x = s;
-  return x == NULL || (x >= streams && x < streams + stream_count && x->live);
+  return x == NULL || (x >= streams && x < streams + stream_count && x->live && x->device == current_device());
 }
 
 static int event_ok(const void *e) {
   const fake_event *x = e;
-  return x >= events && x < events + event_count && x->live;
+  return x >= events && x < events + event_count && x->live && x->device == current_device();
 }
 
 static const char *stream_name(const void *s) {
@@ -299,7 +316,7 @@ static int op_stream_create(const char *call, int nonBlocking, void **stream) {
   fake_stream *s = new_stream();
   if (!s)
     return FAKE_OUT_OF_MEMORY;
-  trace("%s: s%d%s", call, s->id, nonBlocking ? " non-blocking" : "");
+  trace("%s: s%d%s%s", call, s->id, nonBlocking ? " non-blocking" : "", on_device(s->device));
   *stream = s;
   return FAKE_OK;
 }

@@ -18,6 +18,10 @@
 
 static const char *arch = "gfx90a:sramecc+:xnack-";
 
+static __thread int device;
+
+static int current_device(void) { return device; }
+
 static hipError_t ready(void) { return initialised ? hipSuccess : hipErrorNotInitialized; }
 
 hipError_t hipInit(unsigned int flags) {
@@ -39,11 +43,11 @@ hipError_t hipGetDeviceCount(int *count) {
   return hipSuccess;
 }
 
-hipError_t hipSetDevice(int device) {
+hipError_t hipSetDevice(int d) {
   hipError_t r = ready();
   if (r != hipSuccess)
     return r;
-  return device == 0 ? hipSuccess : hipErrorInvalidDevice;
+  return d == 0 ? hipSuccess : hipErrorInvalidDevice;
 }
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device) {

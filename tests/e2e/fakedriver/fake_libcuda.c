@@ -5,8 +5,9 @@
  * The kernel parameters it hands over are the ones the driver received, so a packing error shows in the
  * numbers.
  *
- * The device is one GPU with compute capability FAKE_CUDA_CC (major * 10 + minor, default 90). Device
- * memory is host memory. A module image is one of
+ * The devices are GPUs with the compute capabilities that FAKE_CUDA_CC lists (major * 10 + minor: "90",
+ * the default, or "90,80" for two devices). Each has a primary context; what a context makes works only
+ * while it is current. Device memory is host memory. A module image is one of
  *   an ELF cubin as nvcc writes it, or "FAKECUBIN sm_XY <kernel>...\n": loads only on compute capability
  *     X.Z with Z >= Y; the kernels are its ".text.<name>" sections, or the names listed;
  *   PTX text (starting with "//") with ".target sm_XY": loads, JIT-compiled, on compute capability >= XY;
@@ -66,58 +67,73 @@ typedef struct CUlaunchConfig {
 } CUlaunchConfig;
 #endif
 
+#define MAX_DEVICES 8
+
 struct CUctx_st {
-  int device;
+  int device, retained;
 };
 
-static int cc = 90;
-static struct CUctx_st primary;
-static int primary_retained;
+static int device_count = 1;
+static int ccs[MAX_DEVICES] = {90};
+static struct CUctx_st primary[MAX_DEVICES];
 static __thread CUcontext current;
 
-/* Every call after cuInit needs the primary context current on the calling thread. */
+static int current_device(void) { return current ? current->device : -1; }
+
+/* Every call after cuInit needs a primary context current on the calling thread. */
 static CUresult ready(void) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  return current == &primary ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+  return current != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
 
+/* FAKE_CUDA_CC lists the devices' compute capabilities, major * 10 + minor: "90" or "90,80". */
 CUresult cuInit(unsigned int flags) {
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   const char *e = getenv("FAKE_CUDA_CC");
-  if (e && *e)
-    cc = atoi(e);
+  if (e && *e) {
+    device_count = 0;
+    for (const char *p = e; *p && device_count < MAX_DEVICES; p += strcspn(p, ","), p += *p == ',')
+      ccs[device_count++] = atoi(p);
+  }
+  for (int d = 0; d < device_count; d++)
+    primary[d].device = d;
   initialised = 1;
-  trace("cuInit: device 0 is sm_%d", cc);
+  char list[160] = "";
+  for (int d = 0; d < device_count; d++) {
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof list - used, "%sdevice %d is sm_%d", d ? ", " : "", d, ccs[d]);
+  }
+  trace("cuInit: %s", list);
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetCount(int *count) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  *count = 1;
+  *count = device_count;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (ordinal != 0)
+  if (ordinal < 0 || ordinal >= device_count)
     return CUDA_ERROR_INVALID_DEVICE;
-  *device = 0;
+  *device = ordinal;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (device != 0)
+  if (device < 0 || device >= device_count)
     return CUDA_ERROR_INVALID_DEVICE;
   if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
-    *value = cc / 10;
+    *value = ccs[device] / 10;
   else if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
-    *value = cc % 10;
+    *value = ccs[device] % 10;
   else
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
@@ -126,29 +142,29 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice
 CUresult cuDeviceGetName(char *name, int len, CUdevice device) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (device != 0)
+  if (device < 0 || device >= device_count)
     return CUDA_ERROR_INVALID_DEVICE;
-  snprintf(name, (size_t)len, "Fake CUDA device sm_%d", cc);
+  snprintf(name, (size_t)len, "Fake CUDA device sm_%d", ccs[device]);
   return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (device != 0)
+  if (device < 0 || device >= device_count)
     return CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock(&lock);
-  primary_retained++;
+  int n = ++primary[device].retained;
   pthread_mutex_unlock(&lock);
-  trace("cuDevicePrimaryCtxRetain: device 0 (retained %d times)", primary_retained);
-  *ctx = &primary;
+  trace("cuDevicePrimaryCtxRetain: device %d (retained %d times)", device, n);
+  *ctx = &primary[device];
   return CUDA_SUCCESS;
 }
 
 CUresult cuCtxSetCurrent(CUcontext ctx) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (ctx != NULL && (ctx != &primary || !primary_retained))
+  if (ctx != NULL && (ctx < primary || ctx >= primary + device_count || !ctx->retained))
     return CUDA_ERROR_INVALID_CONTEXT;
   current = ctx;
   return CUDA_SUCCESS;
@@ -196,12 +212,14 @@ static CUresult load(CUmodule *module, const void *image, int jit, int optLevel)
     for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), ".text.", 6)) != NULL; p += 6)
       add_kernel(kernels, sizeof kernels, p + 6, strnlen(p + 6, 64));
   }
+  int cc = ccs[current_device()];
   if (v >= 0) {
     if (v / 10 != cc / 10 || v % 10 > cc % 10) {
       trace("%s: cubin for sm_%d does not run on sm_%d", call, v, cc);
       return CUDA_ERROR_NO_BINARY_FOR_GPU;
     }
-    trace("%s: cubin sm_%d, kernels%s%s", call, v, kernels, jit ? ", JIT options ignored" : "");
+    trace("%s: cubin sm_%d, kernels%s%s%s", call, v, kernels, jit ? ", JIT options ignored" : "",
+          on_device(current_device()));
   } else if (strncmp(text, "//", 2) == 0 && strstr(text, ".version") != NULL && image_version(text, ".target sm_") > 0) {
     /* PTX is text that must end in NUL; an unterminated blob runs on into whatever follows it, so the last
      * thing before the NUL must be the closing brace of the last function. */
@@ -221,9 +239,11 @@ static CUresult load(CUmodule *module, const void *image, int jit, int optLevel)
     for (const char *p = strstr(text, ".entry "); p; p = strstr(p + 1, ".entry "))
       add_kernel(kernels, sizeof kernels, p + 7, strcspn(p + 7, "( \n"));
     if (jit)
-      trace("cuModuleLoadDataEx: PTX for sm_%d JIT-compiled for sm_%d at O%d (%zu bytes)", v, cc, optLevel, n);
+      trace("cuModuleLoadDataEx: PTX for sm_%d JIT-compiled for sm_%d at O%d (%zu bytes)%s", v, cc, optLevel, n,
+            on_device(current_device()));
     else
-      trace("cuModuleLoadData: PTX for sm_%d JIT-compiled for sm_%d (%zu bytes)", v, cc, n);
+      trace("cuModuleLoadData: PTX for sm_%d JIT-compiled for sm_%d (%zu bytes)%s", v, cc, n,
+            on_device(current_device()));
   } else {
     trace("%s: not a module image", call);
     return CUDA_ERROR_INVALID_IMAGE;
@@ -261,7 +281,8 @@ CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int nu
   }
   CUresult r = load(module, image, 1, optLevel);
   if (r != CUDA_SUCCESS && log && logSize > 0)
-    snprintf(log, logSize, "fake ptxas: the image does not compile for sm_%d", cc);
+    snprintf(log, logSize, "fake ptxas: the image does not compile for sm_%d",
+             ccs[current_device() < 0 ? 0 : current_device()]);
   return r;
 }
 
@@ -302,7 +323,7 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **par
     if (a->id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
       return CUDA_ERROR_INVALID_VALUE;
     unsigned x = a->value.clusterDim.x, y = a->value.clusterDim.y, z = a->value.clusterDim.z;
-    if (cc < 90 || x * y * z == 0 || x * y * z > 8 || config->gridDimX % x || config->gridDimY % y ||
+    if (ccs[current_device()] < 90 || x * y * z == 0 || x * y * z > 8 || config->gridDimX % x || config->gridDimY % y ||
         config->gridDimZ % z)
       return CUDA_ERROR_INVALID_VALUE;
     snprintf(cluster, sizeof cluster, " cluster %u,%u,%u", x, y, z);

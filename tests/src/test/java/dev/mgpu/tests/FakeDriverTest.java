@@ -149,8 +149,13 @@ class FakeDriverTest {
     }
 
     private static Native.Result runOn(int cc, Path exe, Path kernels) throws IOException, InterruptedException {
+        return runOn(Integer.toString(cc), exe, kernels);
+    }
+
+    /** Runs on the CUDA stand-in with devices of these compute capabilities ("90,80"). */
+    private static Native.Result runOn(String ccs, Path exe, Path kernels) throws IOException, InterruptedException {
         Map<String, String> env = Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND", "cuda",
-                "FAKE_CUDA_CC", Integer.toString(cc), "FAKE_KERNELS", kernels.toString());
+                "FAKE_CUDA_CC", ccs, "FAKE_KERNELS", kernels.toString());
         return Native.run(exe.getParent(), env, List.of(exe.toString()));
     }
 
@@ -333,6 +338,41 @@ class FakeDriverTest {
 
     private static List<String> traced(Native.Result r, String call) {
         return trace(r).stream().filter(l -> l.startsWith(call)).toList();
+    }
+
+    /**
+     * A program that moves to another device (mgpuSetDefaultDevice) gets each binary loaded again there,
+     * each function looked up again, in that device's context: the fat binary picks sm_90 on device 0 and
+     * sm_80 on device 1; a plain sm_80 cubin loads on an sm_80 and an sm_86 device, lazily or per launch.
+     */
+    @Test
+    void secondDevice() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("two-devices"));
+        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        Path main = ROOT.resolve("tests/e2e/fakedriver/two_devices_main.c");
+        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
+                "ptx", ptx("axpy"), "gfx90a", hsaco("gfx90a", "axpy"), "cpu", Files.readAllBytes(kernels),
+                "axpy", cubin("sm_80", "axpy"));
+        Path fat = Native.link(dir, "fat", main, hostObject(dir,
+                Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir")), LoadStrategy.LAZY, embeds));
+        Native.Result r = runOn("90,80", fat, kernels);
+        assertEquals("device 0: OK\ndevice 1: OK", r.out().strip(), r.err());
+        assertEquals(List.of("cuModuleLoadData: cubin sm_90, kernels axpy",
+                "cuModuleLoadData: cubin sm_80, kernels axpy on device 1"), traced(r, "cuModuleLoad"));
+        assertTrue(summary(r).contains(" 2 function lookups, 2 launches,"), summary(r));
+
+        String sm80 = Files.readString(ROOT.resolve("examples/axpy/axpy.mlir")).replace(
+                "#gpu.object<#cpu.target, \"@file:axpy\">",
+                "#gpu.object<#nvvm.target<chip = \"sm_80\">, bin = \"@file:axpy\">");
+        for (LoadStrategy s : List.of(LoadStrategy.LAZY, LoadStrategy.PER_LAUNCH)) {
+            Path sub = Files.createDirectories(dir.resolve(s.option()));
+            Path exe = Native.link(sub, "axpy", main, hostObject(sub, sm80, s, embeds));
+            Native.Result q = runOn("80,86", exe, kernels);
+            assertEquals("device 0: OK\ndevice 1: OK", q.out().strip(), q.err());
+            assertEquals(List.of("cuModuleLoadData: cubin sm_80, kernels axpy",
+                    "cuModuleLoadData: cubin sm_80, kernels axpy on device 1"), traced(q, "cuModuleLoad"));
+            assertFalse(q.err().contains("mgpu:"), q.err());
+        }
     }
 
     /**
