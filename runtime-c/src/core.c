@@ -228,7 +228,11 @@ static void remember_slot(void **slot) {
 }
 
 static void *finish_lookup(void *module, const char *name, void **slot) {
-  void *fn = module ? mgpu_backend_get()->module_function(module, name) : NULL;
+  /* Threads that raced to the first launch wait for the lock; the first one through has filled the slot. */
+  void *fn = slot ? atomic_load_explicit((_Atomic(void *) *)slot, memory_order_acquire) : NULL;
+  if (fn)
+    return fn;
+  fn = module ? mgpu_backend_get()->module_function(module, name) : NULL;
   if (fn && slot) {
     remember_slot(slot);
     atomic_store_explicit((_Atomic(void *) *)slot, fn, memory_order_release);
