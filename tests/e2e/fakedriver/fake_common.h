@@ -68,12 +68,16 @@ static struct {
 
 static void trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void trace(const char *fmt, ...) {
+  /* One write per line, so that lines from several threads do not interleave. */
+  char line[512];
   va_list ap;
   va_start(ap, fmt);
-  fputs(FAKE_NAME ": ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  int n = vsnprintf(line, sizeof line - 1, fmt, ap);
   va_end(ap);
+  n = n < 0 ? 0 : n > (int)sizeof line - 2 ? (int)sizeof line - 2 : n;
+  line[n] = '\n';
+  line[n + 1] = '\0';
+  fprintf(stderr, "%s: %s", FAKE_NAME, line);
 }
 
 __attribute__((destructor)) static void summary(void) {
@@ -249,7 +253,11 @@ static int run_kernel(const char *name, unsigned gx, unsigned gy, unsigned gz, u
                       unsigned bz, unsigned smem, void **params) {
   static void *kernels;
   const char *path = getenv("FAKE_KERNELS");
-  if (!kernels && (!path || !(kernels = dlopen(path, RTLD_NOW | RTLD_LOCAL)))) {
+  pthread_mutex_lock(&lock);
+  if (!kernels && path)
+    kernels = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  pthread_mutex_unlock(&lock);
+  if (!kernels) {
     trace("FAKE_KERNELS does not name a loadable kernel library: %s", path ? dlerror() : "unset");
     return -1;
   }
@@ -326,7 +334,7 @@ static int op_stream_destroy(const char *call, void *stream) {
     return FAKE_INVALID_HANDLE;
   fake_stream *s = stream;
   s->live = 0;
-  stats.streamsDestroyed++;
+  __atomic_fetch_add(&stats.streamsDestroyed, 1, __ATOMIC_RELAXED);
   trace("%s: s%d", call, s->id);
   return FAKE_OK;
 }

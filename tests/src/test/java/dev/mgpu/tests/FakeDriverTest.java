@@ -376,6 +376,24 @@ class FakeDriverTest {
     }
 
     /**
+     * Eight threads launch at once: the context is made current on each of them, the binary is loaded and
+     * its function looked up once, and every thread's numbers come out right. Run three times, for races.
+     */
+    @Test
+    void concurrentThreads() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Native.Result r = runAxpy("threads", "examples/axpy/axpy.mlir", "tests/e2e/fakedriver/threads_main.c",
+                    "sm_90");
+            assertEquals("threads: OK, 8 threads x 2 runs", r.out().strip(), r.err());
+            assertFalse(r.err().contains("mgpu:"), r.err());
+            assertEquals(List.of("cuModuleLoadData: cubin sm_90, kernels axpy"), traced(r, "cuModuleLoad"));
+            assertEquals(List.of("cuDevicePrimaryCtxRetain: device 0 (retained 1 times)"),
+                    traced(r, "cuDevicePrimary"));
+            assertTrue(summary(r).contains(" 1 function lookups, 16 launches,"), summary(r));
+        }
+    }
+
+    /**
      * The launch-overhead benchmark's loops: a synchronous launch creates no stream and looks nothing up;
      * an asynchronous loop runs on the one stream its token names.
      */
