@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -185,6 +186,12 @@ class CliTest {
         Path m = dir.resolve("x.mlir");
         assertEquals(0, run(good.toString(), "-o", m.toString()).code());
         assertTrue(Files.readString(m).startsWith("module attributes {gpu.container_module} {"));
+
+        // Outputs get the permissions of any new file (the umask's), not a temporary file's owner-only ones.
+        Path plain = Files.createFile(dir.resolve("plain.txt"));
+        for (Path p : List.of(bc, o, s, m)) {
+            assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(p), p.toString());
+        }
 
         Result explicit = run("--emit=mlir", "-o", "-", good.toString());
         assertEquals(0, explicit.code());

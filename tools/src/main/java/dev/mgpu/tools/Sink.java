@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,8 +35,25 @@ final class Sink implements AutoCloseable {
             return new Sink(new BufferedOutputStream(stdout, 1 << 16), null, null);
         }
         Path target = Path.of(output).toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+        Path tmp = createSibling(target);
         return new Sink(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), tmp, target);
+    }
+
+    /**
+     * A new, empty file next to {@code target}. Created plainly, so that its permissions (and so the
+     * output's) are what the umask gives any new file; a temporary file's would be owner-only.
+     */
+    private static Path createSibling(Path target) throws IOException {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        while (true) {
+            Path tmp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(
+                    random.nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException e) {
+                // Taken: draw another name.
+            }
+        }
     }
 
     /**
