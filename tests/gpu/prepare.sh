@@ -38,6 +38,10 @@ for e in "${examples[@]}"; do
   done
 done
 
+# Memory operations without kernels.
+"$gt" "$root/tests/e2e/memory/memory.mlir" -o "$out/memory.o"
+cp "$root/tests/e2e/memory/main.c" "$out/memory.main.c"
+
 # Clusters, on sm_90.
 sed 's|#gpu.object<#cpu.target, "@file:axpy">|#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:axpy">|' \
   "$root/tests/gpu/axpy_cluster.mlir" >"$out/cluster.mlir"

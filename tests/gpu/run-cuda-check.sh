@@ -58,6 +58,8 @@ for name in axpy stencil2d mixed; do
   done
 done
 
+link memory.main.c memory.o memory && check "memory operations" "memory: OK, 16 x 2.5, 8 x -1234" ./memory
+
 link axpy.main.c cluster.o cluster && check "axpy clusters" "${expect[axpy]}" ./cluster
 
 link axpy.main.c fat.o fat && check "fat binary picks sm_90" "selected nvvm sm_90 bin" env MGPU_VERBOSE=1 ./fat

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 class EndToEndTest {
     private static Path work;
 
+    static final String MEMORY_OK = "memory: OK, 16 x 2.5, 8 x -1234";
+
     record Case(String name, Path mlir, Path main, Map<String, Path> kernels, String expected) {
     }
 
@@ -53,7 +55,9 @@ class EndToEndTest {
                         Map.of("mixed", e2e.resolve("mixed/mixed_cpu.c")),
                         "mixed: OK, i8 -7 i16 -1234 i32 1.23457e+08 i64 -9876543210123 f32 1.5 f64 -2.25"),
                 new Case("fat", e2e.resolve("fat/fat.mlir"), ex.resolve("axpy/main.c"),
-                        Map.of("cpu", ex.resolve("axpy/axpy_cpu.c")), axpy));
+                        Map.of("cpu", ex.resolve("axpy/axpy_cpu.c")), axpy),
+                new Case("memory", e2e.resolve("memory/memory.mlir"), e2e.resolve("memory/main.c"), Map.of(),
+                        MEMORY_OK));
     }
 
     @TestFactory

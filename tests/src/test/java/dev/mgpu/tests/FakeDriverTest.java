@@ -393,6 +393,30 @@ class FakeDriverTest {
         }
     }
 
+    /** Memsets of both widths, copies both ways, joined streams and host registration, on both stand-ins. */
+    @Test
+    void memoryOperations() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("memory"));
+        Path exe = Native.link(dir, "memory", ROOT.resolve("tests/e2e/memory/main.c"), hostObject(dir,
+                Files.readString(ROOT.resolve("tests/e2e/memory/memory.mlir")), LoadStrategy.LAZY, Map.of()));
+        Path none = dir.resolve("no-kernels.so");
+        Native.Result cuda = runOn(90, exe, none);
+        assertEquals(EndToEndTest.MEMORY_OK, cuda.out().strip(), cuda.err());
+        assertFalse(cuda.err().contains("mgpu:"), cuda.err());
+        assertEquals(List.of("cuMemsetD32Async: m1+0, 16 x 0x40200000, stream s1",
+                "cuMemsetD16Async: m2+0, 8 x 0xfb2e, stream s1"), traced(cuda, "cuMemset"));
+        assertEquals(List.of("cuMemHostRegister: 256 bytes, flags 0"), traced(cuda, "cuMemHost"));
+        assertEquals(List.of("cuStreamWaitEvent: s1 waits for e1"), traced(cuda, "cuStreamWaitEvent"));
+        assertTrue(summary(cuda).endsWith(" 0 allocations live"), summary(cuda));
+        Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
+        Native.Result hip = runOnHip("gfx90a:sramecc+:xnack-", exe, none);
+        assertEquals(EndToEndTest.MEMORY_OK, hip.out().strip(), hip.err());
+        assertFalse(hip.err().contains("mgpu:"), hip.err());
+        assertEquals(List.of("hipMemsetD32Async: m1+0, 16 x 0x40200000, stream s1",
+                "hipMemsetD16Async: m2+0, 8 x 0xfb2e, stream s1"), traced(hip, "hipMemset"));
+        assertEquals(List.of("hipHostRegister: 256 bytes, flags 0"), traced(hip, "hipHostRegister"));
+    }
+
     /**
      * The launch-overhead benchmark's loops: a synchronous launch creates no stream and looks nothing up;
      * an asynchronous loop runs on the one stream its token names.
@@ -469,9 +493,9 @@ class FakeDriverTest {
         String out = r.out() + r.err();
         assertEquals(0, r.exit(), out);
         List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
-        assertEquals(25, verdicts.size(), out);
+        assertEquals(26, verdicts.size(), out);
         assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
-        assertTrue(r.out().contains("\n25 passed, 0 failed\n"), out);
+        assertTrue(r.out().contains("\n26 passed, 0 failed\n"), out);
         // The benchmark's hand-written loop loads nvcc's cubin itself.
         assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);
     }
