@@ -25,7 +25,10 @@ public final class Mgpu {
     private Mgpu() {
     }
 
-    /** Hears how long each phase of a translation took ({@code verified}, ...). */
+    /**
+     * Hears how long each phase of a translation took: {@code verified}, {@code translated} (the whole
+     * translation, verification and LLVM's verifier included), and {@code emitted} when writing a file.
+     */
     @FunctionalInterface
     public interface PhaseListener {
         PhaseListener NONE = (phase, nanos) -> { };
@@ -86,6 +89,7 @@ public final class Mgpu {
      * and closes the result. Nothing reaches native code unless the model verified.
      */
     public static NativeModule translate(Operation module, Options options) {
+        long t0 = System.nanoTime();
         NativeModule nm = ModuleTranslation.translate(module, options.loadStrategy(), options.embeds(),
                 options.phases(), m -> {
             NativeModule fresh = new NativeModule(moduleName(m));
@@ -106,6 +110,7 @@ public final class Mgpu {
                         + text.strip());
             }
             LLVMDisposeMessage(msg);
+            options.phases().phaseDone("translated", System.nanoTime() - t0);
             return nm;
         } catch (RuntimeException e) {
             nm.close();
@@ -138,7 +143,9 @@ public final class Mgpu {
             return;
         }
         try (NativeModule nm = translate(module, options)) {
+            long t0 = System.nanoTime();
             Targets.emitToFile(nm, kind, options.triple(), module, file);
+            options.phases().phaseDone("emitted", System.nanoTime() - t0);
         }
     }
 
