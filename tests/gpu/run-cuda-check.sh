@@ -31,7 +31,8 @@ check() { # name, expected output line, command...
   local name="$1" want="$2"
   shift 2
   local got
-  got="$("$@" 2>&1)"
+  # A hung program must not take the machine's whole time.
+  got="$(timeout "${CHECK_TIMEOUT:-60}" "$@" 2>&1)"
   if grep -qF -- "$want" <<<"$got"; then
     echo "PASS $name"
     pass=$((pass + 1))
@@ -77,7 +78,7 @@ if [[ -f upstream.o ]]; then
 fi
 if cc -O2 "${defs[@]}" -I"$cudainc" launch_bench.c bench.lazy.o "${extra[@]}" -L. -Wl,-rpath,"$PWD" -lmgpu -ldl \
   -o launch_bench; then
-  if ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"; then
+  if timeout "${BENCH_TIMEOUT:-300}" ./launch_bench axpy.sm_90.cubin "${BENCH_ITERS:-20000}" "${BENCH_REPEATS:-5}"; then
     echo "PASS launch benchmark ran"
     pass=$((pass + 1))
   else
