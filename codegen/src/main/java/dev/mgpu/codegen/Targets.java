@@ -56,8 +56,18 @@ final class Targets {
 
     static byte[] emit(NativeModule nm, EmitKind kind, String triple, Operation where) {
         switch (kind) {
-            case LLVM:
-                return nm.toIRBytes();
+            case LLVM: {
+                if (!IrWriter.applies(nm)) {
+                    return nm.toIRBytes();
+                }
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                try {
+                    IrWriter.write(nm, out);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return out.toByteArray();
+            }
             case BC: {
                 LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
                 return drain(buf);
@@ -89,6 +99,15 @@ final class Targets {
      */
     static void emitToFile(NativeModule nm, EmitKind kind, String triple, Operation where, java.nio.file.Path file) {
         String path = file.toAbsolutePath().toString();
+        if (kind == EmitKind.LLVM && IrWriter.applies(nm)) {
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(file),
+                    1 << 16)) {
+                IrWriter.write(nm, out);
+            } catch (java.io.IOException e) {
+                throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
+            }
+            return;
+        }
         if (kind == EmitKind.LLVM) {
             BytePointer err = new BytePointer((Pointer) null);
             try (BytePointer nativePath = new BytePointer(path)) {
