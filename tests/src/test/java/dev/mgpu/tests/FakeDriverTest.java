@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * libmgpu's CUDA backend and the generated launch code, driven through a stand-in for the NVIDIA driver
- * ({@code tests/e2e/fakedriver/fake_libcuda.c}) that checks every call, traces the ones that matter, and runs
- * each kernel on the host through its CPU build. This checks which object is loaded for which device, the
- * calls made per launch, and the kernel parameters the driver receives; timing, real cubins and the real
- * driver are what {@code tests/gpu/run-cuda-check.sh} checks on a GPU.
+ * libmgpu's CUDA and HIP backends and the generated launch code, driven through stand-ins for the NVIDIA
+ * driver and the HIP runtime ({@code tests/e2e/fakedriver/}) that check every call, trace the ones that
+ * matter, and run each kernel on the host through its CPU build. This checks which object is loaded for
+ * which device, the calls made per launch, the kernel parameters the driver receives, several devices and
+ * threads; timing and the real drivers are what {@code tests/gpu/run-cuda-check.sh} checks on a GPU.
  */
 class FakeDriverTest {
     private static final Path ROOT = TestPaths.root();
