@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Writes target/gpu-translate.jsa, the class-data-sharing archive that tools/gpu-translate maps: the classes
+# that CdsTraining's runs of the CLI load. Maven runs this after packaging the jar. A JVM that cannot write
+# such an archive (one without a base archive) gets none, and the launcher runs without it; a training run
+# that fails fails the build.
+# usage: tools/build-cds-archive.sh TARGET_DIR
+set -euo pipefail
+target="$1"
+archive="$target/gpu-translate.jsa"
+quiet=(-Xlog:cds=off -Xlog:cds+dynamic=off)
+probe="$(mktemp -d)"
+trap 'rm -rf "$probe"' EXIT
+if ! java -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$probe/probe.jsa" -version >/dev/null 2>&1; then
+  echo "gpu-translate: this JVM cannot write a class-data-sharing archive; the launcher runs without one"
+  rm -f "$archive"
+  exit 0
+fi
+java -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$archive" -cp "$target/gpu-translate.jar" \
+  dev.mgpu.tools.CdsTraining
