@@ -36,8 +36,9 @@ public final class MlirParser {
     }
 
     /**
-     * Reads a whole file. Large files are mapped and copied in one go: reading through a stream would
-     * stage the data in a temporary native buffer as large as the file.
+     * Reads a whole file into one array. Large files are read in pieces of 1 MiB: a single read would stage
+     * the whole file in a temporary native buffer, and a mapping would keep the file's pages resident
+     * beside the copy until the mapping is collected.
      */
     public static byte[] readFile(Path file) throws IOException {
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
@@ -49,13 +50,14 @@ public final class MlirParser {
             if (size < (1 << 20)) {
                 return Files.readAllBytes(file);
             }
-            java.nio.MappedByteBuffer map = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, size);
             byte[] bytes = new byte[(int) size];
-            try {
-                map.get(bytes);
-            } catch (InternalError e) {
-                // The JDK reports a file truncated while mapped this way.
-                throw new IOException("file changed while being read: " + e.getMessage());
+            int off = 0;
+            while (off < bytes.length) {
+                int n = ch.read(java.nio.ByteBuffer.wrap(bytes, off, Math.min(1 << 20, bytes.length - off)));
+                if (n < 0) {
+                    throw new IOException("file changed while being read: " + off + " of " + size + " bytes");
+                }
+                off += n;
             }
             return bytes;
         }

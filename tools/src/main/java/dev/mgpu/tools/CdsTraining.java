@@ -30,7 +30,7 @@ public final class CdsTraining {
         }
         Path dir = Files.createTempDirectory("gpu-translate-cds");
         try {
-            // Past 1 MB the input is read through a mapping: pad it with a comment to take that path too.
+            // Past 1 MiB the input is read in pieces: pad it with a comment to take that path too.
             Path file = dir.resolve("training.mlir");
             Files.write(file, input);
             Files.write(file, ("// " + "-".repeat(1 << 20) + "\n").getBytes(StandardCharsets.US_ASCII),
