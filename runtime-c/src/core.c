@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "internal.h"
 
-#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -12,33 +11,10 @@ volatile int mgpu_shutting_down = 0;
 
 __attribute__((destructor)) static void mgpu_on_exit(void) { mgpu_shutting_down = 1; }
 
-/* The driver function that `call` names. Backends pass the checked expression, "cu.cuMemAlloc(&p, n)" or
- * "hip.memAlloc(&p, n)", whose table field is the driver's name with or without its prefix; a reader wants
- * the name to look up ("cuMemAlloc", "hipMemAlloc"), not the expression. */
-static void driver_function(const char *call, char *out, size_t size) {
-  size_t end = strcspn(call, "(");
-  const char *dot = memchr(call, '.', end);
-  if (!dot) {
-    snprintf(out, size, "%.*s", (int)end, call);
-    return;
-  }
-  int prefix = (int)(dot - call);
-  const char *field = dot + 1;
-  int fieldLen = (int)(end - (size_t)(field - call));
-  if (fieldLen > 1 && field[fieldLen - 1] == '_') /* "malloc_": a field named clear of the C library's */
-    fieldLen--;
-  if (strncmp(field, call, (size_t)prefix) == 0 || fieldLen == 0)
-    snprintf(out, size, "%.*s", fieldLen, field);
-  else
-    snprintf(out, size, "%.*s%c%.*s", prefix, call, toupper((unsigned char)field[0]), fieldLen - 1, field + 1);
-}
-
 void mgpu_report(const char *backend, const char *call, const char *error) {
   if (mgpu_shutting_down)
     return;
-  char fn[96];
-  driver_function(call, fn, sizeof fn);
-  fprintf(stderr, "mgpu: %s: %s failed: %s\n", backend, fn, error);
+  fprintf(stderr, "mgpu: %s: %s failed: %s\n", backend, call, error);
 }
 
 static pthread_once_t backend_once = PTHREAD_ONCE_INIT;

@@ -91,11 +91,12 @@ static void report(const char *call, CUresult r) {
   mgpu_report(NAME, call, buf);
 }
 
-#define CHECK(call)                                                                                          \
+/* Calls driver function `fn` with the arguments that follow, and reports a failure under fn's name. */
+#define CHECK(fn, ...)                                                                                       \
   do {                                                                                                       \
-    CUresult r_ = (call);                                                                                    \
+    CUresult r_ = cu.fn(__VA_ARGS__);                                                                        \
     if (r_ != 0)                                                                                             \
-      report(#call, r_);                                                                                     \
+      report(#fn, r_);                                                                                       \
   } while (0)
 
 static void load(void) {
@@ -175,15 +176,15 @@ static int enter(void) {
     c = atomic_load(&contexts[d]);
     if (!c) {
       CUdevice dev;
-      CHECK(cu.cuDeviceGet(&dev, d));
-      CHECK(cu.cuDevicePrimaryCtxRetain(&c, dev));
+      CHECK(cuDeviceGet, &dev, d);
+      CHECK(cuDevicePrimaryCtxRetain, &c, dev);
       atomic_store_explicit(&contexts[d], c, memory_order_release);
     }
     pthread_mutex_unlock(&ctx_lock);
   }
   static __thread CUcontext last;
   if (last != c) {
-    CHECK(cu.cuCtxSetCurrent(c));
+    CHECK(cuCtxSetCurrent, c);
     last = c;
   }
   return d;
@@ -213,7 +214,7 @@ static void *cuda_module_load(const void *data, size_t size) {
   (void)size;
   enter();
   CUmodule m = NULL;
-  CHECK(cu.cuModuleLoadData(&m, data));
+  CHECK(cuModuleLoadData, &m, data);
   return m;
 }
 
@@ -235,13 +236,13 @@ static void *cuda_module_load_jit(const void *data, int optLevel, size_t size) {
 
 static void cuda_module_unload(void *m) {
   enter();
-  CHECK(cu.cuModuleUnload(m));
+  CHECK(cuModuleUnload, m);
 }
 
 static void *cuda_module_function(void *m, const char *name) {
   enter();
   CUfunction f = NULL;
-  CHECK(cu.cuModuleGetFunction(&f, m, name));
+  CHECK(cuModuleGetFunction, &f, m, name);
   return f;
 }
 
@@ -262,53 +263,53 @@ static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_
     attr.value.clusterDim.z = (unsigned)cz;
     CUlaunchConfig cfg = {(unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by, (unsigned)bz,
                           (unsigned)smem, stream, &attr, 1};
-    CHECK(cu.cuLaunchKernelEx(&cfg, fn, params, extra));
+    CHECK(cuLaunchKernelEx, &cfg, fn, params, extra);
     return;
   }
-  CHECK(cu.cuLaunchKernel(fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by, (unsigned)bz,
-                          (unsigned)smem, stream, params, extra));
+  CHECK(cuLaunchKernel, fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by, (unsigned)bz,
+                          (unsigned)smem, stream, params, extra);
 }
 
 static void *cuda_stream_create(void) {
   enter();
   CUstream s = NULL;
-  CHECK(cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  CHECK(cuStreamCreate, &s, CU_STREAM_NON_BLOCKING);
   return s;
 }
 
 static void cuda_stream_destroy(void *s) {
   enter();
   if (s)
-    CHECK(cu.cuStreamDestroy(s));
+    CHECK(cuStreamDestroy, s);
 }
 
 static void cuda_stream_sync(void *s) {
-  CHECK(cu.cuStreamSynchronize(resolve(s, enter())));
+  CHECK(cuStreamSynchronize, resolve(s, enter()));
 }
 
 static void cuda_stream_wait_event(void *s, void *e) {
-  CHECK(cu.cuStreamWaitEvent(resolve(s, enter()), e, 0));
+  CHECK(cuStreamWaitEvent, resolve(s, enter()), e, 0);
 }
 
 static void *cuda_event_create(void) {
   enter();
   CUevent e = NULL;
-  CHECK(cu.cuEventCreate(&e, CU_EVENT_DISABLE_TIMING));
+  CHECK(cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
   return e;
 }
 
 static void cuda_event_destroy(void *e) {
   enter();
-  CHECK(cu.cuEventDestroy(e));
+  CHECK(cuEventDestroy, e);
 }
 
 static void cuda_event_sync(void *e) {
   enter();
-  CHECK(cu.cuEventSynchronize(e));
+  CHECK(cuEventSynchronize, e);
 }
 
 static void cuda_event_record(void *e, void *s) {
-  CHECK(cu.cuEventRecord(e, resolve(s, enter())));
+  CHECK(cuEventRecord, e, resolve(s, enter()));
 }
 
 static void *cuda_mem_alloc(uint64_t size, void *stream, bool shared) {
@@ -318,41 +319,41 @@ static void *cuda_mem_alloc(uint64_t size, void *stream, bool shared) {
   if (size == 0)
     return NULL;
   if (shared)
-    CHECK(cu.cuMemAllocManaged(&p, size, CU_MEM_ATTACH_GLOBAL));
+    CHECK(cuMemAllocManaged, &p, size, CU_MEM_ATTACH_GLOBAL);
   else
-    CHECK(cu.cuMemAlloc(&p, size));
+    CHECK(cuMemAlloc, &p, size);
   return (void *)(uintptr_t)p;
 }
 
 static void cuda_mem_free(void *p, void *stream) {
   (void)stream;
   enter();
-  CHECK(cu.cuMemFree((CUdeviceptr)(uintptr_t)p));
+  CHECK(cuMemFree, (CUdeviceptr)(uintptr_t)p);
 }
 
 static void cuda_memcpy(void *dst, void *src, size_t size, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, stream));
+  CHECK(cuMemcpyAsync, (CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, stream);
 }
 
 static void cuda_memset32(void *dst, unsigned v, size_t count, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(cu.cuMemsetD32Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
+  CHECK(cuMemsetD32Async, (CUdeviceptr)(uintptr_t)dst, v, count, stream);
 }
 
 static void cuda_memset16(void *dst, unsigned short v, size_t count, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(cu.cuMemsetD16Async((CUdeviceptr)(uintptr_t)dst, v, count, stream));
+  CHECK(cuMemsetD16Async, (CUdeviceptr)(uintptr_t)dst, v, count, stream);
 }
 
 static void cuda_host_register(void *p, uint64_t size) {
   enter();
-  CHECK(cu.cuMemHostRegister(p, size, 0));
+  CHECK(cuMemHostRegister, p, size, 0);
 }
 
 static void cuda_host_unregister(void *p) {
   enter();
-  CHECK(cu.cuMemHostUnregister(p));
+  CHECK(cuMemHostUnregister, p);
 }
 
 static void cuda_set_device(int device) {

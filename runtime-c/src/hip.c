@@ -15,31 +15,31 @@
 static const char NAME[] = "hip";
 
 static struct {
-  __typeof__(&hipInit) init;
-  __typeof__(&hipGetDeviceCount) getDeviceCount;
-  __typeof__(&hipSetDevice) setDevice;
-  __typeof__(&hipGetDeviceProperties) getDeviceProperties;
-  __typeof__(&hipModuleLoadData) moduleLoadData;
-  __typeof__(&hipModuleUnload) moduleUnload;
-  __typeof__(&hipModuleGetFunction) moduleGetFunction;
-  __typeof__(&hipModuleLaunchKernel) moduleLaunchKernel;
-  __typeof__(&hipStreamCreateWithFlags) streamCreateWithFlags;
-  __typeof__(&hipStreamDestroy) streamDestroy;
-  __typeof__(&hipStreamSynchronize) streamSynchronize;
-  __typeof__(&hipStreamWaitEvent) streamWaitEvent;
-  __typeof__(&hipEventCreateWithFlags) eventCreateWithFlags;
-  __typeof__(&hipEventDestroy) eventDestroy;
-  __typeof__(&hipEventSynchronize) eventSynchronize;
-  __typeof__(&hipEventRecord) eventRecord;
-  __typeof__(&hipMalloc) malloc_;
-  __typeof__(&hipMallocManaged) mallocManaged;
-  __typeof__(&hipFree) free_;
-  __typeof__(&hipMemcpyAsync) memcpyAsync;
-  __typeof__(&hipMemsetD32Async) memsetD32Async;
-  __typeof__(&hipMemsetD16Async) memsetD16Async;
-  __typeof__(&hipHostRegister) hostRegister;
-  __typeof__(&hipHostUnregister) hostUnregister;
-  __typeof__(&hipGetErrorName) getErrorName;
+  __typeof__(&hipInit) hipInit;
+  __typeof__(&hipGetDeviceCount) hipGetDeviceCount;
+  __typeof__(&hipSetDevice) hipSetDevice;
+  __typeof__(&hipGetDeviceProperties) hipGetDeviceProperties;
+  __typeof__(&hipModuleLoadData) hipModuleLoadData;
+  __typeof__(&hipModuleUnload) hipModuleUnload;
+  __typeof__(&hipModuleGetFunction) hipModuleGetFunction;
+  __typeof__(&hipModuleLaunchKernel) hipModuleLaunchKernel;
+  __typeof__(&hipStreamCreateWithFlags) hipStreamCreateWithFlags;
+  __typeof__(&hipStreamDestroy) hipStreamDestroy;
+  __typeof__(&hipStreamSynchronize) hipStreamSynchronize;
+  __typeof__(&hipStreamWaitEvent) hipStreamWaitEvent;
+  __typeof__(&hipEventCreateWithFlags) hipEventCreateWithFlags;
+  __typeof__(&hipEventDestroy) hipEventDestroy;
+  __typeof__(&hipEventSynchronize) hipEventSynchronize;
+  __typeof__(&hipEventRecord) hipEventRecord;
+  __typeof__(&hipMalloc) hipMalloc;
+  __typeof__(&hipMallocManaged) hipMallocManaged;
+  __typeof__(&hipFree) hipFree;
+  __typeof__(&hipMemcpyAsync) hipMemcpyAsync;
+  __typeof__(&hipMemsetD32Async) hipMemsetD32Async;
+  __typeof__(&hipMemsetD16Async) hipMemsetD16Async;
+  __typeof__(&hipHostRegister) hipHostRegister;
+  __typeof__(&hipHostUnregister) hipHostUnregister;
+  __typeof__(&hipGetErrorName) hipGetErrorName;
 } hip;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -49,17 +49,18 @@ static const char *load_error = "";
 static void report(const char *call, hipError_t r) {
   if (mgpu_shutting_down)
     return;
-  const char *name = hip.getErrorName ? hip.getErrorName(r) : NULL;
+  const char *name = hip.hipGetErrorName ? hip.hipGetErrorName(r) : NULL;
   char buf[128];
   snprintf(buf, sizeof buf, "%s (%d)", name ? name : "unknown HIP error", (int)r);
   mgpu_report(NAME, call, buf);
 }
 
-#define CHECK(call)                                                                                          \
+/* Calls HIP function `fn` with the arguments that follow, and reports a failure under fn's name. */
+#define CHECK(fn, ...)                                                                                       \
   do {                                                                                                       \
-    hipError_t r_ = (call);                                                                                  \
+    hipError_t r_ = hip.fn(__VA_ARGS__);                                                                     \
     if (r_ != hipSuccess)                                                                                    \
-      report(#call, r_);                                                                                     \
+      report(#fn, r_);                                                                                       \
   } while (0)
 
 static void load(void) {
@@ -72,41 +73,45 @@ static void load(void) {
     load_error = "libamdhip64.so could not be loaded (no AMD ROCm driver)";
     return;
   }
-#define SYM(field, name)                                                                                     \
+/* The symbol is the name after the headers' macros (ROCm renames some functions for a new ABI), so that it
+ * matches the prototype the field was declared with. */
+#define SYMBOL(fn) #fn
+#define SYM(fn)                                                                                              \
   do {                                                                                                       \
-    *(void **)(&hip.field) = dlsym(h, name);                                                                 \
-    if (!hip.field) {                                                                                        \
-      load_error = "libamdhip64.so lacks " name;                                                            \
+    *(void **)(&hip.fn) = dlsym(h, SYMBOL(fn));                                                              \
+    if (!hip.fn) {                                                                                           \
+      load_error = "libamdhip64.so lacks " SYMBOL(fn);                                                      \
       return;                                                                                                \
     }                                                                                                        \
   } while (0)
-  SYM(init, "hipInit");
-  SYM(getDeviceCount, "hipGetDeviceCount");
-  SYM(setDevice, "hipSetDevice");
-  SYM(getDeviceProperties, "hipGetDeviceProperties");
-  SYM(moduleLoadData, "hipModuleLoadData");
-  SYM(moduleUnload, "hipModuleUnload");
-  SYM(moduleGetFunction, "hipModuleGetFunction");
-  SYM(moduleLaunchKernel, "hipModuleLaunchKernel");
-  SYM(streamCreateWithFlags, "hipStreamCreateWithFlags");
-  SYM(streamDestroy, "hipStreamDestroy");
-  SYM(streamSynchronize, "hipStreamSynchronize");
-  SYM(streamWaitEvent, "hipStreamWaitEvent");
-  SYM(eventCreateWithFlags, "hipEventCreateWithFlags");
-  SYM(eventDestroy, "hipEventDestroy");
-  SYM(eventSynchronize, "hipEventSynchronize");
-  SYM(eventRecord, "hipEventRecord");
-  SYM(malloc_, "hipMalloc");
-  SYM(mallocManaged, "hipMallocManaged");
-  SYM(free_, "hipFree");
-  SYM(memcpyAsync, "hipMemcpyAsync");
-  SYM(memsetD32Async, "hipMemsetD32Async");
-  SYM(memsetD16Async, "hipMemsetD16Async");
-  SYM(hostRegister, "hipHostRegister");
-  SYM(hostUnregister, "hipHostUnregister");
-  SYM(getErrorName, "hipGetErrorName");
+  SYM(hipInit);
+  SYM(hipGetDeviceCount);
+  SYM(hipSetDevice);
+  SYM(hipGetDeviceProperties);
+  SYM(hipModuleLoadData);
+  SYM(hipModuleUnload);
+  SYM(hipModuleGetFunction);
+  SYM(hipModuleLaunchKernel);
+  SYM(hipStreamCreateWithFlags);
+  SYM(hipStreamDestroy);
+  SYM(hipStreamSynchronize);
+  SYM(hipStreamWaitEvent);
+  SYM(hipEventCreateWithFlags);
+  SYM(hipEventDestroy);
+  SYM(hipEventSynchronize);
+  SYM(hipEventRecord);
+  SYM(hipMalloc);
+  SYM(hipMallocManaged);
+  SYM(hipFree);
+  SYM(hipMemcpyAsync);
+  SYM(hipMemsetD32Async);
+  SYM(hipMemsetD16Async);
+  SYM(hipHostRegister);
+  SYM(hipHostUnregister);
+  SYM(hipGetErrorName);
 #undef SYM
-  if (hip.init(0) != hipSuccess || hip.getDeviceCount(&device_count) != hipSuccess || device_count <= 0) {
+#undef SYMBOL
+  if (hip.hipInit(0) != hipSuccess || hip.hipGetDeviceCount(&device_count) != hipSuccess || device_count <= 0) {
     device_count = 0;
     load_error = "the AMD driver reports no HIP device";
   }
@@ -125,7 +130,7 @@ static int enter(void) {
   static __thread int last = -1;
   int d = mgpu_current_device();
   if (device_count > 0 && last != d) {
-    CHECK(hip.setDevice(d));
+    CHECK(hipSetDevice, d);
     last = d;
   }
   return d;
@@ -141,7 +146,7 @@ static hipStream_t resolve(void *stream, int d) {
 static int hip_device_info(int device, mgpu_device_info *info) {
   pthread_once(&load_once, load);
   hipDeviceProp_t p;
-  if (hip.getDeviceProperties(&p, device) != hipSuccess)
+  if (hip.hipGetDeviceProperties(&p, device) != hipSuccess)
     return -1;
   snprintf(info->name, sizeof info->name, "%s", p.name);
   size_t n = strnlen(p.gcnArchName, sizeof info->chip - 1);
@@ -156,7 +161,7 @@ static void *hip_module_load(const void *data, size_t size) {
   (void)size;
   enter();
   hipModule_t m = NULL;
-  CHECK(hip.moduleLoadData(&m, data));
+  CHECK(hipModuleLoadData, &m, data);
   return m;
 }
 
@@ -167,13 +172,13 @@ static void *hip_module_load_jit(const void *data, int optLevel, size_t size) {
 
 static void hip_module_unload(void *m) {
   enter();
-  CHECK(hip.moduleUnload(m));
+  CHECK(hipModuleUnload, m);
 }
 
 static void *hip_module_function(void *m, const char *name) {
   enter();
   hipFunction_t f = NULL;
-  CHECK(hip.moduleGetFunction(&f, m, name));
+  CHECK(hipModuleGetFunction, &f, m, name);
   return f;
 }
 
@@ -186,50 +191,50 @@ static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
     mgpu_report(NAME, "mgpuLaunchClusterKernel", "clusters are not supported by HIP");
     return;
   }
-  CHECK(hip.moduleLaunchKernel(fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by,
-                               (unsigned)bz, (unsigned)smem, stream, params, extra));
+  CHECK(hipModuleLaunchKernel, fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by,
+                               (unsigned)bz, (unsigned)smem, stream, params, extra);
 }
 
 static void *hip_stream_create(void) {
   enter();
   hipStream_t s = NULL;
-  CHECK(hip.streamCreateWithFlags(&s, hipStreamNonBlocking));
+  CHECK(hipStreamCreateWithFlags, &s, hipStreamNonBlocking);
   return s;
 }
 
 static void hip_stream_destroy(void *s) {
   enter();
   if (s)
-    CHECK(hip.streamDestroy(s));
+    CHECK(hipStreamDestroy, s);
 }
 
 static void hip_stream_sync(void *s) {
-  CHECK(hip.streamSynchronize(resolve(s, enter())));
+  CHECK(hipStreamSynchronize, resolve(s, enter()));
 }
 
 static void hip_stream_wait_event(void *s, void *e) {
-  CHECK(hip.streamWaitEvent(resolve(s, enter()), e, 0));
+  CHECK(hipStreamWaitEvent, resolve(s, enter()), e, 0);
 }
 
 static void *hip_event_create(void) {
   enter();
   hipEvent_t e = NULL;
-  CHECK(hip.eventCreateWithFlags(&e, hipEventDisableTiming));
+  CHECK(hipEventCreateWithFlags, &e, hipEventDisableTiming);
   return e;
 }
 
 static void hip_event_destroy(void *e) {
   enter();
-  CHECK(hip.eventDestroy(e));
+  CHECK(hipEventDestroy, e);
 }
 
 static void hip_event_sync(void *e) {
   enter();
-  CHECK(hip.eventSynchronize(e));
+  CHECK(hipEventSynchronize, e);
 }
 
 static void hip_event_record(void *e, void *s) {
-  CHECK(hip.eventRecord(e, resolve(s, enter())));
+  CHECK(hipEventRecord, e, resolve(s, enter()));
 }
 
 static void *hip_mem_alloc(uint64_t size, void *stream, bool shared) {
@@ -239,41 +244,41 @@ static void *hip_mem_alloc(uint64_t size, void *stream, bool shared) {
   if (size == 0)
     return NULL;
   if (shared)
-    CHECK(hip.mallocManaged(&p, size, hipMemAttachGlobal));
+    CHECK(hipMallocManaged, &p, size, hipMemAttachGlobal);
   else
-    CHECK(hip.malloc_(&p, size));
+    CHECK(hipMalloc, &p, size);
   return p;
 }
 
 static void hip_mem_free(void *p, void *stream) {
   (void)stream;
   enter();
-  CHECK(hip.free_(p));
+  CHECK(hipFree, p);
 }
 
 static void hip_memcpy(void *dst, void *src, size_t size, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(hip.memcpyAsync(dst, src, size, hipMemcpyDefault, stream));
+  CHECK(hipMemcpyAsync, dst, src, size, hipMemcpyDefault, stream);
 }
 
 static void hip_memset32(void *dst, unsigned v, size_t count, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(hip.memsetD32Async((hipDeviceptr_t)dst, (int)v, count, stream));
+  CHECK(hipMemsetD32Async, (hipDeviceptr_t)dst, (int)v, count, stream);
 }
 
 static void hip_memset16(void *dst, unsigned short v, size_t count, void *stream) {
   stream = resolve(stream, enter());
-  CHECK(hip.memsetD16Async((hipDeviceptr_t)dst, v, count, stream));
+  CHECK(hipMemsetD16Async, (hipDeviceptr_t)dst, v, count, stream);
 }
 
 static void hip_host_register(void *p, uint64_t size) {
   enter();
-  CHECK(hip.hostRegister(p, size, hipHostRegisterDefault));
+  CHECK(hipHostRegister, p, size, hipHostRegisterDefault);
 }
 
 static void hip_host_unregister(void *p) {
   enter();
-  CHECK(hip.hostUnregister(p));
+  CHECK(hipHostUnregister, p);
 }
 
 static void hip_set_device(int device) {

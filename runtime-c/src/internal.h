@@ -59,8 +59,7 @@ extern volatile int mgpu_shutting_down;
 /* The stream a backend uses for NULL on `device`: one per device, made by `create` on first use. */
 void *mgpu_default_stream(int device, void *(*create)(void));
 
-/* Reports a failed driver call: "mgpu: <backend>: <driver function> failed: <error name>". `call` is the
- * function's name or the checked call expression ("cu.cuMemAlloc(&p, n)"), of which only the name is shown. */
+/* Reports a failed driver call: "mgpu: <backend>: <driver function> failed: <error name>". */
 void mgpu_report(const char *backend, const char *call, const char *error);
 
 #endif
