@@ -44,15 +44,17 @@ final class IrWriter {
                     : '\\' | hex[c >> 4] << 8 | hex[c & 15] << 16 | 3 << 24;
         }
     }
+
     private static final String ZERO = "] zeroinitializer";
 
     private IrWriter() {
     }
 
-    private record Blob(LLVMValueRef global, LLVMValueRef init, BytePointer data, long size) {
+    /** A global whose initializer is an i8 array of at least {@link #THRESHOLD} bytes. */
+    record Blob(LLVMValueRef global, LLVMValueRef init, BytePointer data, long size) {
     }
 
-    /** The i8-array initializers of at least {@link #THRESHOLD} bytes; empty for most modules. */
+    /** The module's large i8-array constants; empty for most modules, which LLVM then prints alone. */
     static List<Blob> largeConstants(NativeModule nm) {
         List<Blob> out = new ArrayList<>();
         for (LLVMValueRef g = LLVMGetFirstGlobal(nm.module()); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
@@ -74,14 +76,8 @@ final class IrWriter {
         return out;
     }
 
-    /** Whether {@link #write} is worth it: the module embeds a constant of {@link #THRESHOLD} bytes or more. */
-    static boolean applies(NativeModule nm) {
-        return !largeConstants(nm).isEmpty();
-    }
-
-    /** Writes the module's IR text to {@code out}. */
-    static void write(NativeModule nm, OutputStream out) throws IOException {
-        List<Blob> blobs = largeConstants(nm);
+    /** Writes the module's IR text to {@code out}; {@code blobs} are its {@link #largeConstants}. */
+    static void write(NativeModule nm, List<Blob> blobs, OutputStream out) throws IOException {
         String text;
         List<String> lines = new ArrayList<>();
         try {

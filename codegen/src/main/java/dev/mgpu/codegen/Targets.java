@@ -57,12 +57,13 @@ final class Targets {
     static byte[] emit(NativeModule nm, EmitKind kind, String triple, Operation where) {
         switch (kind) {
             case LLVM: {
-                if (!IrWriter.applies(nm)) {
+                java.util.List<IrWriter.Blob> blobs = IrWriter.largeConstants(nm);
+                if (blobs.isEmpty()) {
                     return nm.toIRBytes();
                 }
                 java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
                 try {
-                    IrWriter.write(nm, out);
+                    IrWriter.write(nm, blobs, out);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -99,10 +100,11 @@ final class Targets {
      */
     static void emitToFile(NativeModule nm, EmitKind kind, String triple, Operation where, java.nio.file.Path file) {
         String path = file.toAbsolutePath().toString();
-        if (kind == EmitKind.LLVM && IrWriter.applies(nm)) {
+        java.util.List<IrWriter.Blob> blobs = kind == EmitKind.LLVM ? IrWriter.largeConstants(nm) : java.util.List.of();
+        if (!blobs.isEmpty()) {
             try (java.io.OutputStream out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(file),
                     1 << 16)) {
-                IrWriter.write(nm, out);
+                IrWriter.write(nm, blobs, out);
             } catch (java.io.IOException e) {
                 throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
             }
