@@ -109,6 +109,13 @@ CUresult cuInit(unsigned int flags) {
   return CUDA_SUCCESS;
 }
 
+/* Device queries need cuInit first and an ordinal below the device count. */
+static CUresult device_ok(int device) {
+  if (!initialised)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  return device >= 0 && device < device_count ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
 CUresult cuDeviceGetCount(int *count) {
   if (!initialised)
     return CUDA_ERROR_NOT_INITIALIZED;
@@ -117,19 +124,17 @@ CUresult cuDeviceGetCount(int *count) {
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
-  if (!initialised)
-    return CUDA_ERROR_NOT_INITIALIZED;
-  if (ordinal < 0 || ordinal >= device_count)
-    return CUDA_ERROR_INVALID_DEVICE;
+  CUresult r = device_ok(ordinal);
+  if (r != CUDA_SUCCESS)
+    return r;
   *device = ordinal;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
-  if (!initialised)
-    return CUDA_ERROR_NOT_INITIALIZED;
-  if (device < 0 || device >= device_count)
-    return CUDA_ERROR_INVALID_DEVICE;
+  CUresult r = device_ok(device);
+  if (r != CUDA_SUCCESS)
+    return r;
   if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
     *value = ccs[device] / 10;
   else if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
@@ -140,19 +145,17 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice device) {
-  if (!initialised)
-    return CUDA_ERROR_NOT_INITIALIZED;
-  if (device < 0 || device >= device_count)
-    return CUDA_ERROR_INVALID_DEVICE;
+  CUresult r = device_ok(device);
+  if (r != CUDA_SUCCESS)
+    return r;
   snprintf(name, (size_t)len, "Fake CUDA device sm_%d", ccs[device]);
   return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device) {
-  if (!initialised)
-    return CUDA_ERROR_NOT_INITIALIZED;
-  if (device < 0 || device >= device_count)
-    return CUDA_ERROR_INVALID_DEVICE;
+  CUresult r = device_ok(device);
+  if (r != CUDA_SUCCESS)
+    return r;
   pthread_mutex_lock(&lock);
   int n = ++primary[device].retained;
   pthread_mutex_unlock(&lock);

@@ -148,6 +148,23 @@ class FakeDriverTest {
         return host;
     }
 
+    /** {@code mlir} with the CPU object of {@code kernel} replaced by {@code object} (a format with %s). */
+    private static String withObject(Path mlir, String kernel, String object) throws IOException {
+        return Files.readString(mlir).replace("#gpu.object<#cpu.target, \"@file:" + kernel + "\">",
+                String.format(object, kernel));
+    }
+
+    /** The CPU build of axpy, which the stand-ins run for every axpy launch. */
+    private static Path axpyKernels(Path dir) throws IOException, InterruptedException {
+        return Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+    }
+
+    /** The blobs of tests/e2e/fat/fat.mlir: stand-in sm_80 and sm_90 cubins and PTX, {@code gfx90a}, CPU. */
+    private static Map<String, byte[]> fatEmbeds(Path cpuKernels, byte[] gfx90a) throws IOException {
+        return Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"), "ptx", ptx("axpy"),
+                "gfx90a", gfx90a, "cpu", Files.readAllBytes(cpuKernels));
+    }
+
     private static Native.Result runOn(int cc, Path exe, Path kernels) throws IOException, InterruptedException {
         return runOn(Integer.toString(cc), exe, kernels);
     }
@@ -194,8 +211,7 @@ class FakeDriverTest {
 
     private static void example(Program p, Format f, LoadStrategy s) throws Exception {
         Path dir = Files.createDirectories(work.resolve(p.name() + "-" + f + "-" + s.option()));
-        String source = Files.readString(p.mlir()).replace("#gpu.object<#cpu.target, \"@file:" + p.kernel() + "\">",
-                String.format(f.object, p.kernel()));
+        String source = withObject(p.mlir(), p.kernel(), f.object);
         Path exe = Native.link(dir, p.name(), p.main(),
                 hostObject(dir, source, s, Map.of(p.kernel(), f.blob(p.kernel()))));
         Path kernels = Native.cpuKernels(dir, p.kernel(), p.cpu());
@@ -224,8 +240,7 @@ class FakeDriverTest {
     void stencilTrace() throws Exception {
         Program p = programs().get(1);
         Path dir = Files.createDirectories(work.resolve("stencil-trace"));
-        String source = Files.readString(p.mlir()).replace("#gpu.object<#cpu.target, \"@file:stencil\">",
-                String.format(Format.CUBIN.object, "stencil"));
+        String source = withObject(p.mlir(), "stencil", Format.CUBIN.object);
         Path exe = Native.link(dir, "stencil", p.main(),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("stencil", cubin("sm_90", "stencil"))));
         Native.Result r = runOn(90, exe, Native.cpuKernels(dir, "stencil", p.cpu()));
@@ -256,10 +271,8 @@ class FakeDriverTest {
     @Test
     void fatBinaryPicksPerDevice() throws Exception {
         Path dir = Files.createDirectories(work.resolve("fat"));
-        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
-        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
-                "ptx", ptx("axpy"), "gfx90a", "not an AMD object".getBytes(StandardCharsets.US_ASCII),
-                "cpu", Files.readAllBytes(kernels));
+        Path kernels = axpyKernels(dir);
+        Map<String, byte[]> embeds = fatEmbeds(kernels, "not an AMD object".getBytes(StandardCharsets.US_ASCII));
         String fat = Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir"));
         Path main = ROOT.resolve("examples/axpy/main.c");
         Path exe = Native.link(dir, "fat", main, hostObject(dir, fat, LoadStrategy.LAZY, embeds));
@@ -297,9 +310,8 @@ class FakeDriverTest {
     void oneBinaryForEveryDevice() throws Exception {
         Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
         Path dir = Files.createDirectories(work.resolve("every-device"));
-        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
-        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
-                "ptx", ptx("axpy"), "gfx90a", hsaco("gfx90a", "axpy"), "cpu", Files.readAllBytes(kernels));
+        Path kernels = axpyKernels(dir);
+        Map<String, byte[]> embeds = fatEmbeds(kernels, hsaco("gfx90a", "axpy"));
         Path exe = Native.link(dir, "fat", ROOT.resolve("examples/axpy/main.c"), hostObject(dir,
                 Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir")), LoadStrategy.LAZY, embeds));
         String both = driver + ":" + hipDriver;
@@ -328,9 +340,8 @@ class FakeDriverTest {
      */
     private static Native.Result runAxpy(String name, String mlir, String main, String chip) throws Exception {
         Path dir = Files.createDirectories(work.resolve(name));
-        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
-        String source = Files.readString(ROOT.resolve(mlir))
-                .replace("#gpu.object<#cpu.target, \"@file:axpy\">", String.format(Format.CUBIN.object, "axpy"));
+        Path kernels = axpyKernels(dir);
+        String source = withObject(ROOT.resolve(mlir), "axpy", Format.CUBIN.object);
         Path exe = Native.link(dir, name, ROOT.resolve(main),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", cubin(chip, "axpy"))));
         return runOn(90, exe, kernels);
@@ -348,11 +359,10 @@ class FakeDriverTest {
     @Test
     void secondDevice() throws Exception {
         Path dir = Files.createDirectories(work.resolve("two-devices"));
-        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        Path kernels = axpyKernels(dir);
         Path main = ROOT.resolve("tests/e2e/fakedriver/two_devices_main.c");
-        Map<String, byte[]> embeds = Map.of("sm_80", cubin("sm_80", "axpy"), "sm_90", cubin("sm_90", "axpy"),
-                "ptx", ptx("axpy"), "gfx90a", hsaco("gfx90a", "axpy"), "cpu", Files.readAllBytes(kernels),
-                "axpy", cubin("sm_80", "axpy"));
+        Map<String, byte[]> embeds = new java.util.HashMap<>(fatEmbeds(kernels, hsaco("gfx90a", "axpy")));
+        embeds.put("axpy", cubin("sm_80", "axpy"));
         Path fat = Native.link(dir, "fat", main, hostObject(dir,
                 Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir")), LoadStrategy.LAZY, embeds));
         Native.Result r = runOn("90,80", fat, kernels);
@@ -361,9 +371,8 @@ class FakeDriverTest {
                 "cuModuleLoadData: cubin sm_80, kernels axpy on device 1"), traced(r, "cuModuleLoad"));
         assertTrue(summary(r).contains(" 2 function lookups, 2 launches,"), summary(r));
 
-        String sm80 = Files.readString(ROOT.resolve("examples/axpy/axpy.mlir")).replace(
-                "#gpu.object<#cpu.target, \"@file:axpy\">",
-                "#gpu.object<#nvvm.target<chip = \"sm_80\">, bin = \"@file:axpy\">");
+        String sm80 = withObject(ROOT.resolve("examples/axpy/axpy.mlir"), "axpy",
+                "#gpu.object<#nvvm.target<chip = \"sm_80\">, bin = \"@file:%s\">");
         for (LoadStrategy s : List.of(LoadStrategy.LAZY, LoadStrategy.PER_LAUNCH)) {
             Path sub = Files.createDirectories(dir.resolve(s.option()));
             Path exe = Native.link(sub, "axpy", main, hostObject(sub, sm80, s, embeds));
@@ -458,9 +467,8 @@ class FakeDriverTest {
     void hipErrorsNameTheCall() throws Exception {
         Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
         Path dir = Files.createDirectories(work.resolve("hip-error"));
-        Path kernels = Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
-        String source = Files.readString(ROOT.resolve("examples/axpy/axpy.mlir"))
-                .replace("#gpu.object<#cpu.target, \"@file:axpy\">", String.format(Format.HSACO.object, "axpy"));
+        Path kernels = axpyKernels(dir);
+        String source = withObject(ROOT.resolve("examples/axpy/axpy.mlir"), "axpy", Format.HSACO.object);
         Path exe = Native.link(dir, "axpy", ROOT.resolve("examples/axpy/main.c"),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", hsaco("gfx90a", "axpy"))));
         Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
