@@ -5,7 +5,7 @@ import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.MlirParser;
+import dev.mgpu.mlir.MlirParser;
 import dev.mgpu.verify.Verifier;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;

@@ -1,10 +1,10 @@
 package dev.mgpu.codegen;
 
-import dev.mgpu.ir.OffloadingHandler;
+import dev.mgpu.dialect.gpu.OffloadingHandler;
 
 /**
  * An offloading handler that translates to LLVM. Register an implementation in
- * {@code META-INF/services/dev.mgpu.ir.OffloadingHandler}; its {@link #name()} is then accepted as
+ * {@code META-INF/services/dev.mgpu.dialect.gpu.OffloadingHandler}; its {@link #name()} is then accepted as
  * {@code #name<...>} on {@code gpu.binary}. Java code generators may also call a handler directly on their
  * own module and builder through a {@link HandlerContext}.
  *

@@ -6,7 +6,7 @@ import dev.mgpu.codegen.internal.ModuleTranslation;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.MlirParser;
+import dev.mgpu.mlir.MlirParser;
 import dev.mgpu.verify.Verifier;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +121,7 @@ public final class Mgpu {
     /** Translates and emits in one step; the result is deterministic for a given input and options. */
     public static byte[] emit(Operation module, EmitKind kind, Options options) {
         if (kind == EmitKind.MLIR) {
-            return dev.mgpu.text.MlirPrinter.print(module).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            return dev.mgpu.mlir.MlirPrinter.print(module).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
         if (kind == EmitKind.EXE) {
             throw new IllegalArgumentException("Invalid emit kind (must be mlir, llvm, bc, obj or asm): exe links"

@@ -1,10 +1,12 @@
 package dev.mgpu.codegen;
 
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.GpuTarget;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
@@ -28,7 +30,7 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         return binary + "_objects";
     }
 
-    static int formatCode(Attribute.ObjectFormat f) {
+    static int formatCode(ObjectFormat f) {
         switch (f) {
             case OFFLOAD: return 0;
             case ASSEMBLY: return 1;
@@ -51,8 +53,8 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         int n = b.objects().size();
         LLVMValueRef[] entries = new LLVMValueRef[n];
         for (int i = 0; i < n; i++) {
-            Attribute.ObjectAttr o = b.objects().get(i);
-            boolean ptx = o.format() == Attribute.ObjectFormat.ASSEMBLY;
+            ObjectAttr o = b.objects().get(i);
+            boolean ptx = o.format() == ObjectFormat.ASSEMBLY;
             byte[] bytes = o.object().bytes();
             LLVMValueRef blob = ctx.embedBytes(b.name() + "_obj_" + i, bytes, ptx, 8);
             GpuTarget t = (GpuTarget) o.target();

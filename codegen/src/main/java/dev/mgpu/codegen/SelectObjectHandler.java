@@ -1,11 +1,12 @@
 package dev.mgpu.codegen;
 
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
 import static org.bytedeco.llvm.global.LLVM.*;
 
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.GpuTarget;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import java.util.ArrayList;
 import java.util.List;
 import org.bytedeco.javacpp.PointerPointer;
@@ -34,11 +35,11 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         return binary + "_" + kernel + "_kernel_name";
     }
 
-    private static Attribute.ObjectAttr selected(BinaryDescription b, HandlerContext ctx) {
+    private static ObjectAttr selected(BinaryDescription b, HandlerContext ctx) {
         OffloadingHandlerAttr.SelectObject s = b.handler() instanceof OffloadingHandlerAttr.SelectObject so ? so
                 : OffloadingHandlerAttr.DEFAULT;
         List<Attribute> objs = new ArrayList<>(b.objects());
-        int i = Gpu.selectedObject(s, objs);
+        int i = s.select(objs);
         if (i < 0) {
             throw ctx.error(b.location(), "Invalid select_object target (must match an object of @" + b.name()
                     + "): " + (s.target() == null ? "none" : s.target()));
@@ -47,7 +48,7 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     }
 
     /** The JIT optimisation level of an assembly object: its {@code O} property, else its target's. */
-    static int jitOptLevel(Attribute.ObjectAttr o) {
+    static int jitOptLevel(ObjectAttr o) {
         if (o.properties() != null && o.properties().get("O") instanceof Attribute.IntegerAttr i) {
             return (int) i.value();
         }
@@ -56,8 +57,8 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
 
     @Override
     public void embedBinary(BinaryDescription b, HandlerContext ctx) {
-        Attribute.ObjectAttr o = selected(b, ctx);
-        boolean ptx = o.format() == Attribute.ObjectFormat.ASSEMBLY;
+        ObjectAttr o = selected(b, ctx);
+        boolean ptx = o.format() == ObjectFormat.ASSEMBLY;
         ctx.embedBytes(blobName(b.name()), o.object().bytes(), ptx, 8);
         if (ctx.loadStrategy() == LoadStrategy.CTOR) {
             LLVMValueRef module = ctx.zeroGlobal(b.name() + "_module", ctx.ptr(), 8);
@@ -85,9 +86,9 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     }
 
     /** {@code mgpuModuleLoad(blob, size)}, or {@code mgpuModuleLoadJIT(blob, O, size)} for PTX. */
-    static LLVMValueRef loadModule(HandlerContext ctx, LLVMBuilderRef b, String binary, Attribute.ObjectAttr o) {
+    static LLVMValueRef loadModule(HandlerContext ctx, LLVMBuilderRef b, String binary, ObjectAttr o) {
         LLVMValueRef blob = ctx.global(blobName(binary));
-        if (o.format() == Attribute.ObjectFormat.ASSEMBLY) {
+        if (o.format() == ObjectFormat.ASSEMBLY) {
             return ctx.runtime().call(b, "mgpuModuleLoadJIT", blob, ctx.i32(jitOptLevel(o)), blobSize(ctx, binary));
         }
         return ctx.runtime().call(b, "mgpuModuleLoad", blob, blobSize(ctx, binary));
@@ -95,7 +96,7 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
 
     @Override
     public void launchKernel(KernelLaunch l, BinaryDescription b, HandlerContext ctx) {
-        Attribute.ObjectAttr o = selected(b, ctx);
+        ObjectAttr o = selected(b, ctx);
         LLVMBuilderRef bld = ctx.builder();
         if (ctx.global(blobName(b.name())) == null) {
             throw ctx.error(l.location(), "Invalid launch (must follow the embedding of its binary): "
@@ -124,7 +125,7 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
                 return;
             }
             default: {
-                int jit = o.format() == Attribute.ObjectFormat.ASSEMBLY ? jitOptLevel(o) : -1;
+                int jit = o.format() == ObjectFormat.ASSEMBLY ? jitOptLevel(o) : -1;
                 LLVMValueRef fn = lazyFunction(ctx, b.name(), l.kernel(), name, "mgpuModuleGetFunctionLazy",
                         ctx.global(blobName(b.name())), blobSize(ctx, b.name()), ctx.i32(jit));
                 syncOrAsyncLaunch(ctx, l, fn, smem, params);

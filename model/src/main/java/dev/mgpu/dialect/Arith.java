@@ -5,8 +5,8 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +128,7 @@ public final class Arith {
         return defs;
     }
 
-    private static Operation parseConstant(Parser p, int n, Location loc) {
+    private static Operation parseConstant(OpAsmParser p, int n, Location loc) {
         Map<String, Attribute> attrs = new java.util.LinkedHashMap<>(p.optionalDictionary());
         int off = p.offset();
         Attribute v = p.attribute();
@@ -144,12 +144,12 @@ public final class Arith {
         return Operation.create(ConstantOp.NAME, loc, List.of(), List.of(t), attrs);
     }
 
-    private static void printConstant(Printer p, Operation op) {
+    private static void printConstant(OpAsmPrinter p, Operation op) {
         p.attrDict(op, Set.of("value"));
         p.write(' ').attr(op.attr("value"));
     }
 
-    private static void verifyConstant(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    private static void verifyConstant(Operation op, VerifyContext ctx) {
         Attribute v = op.attr("value");
         Type t = v instanceof Attribute.IntegerAttr i ? i.type() : v instanceof Attribute.FloatAttr f ? f.type() : null;
         if (t == null) {
@@ -160,9 +160,9 @@ public final class Arith {
         }
     }
 
-    static Operation parseBinary(Parser p, Location loc, String name) {
+    static Operation parseBinary(OpAsmParser p, Location loc, String name) {
         int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         if (refs.size() != 2) {
             throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
         }
@@ -172,13 +172,13 @@ public final class Arith {
         return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
     }
 
-    static void printBinary(Printer p, Operation op) {
+    static void printBinary(OpAsmPrinter p, Operation op) {
         p.write(' ').operands(op.operands());
         p.attrDict(op, Set.of());
         p.write(" : ").type(op.result(0).type());
     }
 
-    private static Operation parseCmp(Parser p, int n, Location loc) {
+    private static Operation parseCmp(OpAsmParser p, int n, Location loc) {
         int off = p.offset();
         String pred = p.keyword();
         int idx = PREDICATES.indexOf(pred);
@@ -186,7 +186,7 @@ public final class Arith {
             throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): " + pred);
         }
         p.expectPunct(',');
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         if (refs.size() != 2) {
             throw p.errorAt(off, "Invalid operands of arith.cmpi (must be two): " + refs.size());
         }
@@ -198,7 +198,7 @@ public final class Arith {
     }
 
     /** Checks that {@code predicate} is one of {@link #PREDICATES} by number. */
-    static void verifyPredicate(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    static void verifyPredicate(Operation op, VerifyContext ctx) {
         Attribute p = op.attr("predicate");
         if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
             ctx.error(op, "Invalid predicate of " + op.name() + " (must be 0 to " + (PREDICATES.size() - 1)
@@ -212,14 +212,14 @@ public final class Arith {
         return v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v);
     }
 
-    private static void printCmp(Printer p, Operation op) {
+    private static void printCmp(OpAsmPrinter p, Operation op) {
         p.write(' ').write(predicateName(op)).write(", ").operands(op.operands());
         p.attrDict(op, Set.of("predicate"));
         p.write(" : ").type(op.operand(0).type());
     }
 
-    static Operation parseCast(Parser p, Location loc, String name) {
-        Parser.OperandRef r = p.operandRef();
+    static Operation parseCast(OpAsmParser p, Location loc, String name) {
+        OpAsmParser.OperandRef r = p.operandRef();
         Map<String, Attribute> attrs = p.optionalDictionary();
         p.expectPunct(':');
         Type from = p.type();
@@ -228,13 +228,13 @@ public final class Arith {
         return Operation.create(name, loc, List.of(p.resolve(r, from)), List.of(to), attrs);
     }
 
-    static void printCast(Printer p, Operation op) {
+    static void printCast(OpAsmPrinter p, Operation op) {
         p.write(' ').operand(op.operand(0));
         p.attrDict(op, Set.of());
         p.write(" : ").type(op.operand(0).type()).write(" to ").type(op.result(0).type());
     }
 
-    private static void verifyCast(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    private static void verifyCast(Operation op, VerifyContext ctx) {
         Type from = op.operand(0).type();
         Type to = op.result(0).type();
         String k = op.name().substring("arith.".length());
@@ -272,9 +272,9 @@ public final class Arith {
         }
     }
 
-    private static Operation parseSelect(Parser p, int n, Location loc) {
+    private static Operation parseSelect(OpAsmParser p, int n, Location loc) {
         int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         if (refs.size() != 3) {
             throw p.errorAt(off, "Invalid operands of arith.select (must be three): " + refs.size());
         }
@@ -285,7 +285,7 @@ public final class Arith {
         return Operation.create("arith.select", loc, vals, List.of(t), attrs);
     }
 
-    private static void printSelect(Printer p, Operation op) {
+    private static void printSelect(OpAsmPrinter p, Operation op) {
         p.write(' ').operands(op.operands());
         p.attrDict(op, Set.of());
         p.write(" : ").type(op.result(0).type());

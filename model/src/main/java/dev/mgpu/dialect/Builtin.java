@@ -4,8 +4,9 @@ import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
+import dev.mgpu.ir.Region;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,21 +57,20 @@ public final class Builtin {
                 }));
     }
 
-    private static Operation parseModule(Parser p, int results, Location loc) {
+    private static Operation parseModule(OpAsmParser p, int results, Location loc) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         if (p.atSymbol()) {
             attrs.put("sym_name", Attribute.StringAttr.of(p.symbolName()));
         }
         attrs.putAll(p.optionalAttributesKeyword());
-        Operation op = Operation.create(ModuleOp.NAME, loc, List.of(), List.of(), attrs, 1, List.of());
-        p.region(op.region(0), null, true);
-        if (op.region(0).isEmpty()) {
-            op.region(0).append(new Block(loc));
+        Region body = p.region(null, true);
+        if (body.isEmpty()) {
+            body.append(new Block(loc));
         }
-        return op;
+        return Operation.create(ModuleOp.NAME, loc, List.of(), List.of(), attrs, List.of(body), List.of());
     }
 
-    private static void printModule(Printer p, Operation op) {
+    private static void printModule(OpAsmPrinter p, Operation op) {
         if (op.symbolName() != null) {
             p.write(' ').symbol(op.symbolName());
         }

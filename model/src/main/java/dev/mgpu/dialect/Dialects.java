@@ -1,35 +1,41 @@
 package dev.mgpu.dialect;
 
+import dev.mgpu.dialect.gpu.GpuDialect;
 import dev.mgpu.ir.Operation;
-import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** The registry of every op in the supported subset, keyed by op name. */
+/**
+ * The registry of the supported subset: every op by name, and the dialect attributes ({@code #...}) and
+ * types ({@code !...}) by name without their sigil. Each dialect lists its own.
+ */
 public final class Dialects {
-    private static final Map<String, OpDef> OPS;
+    private static final Map<String, OpDef> OPS = new HashMap<>();
+    private static final Map<String, AttrDef> ATTRIBUTES = new HashMap<>();
+    private static final Map<String, TypeDef> TYPES = new HashMap<>();
 
     static {
-        Map<String, OpDef> m = new HashMap<>();
-        for (OpDef d : Builtin.ops()) {
-            m.put(d.name(), d);
+        for (List<OpDef> defs : List.of(Builtin.ops(), Func.ops(), Arith.ops(), Cf.ops(), LLVM.ops(),
+                GpuDialect.ops())) {
+            for (OpDef d : defs) {
+                register(OPS, d.name(), d);
+            }
         }
-        for (OpDef d : Func.ops()) {
-            m.put(d.name(), d);
+        for (AttrDef d : GpuDialect.attributes()) {
+            register(ATTRIBUTES, d.name(), d);
         }
-        for (OpDef d : Arith.ops()) {
-            m.put(d.name(), d);
+        for (List<TypeDef> defs : List.of(LLVM.types(), GpuDialect.types())) {
+            for (TypeDef d : defs) {
+                register(TYPES, d.name(), d);
+            }
         }
-        for (OpDef d : Cf.ops()) {
-            m.put(d.name(), d);
+    }
+
+    private static <T> void register(Map<String, T> m, String name, T def) {
+        if (m.put(name, def) != null) {
+            throw new IllegalStateException("registered twice: " + name);
         }
-        for (OpDef d : LLVM.ops()) {
-            m.put(d.name(), d);
-        }
-        for (OpDef d : Gpu.ops()) {
-            m.put(d.name(), d);
-        }
-        OPS = Collections.unmodifiableMap(m);
     }
 
     private Dialects() {
@@ -40,24 +46,35 @@ public final class Dialects {
         return OPS.get(name);
     }
 
+    /** The definition of {@code op}, or null when it is not registered. */
     public static OpDef lookup(Operation op) {
         return OPS.get(op.name());
     }
 
-    public static Map<String, OpDef> all() {
-        return OPS;
+    /** The parser of the dialect attribute {@code #name}, or null. */
+    public static AttrDef attribute(String name) {
+        AttrDef d = ATTRIBUTES.get(name);
+        return d != null ? d : GpuDialect.handlerProvider(name);
     }
 
+    /** The parser of the dialect type {@code !name}, or null. */
+    public static TypeDef type(String name) {
+        return TYPES.get(name);
+    }
+
+    /** Whether {@code op} must end its blocks. */
     public static boolean isTerminator(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.isTerminator();
     }
 
+    /** Whether values defined outside {@code op}'s regions are invisible inside them. */
     public static boolean isIsolatedFromAbove(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.isIsolatedFromAbove();
     }
 
+    /** Whether {@code op} holds a symbol table. */
     public static boolean hasSymbolTable(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.hasSymbolTable();

@@ -99,7 +99,8 @@ public final class Func {
                         .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME)));
     }
 
-    static void verifyFunc(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    /** The rules every function op shares: a symbol name, a function type, entry arguments that match it. */
+    public static void verifyFunc(Operation op, VerifyContext ctx) {
         if (!Syntax.verifySymbolName(op, ctx)) {
             return;
         }

@@ -5,9 +5,8 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
-import dev.mgpu.verify.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,6 +65,39 @@ public final class LLVM {
         public String linkage() {
             return op.attr("linkage") instanceof Attribute.StringAttr s ? s.value() : "external";
         }
+    }
+
+    /** The llvm types: {@code !llvm.void}, {@code !llvm.ptr[<N>]}, {@code !llvm.array<N x T>}, {@code !llvm.struct<...>}. */
+    static List<TypeDef> types() {
+        return List.of(new TypeDef("llvm.void", (p, off) -> Type.VOID),
+                new TypeDef("llvm.ptr", (p, off) -> {
+                    if (p.optionalPunct('<')) {
+                        long as = p.integer();
+                        p.expectPunct('>');
+                        return new Type.LLVMPointerType((int) as);
+                    }
+                    return Type.PTR;
+                }),
+                new TypeDef("llvm.array", (p, off) -> {
+                    p.expectPunct('<');
+                    long n = p.integer();
+                    p.expectKeyword("x");
+                    Type t = p.type();
+                    p.expectPunct('>');
+                    return new Type.LLVMArrayType(n, t);
+                }),
+                new TypeDef("llvm.struct", (p, off) -> {
+                    p.expectPunct('<');
+                    boolean packed = p.optionalKeyword("packed");
+                    p.expectPunct('(');
+                    List<Type> body = new ArrayList<>();
+                    if (!p.optionalPunct(')')) {
+                        body = p.typeList();
+                        p.expectPunct(')');
+                    }
+                    p.expectPunct('>');
+                    return new Type.LLVMStructType(body, packed);
+                }));
     }
 
     static List<OpDef> ops() {
@@ -290,7 +322,7 @@ public final class LLVM {
         }
     }
 
-    private static Operation parseConstant(Parser p, int n, Location loc) {
+    private static Operation parseConstant(OpAsmParser p, int n, Location loc) {
         p.expectPunct('(');
         Attribute v = p.attribute();
         p.expectPunct(')');
@@ -307,7 +339,7 @@ public final class LLVM {
         return Operation.create(CONSTANT, loc, List.of(), List.of(t), attrs);
     }
 
-    private static Operation parseIcmp(Parser p, int n, Location loc) {
+    private static Operation parseIcmp(OpAsmParser p, int n, Location loc) {
         int off = p.offset();
         String pred = p.string();
         int idx = Arith.PREDICATES.indexOf(pred);
@@ -315,7 +347,7 @@ public final class LLVM {
             throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", Arith.PREDICATES) + "): "
                     + pred);
         }
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         if (refs.size() != 2) {
             throw p.errorAt(off, "Invalid operands of llvm.icmp (must be two): " + refs.size());
         }
@@ -326,8 +358,8 @@ public final class LLVM {
         return Operation.create(ICMP, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
     }
 
-    private static Operation parseAlloca(Parser p, int n, Location loc) {
-        Parser.OperandRef size = p.operandRef();
+    private static Operation parseAlloca(OpAsmParser p, int n, Location loc) {
+        OpAsmParser.OperandRef size = p.operandRef();
         p.expectKeyword("x");
         Type elem = p.type();
         Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
@@ -340,14 +372,14 @@ public final class LLVM {
         return Operation.create(ALLOCA, loc, List.of(p.resolve(size, ft.inputs().get(0))), ft.results(), attrs);
     }
 
-    private static void printAlloca(Printer p, Operation op) {
+    private static void printAlloca(OpAsmPrinter p, Operation op) {
         p.write(' ').operand(op.operand(0)).write(" x ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
         p.attrDict(op, Set.of("elem_type"));
         p.write(" : ").type(new Type.FunctionType(List.of(op.operand(0).type()), List.of(op.result(0).type())));
     }
 
-    private static Operation parseLoad(Parser p, int n, Location loc) {
-        Parser.OperandRef addr = p.operandRef();
+    private static Operation parseLoad(OpAsmParser p, int n, Location loc) {
+        OpAsmParser.OperandRef addr = p.operandRef();
         Map<String, Attribute> attrs = p.optionalDictionary();
         p.expectPunct(':');
         Type pt = p.type();
@@ -356,10 +388,10 @@ public final class LLVM {
         return Operation.create(LOAD, loc, List.of(p.resolve(addr, pt)), List.of(t), attrs);
     }
 
-    private static Operation parseStore(Parser p, int n, Location loc) {
-        Parser.OperandRef v = p.operandRef();
+    private static Operation parseStore(OpAsmParser p, int n, Location loc) {
+        OpAsmParser.OperandRef v = p.operandRef();
         p.expectPunct(',');
-        Parser.OperandRef addr = p.operandRef();
+        OpAsmParser.OperandRef addr = p.operandRef();
         Map<String, Attribute> attrs = p.optionalDictionary();
         p.expectPunct(':');
         Type vt = p.type();
@@ -368,12 +400,12 @@ public final class LLVM {
         return Operation.create(STORE, loc, List.of(p.resolve(v, vt), p.resolve(addr, pt)), List.of(), attrs);
     }
 
-    private static Operation parseGep(Parser p, int n, Location loc) {
+    private static Operation parseGep(OpAsmParser p, int n, Location loc) {
         boolean inbounds = p.optionalKeyword("inbounds");
-        Parser.OperandRef base = p.operandRef();
+        OpAsmParser.OperandRef base = p.operandRef();
         p.expectPunct('[');
         List<Long> raw = new ArrayList<>();
-        List<Parser.OperandRef> dyn = new ArrayList<>();
+        List<OpAsmParser.OperandRef> dyn = new ArrayList<>();
         if (!p.optionalPunct(']')) {
             do {
                 if (p.atValue()) {
@@ -412,7 +444,7 @@ public final class LLVM {
         return Operation.create(GEP, loc, ops, ft.results(), attrs);
     }
 
-    private static void printGep(Printer p, Operation op) {
+    private static void printGep(OpAsmPrinter p, Operation op) {
         if (op.hasAttr("inbounds")) {
             p.write(" inbounds");
         }

@@ -1,9 +1,18 @@
 package dev.mgpu.dialect;
 
+import dev.mgpu.dialect.gpu.AllocOp;
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.DeallocOp;
+import dev.mgpu.dialect.gpu.LaunchFuncOp;
+import dev.mgpu.dialect.gpu.MemcpyOp;
+import dev.mgpu.dialect.gpu.MemsetOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.WaitOp;
+import dev.mgpu.dialect.gpu.HostRegisterOp;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
-import dev.mgpu.ir.OffloadingHandlerAttr;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
@@ -212,68 +221,55 @@ public final class OpBuilder {
     // ------------------------------------------------------------------ gpu
 
     /** {@code gpu.binary}; the default handler when {@code handler} is null. */
-    public Gpu.BinaryOp binary(String name, OffloadingHandlerAttr handler, List<Attribute.ObjectAttr> objects) {
-        Gpu.BinaryOp b = Gpu.BinaryOp.create(location, name, handler, objects);
-        block.append(b.op());
-        return b;
+    public BinaryOp binary(String name, OffloadingHandlerAttr handler, List<ObjectAttr> objects) {
+        return append(BinaryOp.create(location, name, handler, objects));
     }
 
     /** A synchronous {@code gpu.launch_func @binary::@kernel}. */
-    public Gpu.LaunchFuncOp launch(String binary, String kernel, Value[] grid, Value[] block, List<Value> args) {
+    public LaunchFuncOp launch(String binary, String kernel, Value[] grid, Value[] block, List<Value> args) {
         return launch(binary, kernel, List.of(), false, grid, block, null, null, args, null);
     }
 
     /** Any {@code gpu.launch_func}; {@code cluster}, {@code smem} and {@code stream} may be null. */
-    public Gpu.LaunchFuncOp launch(String binary, String kernel, List<Value> deps, boolean async, Value[] grid,
+    public LaunchFuncOp launch(String binary, String kernel, List<Value> deps, boolean async, Value[] grid,
             Value[] blockSize, Value[] cluster, Value smem, List<Value> args, Value stream) {
-        Gpu.LaunchFuncOp l = Gpu.LaunchFuncOp.create(location, Attribute.SymbolRefAttr.of(binary, kernel), deps,
-                async, grid, blockSize, cluster, smem, args, stream);
-        this.block.append(l.op());
-        return l;
+        return append(LaunchFuncOp.create(location, Attribute.SymbolRefAttr.of(binary, kernel), deps, async, grid,
+                blockSize, cluster, smem, args, stream));
     }
 
     /** {@code gpu.wait}: returns the new token when {@code async}, else null. */
     public Value await(List<Value> deps, boolean async) {
-        Operation op = add(Gpu.WAIT, deps, async ? List.of(Type.ASYNC_TOKEN) : List.of(), Map.of());
-        return async ? op.result() : null;
+        return append(WaitOp.create(location, deps, async)).asyncToken();
     }
 
     /** {@code gpu.alloc}: the memref is result 0, the token (when async) result 1. */
-    public Gpu.AllocOp alloc(Type.MemRefType type, List<Value> deps, boolean async, List<Value> dynamicSizes,
+    public AllocOp alloc(Type.MemRefType type, List<Value> deps, boolean async, List<Value> dynamicSizes,
             boolean hostShared) {
-        List<Value> ops = new ArrayList<>(deps);
-        ops.addAll(dynamicSizes);
-        Map<String, Attribute> attrs = new LinkedHashMap<>();
-        attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(deps.size(), dynamicSizes.size(), 0));
-        if (hostShared) {
-            attrs.put("hostShared", Attribute.UNIT);
-        }
-        return new Gpu.AllocOp(add(Gpu.ALLOC, ops, async ? List.of(type, Type.ASYNC_TOKEN) : List.of(type), attrs));
-    }
-
-    private Value tokenOp(String name, List<Value> deps, boolean async, Value... rest) {
-        List<Value> ops = new ArrayList<>(deps);
-        ops.addAll(List.of(rest));
-        Operation op = add(name, ops, async ? List.of(Type.ASYNC_TOKEN) : List.of(), Map.of());
-        return async ? op.result() : null;
+        return append(AllocOp.create(location, deps, async, hostShared, type, dynamicSizes));
     }
 
     /** {@code gpu.dealloc}: returns the token when async. */
     public Value dealloc(Value memref, List<Value> deps, boolean async) {
-        return tokenOp(Gpu.DEALLOC, deps, async, memref);
+        return append(DeallocOp.create(location, deps, async, memref)).asyncToken();
     }
 
     /** {@code gpu.memcpy dst, src}: returns the token when async. */
     public Value memcpy(Value dst, Value src, List<Value> deps, boolean async) {
-        return tokenOp(Gpu.MEMCPY, deps, async, dst, src);
+        return append(MemcpyOp.create(location, deps, async, dst, src)).asyncToken();
     }
 
     /** {@code gpu.memset dst, value}: returns the token when async. */
     public Value memset(Value dst, Value value, List<Value> deps, boolean async) {
-        return tokenOp(Gpu.MEMSET, deps, async, dst, value);
+        return append(MemsetOp.create(location, deps, async, dst, value)).asyncToken();
     }
 
+    /** {@code gpu.host_register}. */
     public Operation hostRegister(Value unrankedMemref) {
-        return add(Gpu.HOST_REGISTER, List.of(unrankedMemref), List.of(), Map.of());
+        return append(HostRegisterOp.create(location, unrankedMemref)).op();
+    }
+
+    private <T extends OpView> T append(T view) {
+        block.append(view.op());
+        return view;
     }
 }

@@ -2,9 +2,8 @@ package dev.mgpu.dialect;
 
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
-import dev.mgpu.verify.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.Set;
 
 /**
@@ -15,13 +14,13 @@ public final class OpDef {
     /** Parses the custom form after the op name; {@code resultCount} results were named before it. */
     @FunctionalInterface
     public interface CustomParser {
-        Operation parse(Parser p, int resultCount, Location loc);
+        Operation parse(OpAsmParser p, int resultCount, Location loc);
     }
 
     /** Prints the custom form after the op name. */
     @FunctionalInterface
     public interface CustomPrinter {
-        void print(Printer p, Operation op);
+        void print(OpAsmPrinter p, Operation op);
     }
 
     /** Checks one op, adding diagnostics to the context. */

@@ -4,48 +4,23 @@ import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.text.internal.Parser;
-import dev.mgpu.text.internal.Printer;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Pieces of custom syntax shared by several ops. */
-final class Syntax {
+/** Pieces of custom syntax and rules shared by the ops of several dialects: functions, calls, returns. */
+public final class Syntax {
     private Syntax() {
     }
 
-    /** The result of parsing {@code [async] [[%deps]]}. */
-    record AsyncDeps(boolean async, List<Value> deps) {
-    }
-
-    static AsyncDeps asyncDeps(Parser p) {
-        boolean async = p.optionalKeyword("async");
-        List<Value> deps = new ArrayList<>();
-        if (p.atPunct('[')) {
-            p.expectPunct('[');
-            if (!p.optionalPunct(']')) {
-                deps.addAll(p.resolveAll(p.operandRefs(), Type.ASYNC_TOKEN));
-                p.expectPunct(']');
-            }
-        }
-        return new AsyncDeps(async, deps);
-    }
-
-    static void printAsyncDeps(Printer p, boolean async, List<Value> deps) {
-        if (async) {
-            p.write(" async");
-        }
-        if (!deps.isEmpty()) {
-            p.write(" [").operands(deps).write(']');
-        }
-    }
-
-    static List<Type> types(List<? extends Value> vs) {
+    public static List<Type> types(List<? extends Value> vs) {
         List<Type> t = new ArrayList<>(vs.size());
         for (Value v : vs) {
             t.add(v.type());
@@ -58,7 +33,7 @@ final class Syntax {
      * {@code keywordAttr} names the attribute set from an optional leading keyword ({@code private},
      * {@code internal}); {@code afterSignature} reads op-specific keywords (like {@code kernel}).
      */
-    static Operation function(Parser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
+    public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         String kw = p.peekKeyword();
@@ -67,7 +42,7 @@ final class Syntax {
             attrs.put(keywordAttr, Attribute.StringAttr.of(kw));
         }
         String name = p.symbolName();
-        List<Parser.Argument> args = p.argumentList(true);
+        List<OpAsmParser.Argument> args = p.argumentList(true);
         List<Type> results = new ArrayList<>();
         if (p.optionalArrow()) {
             results.addAll(p.resultTypes());
@@ -84,7 +59,7 @@ final class Syntax {
         boolean named = !args.isEmpty() && args.get(0).name() != null;
         List<Attribute> argAttrs = new ArrayList<>();
         boolean anyArgAttrs = false;
-        for (Parser.Argument a : args) {
+        for (OpAsmParser.Argument a : args) {
             if ((a.name() != null) != named) {
                 throw p.errorAt(p.offset(), "Invalid argument list (must name all arguments or none): " + name);
             }
@@ -96,27 +71,27 @@ final class Syntax {
             attrs.put("arg_attrs", new Attribute.ArrayAttr(argAttrs));
         }
         attrs.put("function_type", new Attribute.TypeAttr(new Type.FunctionType(inputs, results)));
-        Operation op = Operation.create(opName, loc, List.of(), List.of(), attrs, 1, List.of());
+        Region body = new Region();
         if (p.atPunct('{')) {
             if (!named && !args.isEmpty()) {
                 throw p.error("Invalid function body (must follow named arguments): @" + name);
             }
-            p.region(op.region(0), args, true);
-            if (op.region(0).isEmpty()) {
-                op.region(0).append(new Block(loc));
+            body = p.region(args, true);
+            if (body.isEmpty()) {
+                body.append(new Block(loc));
             }
         } else if (named) {
             throw p.expected("a function body after named arguments");
         }
-        return op;
+        return Operation.create(opName, loc, List.of(), List.of(), attrs, List.of(body), List.of());
     }
 
     static final Set<String> FUNCTION_ELIDED = Set.of("sym_name", "function_type", "sym_visibility", "linkage",
             "arg_attrs");
 
     /** Prints what {@link #function} parses; {@code keywordAttr}'s value is printed before the name. */
-    static void printFunction(Printer p, Operation op, String keywordAttr, Set<String> elided,
-            java.util.function.Consumer<Printer> afterSignature) {
+    public static void printFunction(OpAsmPrinter p, Operation op, String keywordAttr, Set<String> elided,
+            java.util.function.Consumer<OpAsmPrinter> afterSignature) {
         Attribute kw = keywordAttr == null ? null : op.attr(keywordAttr);
         if (kw instanceof Attribute.StringAttr s && !s.value().equals("external")) {
             p.write(' ').write(s.value());
@@ -160,17 +135,17 @@ final class Syntax {
     }
 
     /** The function type of a function op. */
-    static Type.FunctionType functionType(Operation fn) {
+    public static Type.FunctionType functionType(Operation fn) {
         return fn.attr("function_type") instanceof Attribute.TypeAttr t && t.type() instanceof Type.FunctionType f
                 ? f : null;
     }
 
     /** {@code @callee(%args) [attrs] : (T) -> R}; a {@code !llvm.void} result means none. */
-    static Operation parseCall(Parser p, Location loc, String name) {
+    public static Operation parseCall(OpAsmParser p, Location loc, String name) {
         Attribute.SymbolRefAttr callee = p.symbolRef();
         p.expectPunct('(');
         int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         p.expectPunct(')');
         Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
         attrs.put("callee", callee);
@@ -183,14 +158,14 @@ final class Syntax {
         return Operation.create(name, loc, p.resolve(refs, ft.inputs(), off), results, attrs);
     }
 
-    static void printCall(Printer p, Operation op) {
+    public static void printCall(OpAsmPrinter p, Operation op) {
         p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
         p.attrDict(op, Set.of("callee"));
         p.write(" : ").type(new Type.FunctionType(types(op.operands()), types(op.results())));
     }
 
     /** Checks that a call names a function of kind {@code calleeOp} and matches its type. */
-    static void verifyCall(Operation op, dev.mgpu.verify.VerifyContext ctx, String calleeOp, String what) {
+    public static void verifyCall(Operation op, VerifyContext ctx, String calleeOp, String what) {
         if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
             ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
             return;
@@ -208,9 +183,9 @@ final class Syntax {
     }
 
     /** {@code %a, %b : T, U} with optional operands, for return-like ops. */
-    static Operation returnLike(Parser p, Location loc, String name) {
+    public static Operation returnLike(OpAsmParser p, Location loc, String name) {
         int off = p.offset();
-        List<Parser.OperandRef> refs = p.operandRefs();
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
         List<Value> vals = List.of();
         if (!refs.isEmpty()) {
             p.expectPunct(':');
@@ -219,7 +194,7 @@ final class Syntax {
         return Operation.create(name, loc, vals, List.of(), p.optionalDictionary());
     }
 
-    static void printReturnLike(Printer p, Operation op) {
+    public static void printReturnLike(OpAsmPrinter p, Operation op) {
         if (op.operandCount() > 0) {
             p.write(' ').operands(op.operands()).write(" : ").types(types(op.operands()));
         }
@@ -227,7 +202,7 @@ final class Syntax {
     }
 
     /** Reports and returns false unless the op has a non-empty string {@code sym_name}. */
-    static boolean verifySymbolName(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    public static boolean verifySymbolName(Operation op, VerifyContext ctx) {
         if (!(op.attr("sym_name") instanceof Attribute.StringAttr s) || s.length() == 0) {
             ctx.error(op, "Invalid " + op.name() + " (must have a non-empty string sym_name): "
                     + (op.attr("sym_name") == null ? "none" : op.attr("sym_name")));
@@ -237,7 +212,7 @@ final class Syntax {
     }
 
     /** Checks the operands of a return-like op against the enclosing function's results. */
-    static void verifyReturn(Operation op, dev.mgpu.verify.VerifyContext ctx, String fnName) {
+    public static void verifyReturn(Operation op, VerifyContext ctx, String fnName) {
         Operation fn = op.parentOp();
         if (fn == null || !fn.name().equals(fnName)) {
             ctx.error(op, "Invalid " + op.name() + " (must be inside " + fnName + "): "
@@ -255,7 +230,7 @@ final class Syntax {
         }
     }
 
-    static String join(List<?> items) {
+    public static String join(List<?> items) {
         StringBuilder sb = new StringBuilder();
         for (Object o : items) {
             if (sb.length() > 0) {
@@ -267,7 +242,7 @@ final class Syntax {
     }
 
     /** Verifies that every operand has the same integer (or index) type as the result. */
-    static void verifySameIntegerTypes(Operation op, dev.mgpu.verify.VerifyContext ctx) {
+    public static void verifySameIntegerTypes(Operation op, VerifyContext ctx) {
         Type t = op.result(0).type();
         for (Value v : op.operands()) {
             if (!v.type().equals(t)) {

@@ -187,50 +187,15 @@ public final class AsmOutput implements AutoCloseable {
                 dim(s.offset());
             }
             return write('>');
-        } else if (a instanceof Attribute.ObjectAttr o) {
-            write("#gpu.object<").attr(o.target()).write(", ");
-            if (o.properties() != null) {
-                write("properties = ").attr(o.properties()).write(", ");
-            }
-            if (o.format() != Attribute.ObjectFormat.FATBIN) {
-                write(o.format().keyword()).write(" = ");
-            }
-            return quoted(o.object().bytes()).write('>');
-        } else if (a instanceof GpuTarget.NVVMTarget t) {
-            Params p = new Params(this, "#nvvm.target");
-            p.intParam("O", t.optLevel(), GpuTarget.NVVMTarget.DEFAULT_O);
-            p.strParam("triple", t.triple(), GpuTarget.NVVMTarget.DEFAULT_TRIPLE);
-            p.strParam("chip", t.chip(), GpuTarget.NVVMTarget.DEFAULT_CHIP);
-            p.strParam("features", t.features(), GpuTarget.NVVMTarget.DEFAULT_FEATURES);
-            p.attrParam("flags", t.flags());
-            p.attrParam("link", t.link());
-            return p.close();
-        } else if (a instanceof GpuTarget.ROCDLTarget t) {
-            Params p = new Params(this, "#rocdl.target");
-            p.intParam("O", t.optLevel(), GpuTarget.ROCDLTarget.DEFAULT_O);
-            p.strParam("triple", t.triple(), GpuTarget.ROCDLTarget.DEFAULT_TRIPLE);
-            p.strParam("chip", t.chip(), GpuTarget.ROCDLTarget.DEFAULT_CHIP);
-            p.strParam("features", t.features(), GpuTarget.ROCDLTarget.DEFAULT_FEATURES);
-            p.strParam("abi", t.abi(), GpuTarget.ROCDLTarget.DEFAULT_ABI);
-            p.attrParam("flags", t.flags());
-            p.attrParam("link", t.link());
-            return p.close();
-        } else if (a instanceof GpuTarget.CpuTarget t) {
-            Params p = new Params(this, "#cpu.target");
-            p.intParam("O", t.optLevel(), GpuTarget.CpuTarget.DEFAULT_O);
-            p.strParam("triple", t.triple(), GpuTarget.CpuTarget.DEFAULT_TRIPLE);
-            return p.close();
-        } else if (a instanceof OffloadingHandlerAttr.SelectObject s) {
-            write("#gpu.select_object");
-            if (s.target() instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64)) {
-                return write('<').write(i.value()).write('>');
-            }
-            return s.target() == null ? this : write('<').attr(s.target()).write('>');
-        } else if (a instanceof OffloadingHandlerAttr.External e) {
-            write('#').write(e.name());
-            return e.parameter() == null ? this : write('<').attr(e.parameter()).write('>');
+        } else if (a instanceof DialectAttribute d) {
+            d.print(this);
+            return this;
+        } else if (a instanceof Attribute.UnitAttr) {
+            return write("unit");
+        } else if (a instanceof Attribute.TypeAttr t) {
+            return type(t.type());
         }
-        return write(a.toString());
+        throw new IllegalStateException("no text form for attribute " + a.getClass().getName());
     }
 
     /** Writes {@code {a = 1 : i64, b}}; unit entries print as bare names. */
@@ -296,12 +261,20 @@ public final class AsmOutput implements AutoCloseable {
         flush();
     }
 
-    /** Writes {@code #name<k = v, ...>}, leaving out parameters equal to their default. */
-    private static final class Params {
+    /** Starts {@code #name<k = v, ...>}, for dialect attributes whose parameters have defaults. */
+    public Parameters parameters(String name) {
+        return new Parameters(this, name);
+    }
+
+    /**
+     * Writes {@code #name<k = v, ...>}, leaving out parameters equal to their default, and the brackets
+     * when every parameter is left out.
+     */
+    public static final class Parameters {
         private final AsmOutput out;
         private boolean open;
 
-        Params(AsmOutput out, String name) {
+        Parameters(AsmOutput out, String name) {
             this.out = out;
             out.write(name);
         }
@@ -312,28 +285,35 @@ public final class AsmOutput implements AutoCloseable {
             out.write(key).write(" = ");
         }
 
-        void intParam(String key, int v, int dflt) {
+        /** An integer parameter, written unless it equals {@code dflt}. */
+        public Parameters integer(String key, int v, int dflt) {
             if (v != dflt) {
                 sep(key);
                 out.write(v);
             }
+            return this;
         }
 
-        void strParam(String key, String v, String dflt) {
+        /** A string parameter, written unless it equals {@code dflt}. */
+        public Parameters string(String key, String v, String dflt) {
             if (!v.equals(dflt)) {
                 sep(key);
                 out.quoted(v);
             }
+            return this;
         }
 
-        void attrParam(String key, Attribute v) {
+        /** An attribute parameter, written unless it is null. */
+        public Parameters attr(String key, Attribute v) {
             if (v != null) {
                 sep(key);
                 out.attr(v);
             }
+            return this;
         }
 
-        AsmOutput close() {
+        /** Closes the brackets, if any were opened. */
+        public AsmOutput close() {
             return open ? out.write('>') : out;
         }
     }

@@ -15,8 +15,7 @@ import java.util.TreeMap;
 public sealed interface Attribute
         permits Attribute.IntegerAttr, Attribute.FloatAttr, Attribute.StringAttr, Attribute.ArrayAttr,
         Attribute.DictionaryAttr, Attribute.SymbolRefAttr, Attribute.UnitAttr, Attribute.TypeAttr,
-        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, Attribute.AddressSpaceAttr,
-        Attribute.ObjectAttr, GpuTarget, OffloadingHandlerAttr {
+        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, DialectAttribute {
 
     UnitAttr UNIT = new UnitAttr();
 
@@ -259,59 +258,4 @@ public sealed interface Attribute
             return AsmOutput.render(this);
         }
     }
-
-    /** {@code #gpu.address_space<global|workgroup|private>}. */
-    record AddressSpaceAttr(String space) implements Attribute {
-        @Override
-        public String toString() {
-            return "#gpu.address_space<" + space + ">";
-        }
-    }
-
-    /** The formats a {@code #gpu.object} blob can have. */
-    enum ObjectFormat {
-        OFFLOAD("offload"), ASSEMBLY("assembly"), BINARY("bin"), FATBIN("fatbin");
-
-        private final String keyword;
-
-        ObjectFormat(String keyword) {
-            this.keyword = keyword;
-        }
-
-        public String keyword() {
-            return keyword;
-        }
-
-        public static ObjectFormat fromKeyword(String k) {
-            for (ObjectFormat f : values()) {
-                if (f.keyword.equals(k)) {
-                    return f;
-                }
-            }
-            return null;
-        }
-    }
-
-    /**
-     * {@code #gpu.object<target, [properties = {...},] [format =] "blob">}: one device binary. The default
-     * format, printed without a keyword, is {@code fatbin}, as upstream.
-     */
-    record ObjectAttr(Attribute target, ObjectFormat format, DictionaryAttr properties, StringAttr object)
-            implements Attribute {
-        public ObjectAttr {
-            Objects.requireNonNull(target, "target");
-            Objects.requireNonNull(format, "format");
-            Objects.requireNonNull(object, "object");
-        }
-
-        public static ObjectAttr of(GpuTarget target, byte[] blob) {
-            return new ObjectAttr(target, ObjectFormat.FATBIN, null, new StringAttr(blob));
-        }
-
-        @Override
-        public String toString() {
-            return AsmOutput.render(this);
-        }
-    }
-
 }

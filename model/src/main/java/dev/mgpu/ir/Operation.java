@@ -22,7 +22,7 @@ public final class Operation {
     private Block parent;
 
     private Operation(String name, Location location, List<Value> operands, List<Type> resultTypes,
-            Map<String, Attribute> attributes, int regionCount, List<Block> successors) {
+            Map<String, Attribute> attributes, List<Region> regions, List<Block> successors) {
         this.name = Objects.requireNonNull(name, "name");
         this.location = Objects.requireNonNull(location, "location");
         this.operands = operands.toArray(new Value[0]);
@@ -31,23 +31,36 @@ public final class Operation {
             results[i] = new Value.OpResult(resultTypes.get(i), this, i);
         }
         this.attributes = new AttrMap(attributes);
-        List<Region> rs = new ArrayList<>(regionCount);
-        for (int i = 0; i < regionCount; i++) {
-            Region r = new Region();
+        for (Region r : regions) {
+            if (r.parent() != null) {
+                throw new IllegalStateException("region already belongs to " + r.parent().name());
+            }
             r.setParent(this);
-            rs.add(r);
         }
-        this.regions = Collections.unmodifiableList(rs);
+        this.regions = List.copyOf(regions);
         this.successors = successors.toArray(new Block[0]);
     }
 
-    /** Creates a detached operation. */
+    /** Creates a detached operation with {@code regionCount} new empty regions. */
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes, int regionCount, List<Block> successors) {
+        List<Region> regions = new ArrayList<>(regionCount);
+        for (int i = 0; i < regionCount; i++) {
+            regions.add(new Region());
+        }
+        return create(name, location, operands, resultTypes, attributes, regions, successors);
+    }
+
+    /**
+     * Creates a detached operation that takes ownership of {@code regions}, which must be detached: a
+     * parser builds regions first and the op around them.
+     */
+    public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
+            Map<String, Attribute> attributes, List<Region> regions, List<Block> successors) {
         for (Value v : operands) {
             Objects.requireNonNull(v, "operand of " + name);
         }
-        return new Operation(name, location, operands, resultTypes, attributes, regionCount, successors);
+        return new Operation(name, location, operands, resultTypes, attributes, regions, successors);
     }
 
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** An ordered list of blocks owned by one operation. */
+/** An ordered list of blocks owned by one operation; created detached, then given to its op. */
 public final class Region {
     private final List<Block> blocks = new ArrayList<>();
     private Operation parent;
@@ -28,11 +28,6 @@ public final class Region {
         b.setParent(this);
         blocks.add(b);
         return b;
-    }
-
-    /** The entry block, created when the region has none. */
-    public Block entryOrCreate() {
-        return blocks.isEmpty() ? append(new Block()) : blocks.get(0);
     }
 
     public Operation parent() {

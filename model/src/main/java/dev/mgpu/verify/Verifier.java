@@ -1,7 +1,9 @@
 package dev.mgpu.verify;
 
 import dev.mgpu.dialect.Dialects;
-import dev.mgpu.dialect.Gpu;
+import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.dialect.gpu.GpuModuleOp;
+import dev.mgpu.dialect.gpu.WaitOp;
 import dev.mgpu.dialect.OpDef;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Diagnostic;
@@ -21,7 +23,7 @@ import java.util.Set;
  * own rules come from its dialect.
  */
 public final class Verifier {
-    private final VerifyContext ctx = new VerifyContext(new SymbolTables());
+    private final VerifyContext ctx = new VerifyContext();
 
     private Verifier() {
     }
@@ -46,7 +48,7 @@ public final class Verifier {
                 ctx.error(op, "Invalid " + op.name() + " (must be well formed): " + e.getMessage());
             }
         }
-        boolean device = inDeviceModule || op.name().equals(Gpu.MODULE);
+        boolean device = inDeviceModule || op.name().equals(GpuModuleOp.NAME);
         if (Dialects.hasSymbolTable(op)) {
             checkSymbols(op);
         }
@@ -77,7 +79,7 @@ public final class Verifier {
                             + " destroyed its stream): operand of " + o.name());
                 }
             }
-            if (o.name().equals(Gpu.WAIT) && o.resultCount() == 0) {
+            if (o.name().equals(WaitOp.NAME) && new WaitOp(o).isSynchronous()) {
                 waited.addAll(o.operands());
             }
             boolean isTerm = Dialects.isTerminator(o);

@@ -1,5 +1,8 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.dialect.gpu.AllocOp;
+import dev.mgpu.dialect.gpu.LaunchFuncOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,16 +10,15 @@ import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.dialect.Builtin;
 import dev.mgpu.dialect.Func;
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.dialect.OpBuilder;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.GpuTarget;
+import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.text.MlirParser;
-import dev.mgpu.text.MlirPrinter;
+import dev.mgpu.mlir.MlirParser;
+import dev.mgpu.mlir.MlirPrinter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,7 +31,7 @@ class BuilderTest {
         Builtin.ModuleOp m = Builtin.ModuleOp.create(loc);
         m.setGpuContainer();
         OpBuilder top = OpBuilder.atEnd(m.body(), loc);
-        top.binary("kernels", null, List.of(Attribute.ObjectAttr.of(GpuTarget.NVVMTarget.of("sm_90"),
+        top.binary("kernels", null, List.of(ObjectAttr.of(GpuTarget.NVVMTarget.of("sm_90"),
                 new byte[] {0x7F, 'E', 'L', 'F', 0})));
         Type.MemRefType buf = new Type.MemRefType(new long[] {256}, Type.F32, null, null);
         Func.FuncOp f = top.func("run", new Type.FunctionType(List.of(Type.F32), List.of()));
@@ -37,9 +39,9 @@ class BuilderTest {
         Value one = b.constant(1, Type.INDEX);
         Value n = b.constant(256, Type.INDEX);
         Value t0 = b.await(List.of(), true);
-        Gpu.AllocOp a = b.alloc(buf, List.of(t0), true, List.of(), false);
+        AllocOp a = b.alloc(buf, List.of(t0), true, List.of(), false);
         Value t1 = b.memset(a.memref(), f.body().argument(0), List.of(a.asyncToken()), true);
-        Gpu.LaunchFuncOp l = b.launch("kernels", "fill", List.of(t1), true, new Value[] {one, one, one},
+        LaunchFuncOp l = b.launch("kernels", "fill", List.of(t1), true, new Value[] {one, one, one},
                 new Value[] {n, one, one}, null, null, List.of(f.body().argument(0), a.memref()), null);
         Value t2 = b.dealloc(a.memref(), List.of(l.asyncToken()), true);
         b.await(List.of(t2), false);

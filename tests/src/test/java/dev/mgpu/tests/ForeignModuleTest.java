@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.bytedeco.llvm.global.LLVM.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +13,9 @@ import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.codegen.SelectObjectHandler;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.GpuTarget;
+import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Location;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import java.util.List;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.PointerPointer;
@@ -39,7 +40,7 @@ class ForeignModuleTest {
                 HandlerContext ctx = new HandlerContext(m.module(), b.get(), s);
                 Location loc = Location.of("Gen.java", 7, 1);
                 BinaryDescription bin = new BinaryDescription("mine", OffloadingHandlerAttr.DEFAULT,
-                        List.of(Attribute.ObjectAttr.of(GpuTarget.NVVMTarget.of("sm_90"), new byte[] {1, 2, 3})), loc);
+                        List.of(ObjectAttr.of(GpuTarget.NVVMTarget.of("sm_90"), new byte[] {1, 2, 3})), loc);
                 SelectObjectHandler h = new SelectObjectHandler();
                 h.embedBinary(bin, ctx);
                 LLVMValueRef one = ctx.intptr(1);

@@ -9,7 +9,7 @@ import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.MlirPrinter;
+import dev.mgpu.mlir.MlirPrinter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

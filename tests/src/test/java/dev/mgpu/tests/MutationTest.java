@@ -8,7 +8,7 @@ import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.MlirParser;
+import dev.mgpu.mlir.MlirParser;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.MlirParser;
-import dev.mgpu.text.MlirPrinter;
+import dev.mgpu.mlir.MlirParser;
+import dev.mgpu.mlir.MlirPrinter;
 import dev.mgpu.verify.Verifier;
 import java.io.IOException;
 import java.nio.file.Files;

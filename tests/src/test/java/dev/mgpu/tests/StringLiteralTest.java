@@ -1,11 +1,11 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.dialect.gpu.BinaryOp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.mgpu.codegen.Mgpu;
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import java.io.ByteArrayOutputStream;
@@ -54,7 +54,7 @@ class StringLiteralTest {
         String text = "module attributes {gpu.container_module} {\n  gpu.binary @b [#gpu.object<#nvvm.target, \""
                 + literal + "\">]\n}\n";
         Operation module = Mgpu.parse(text.getBytes(StandardCharsets.ISO_8859_1), "strings.mlir");
-        return new Gpu.BinaryOp(module.region(0).entry().operations().get(0)).object(0).object().bytes();
+        return new BinaryOp(module.region(0).entry().operations().get(0)).object(0).object().bytes();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,15 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.dialect.Builtin;
 import dev.mgpu.dialect.Func;
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.MgpuException;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
-import dev.mgpu.text.MlirParser;
+import dev.mgpu.mlir.MlirParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,10 +61,10 @@ class TranslationSafetyTest {
         Location loc = Location.of("gen.java", 12, 5);
         Builtin.ModuleOp module = Builtin.ModuleOp.create(Location.of("gen.java", 1, 1));
         module.setGpuContainer();
-        module.body().append(Gpu.BinaryOp.create(loc, "empty", null, List.of()).op());
-        module.body().append(Gpu.BinaryOp.create(Location.of("gen.java", 13, 5), "neg",
+        module.body().append(BinaryOp.create(loc, "empty", null, List.of()).op());
+        module.body().append(BinaryOp.create(Location.of("gen.java", 13, 5), "neg",
                 new OffloadingHandlerAttr.SelectObject(Attribute.IntegerAttr.i64(-1)),
-                List.of(Attribute.ObjectAttr.of(dev.mgpu.ir.GpuTarget.NVVMTarget.of("sm_90"), new byte[] {1}))).op());
+                List.of(ObjectAttr.of(dev.mgpu.dialect.gpu.GpuTarget.NVVMTarget.of("sm_90"), new byte[] {1}))).op());
         Func.FuncOp fn = Func.FuncOp.create(Location.of("gen.java", 20, 1), "main",
                 new Type.FunctionType(List.of(), List.of()));
         module.body().append(fn.op());

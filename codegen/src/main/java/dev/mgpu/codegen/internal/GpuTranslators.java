@@ -1,12 +1,19 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.dialect.gpu.AllocOp;
+import dev.mgpu.dialect.gpu.AsyncOpView;
+import dev.mgpu.dialect.gpu.DeallocOp;
+import dev.mgpu.dialect.gpu.HostRegisterOp;
+import dev.mgpu.dialect.gpu.LaunchFuncOp;
+import dev.mgpu.dialect.gpu.MemcpyOp;
+import dev.mgpu.dialect.gpu.MemsetOp;
+import dev.mgpu.dialect.gpu.WaitOp;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.codegen.BinaryDescription;
 import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.KernelLaunch;
 import dev.mgpu.codegen.RuntimeCalls;
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
@@ -28,13 +35,13 @@ final class GpuTranslators {
     }
 
     static void register(Map<String, ModuleTranslation.OpTranslator> m) {
-        m.put(Gpu.LAUNCH_FUNC, GpuTranslators::launch);
-        m.put(Gpu.ALLOC, GpuTranslators::alloc);
-        m.put(Gpu.DEALLOC, GpuTranslators::dealloc);
-        m.put(Gpu.WAIT, GpuTranslators::waitOp);
-        m.put(Gpu.MEMCPY, GpuTranslators::memcpy);
-        m.put(Gpu.MEMSET, GpuTranslators::memset);
-        m.put(Gpu.HOST_REGISTER, GpuTranslators::hostRegister);
+        m.put(LaunchFuncOp.NAME, GpuTranslators::launch);
+        m.put(AllocOp.NAME, GpuTranslators::alloc);
+        m.put(DeallocOp.NAME, GpuTranslators::dealloc);
+        m.put(WaitOp.NAME, GpuTranslators::waitOp);
+        m.put(MemcpyOp.NAME, GpuTranslators::memcpy);
+        m.put(MemsetOp.NAME, GpuTranslators::memset);
+        m.put(HostRegisterOp.NAME, GpuTranslators::hostRegister);
     }
 
     private static RuntimeCalls rt(ModuleTranslation t) {
@@ -84,8 +91,8 @@ final class GpuTranslators {
     }
 
     /** After a synchronous op: wait for its stream. An async op's token becomes its stream. */
-    private static void finish(ModuleTranslation t, Operation op, LLVMValueRef stream) {
-        Value token = Gpu.asyncToken(op);
+    private static void finish(ModuleTranslation t, AsyncOpView op, LLVMValueRef stream) {
+        Value token = op.asyncToken();
         if (token != null) {
             t.map(token, stream);
         } else {
@@ -124,7 +131,7 @@ final class GpuTranslators {
     }
 
     private static void launch(Operation op, ModuleTranslation t) {
-        Gpu.LaunchFuncOp l = new Gpu.LaunchFuncOp(op);
+        LaunchFuncOp l = new LaunchFuncOp(op);
         BinaryDescription bin = t.binary(l.moduleName());
         if (bin == null) {
             throw ModuleTranslation.error(op, "Invalid kernel module for translation (must be a gpu.binary): @"
@@ -176,7 +183,7 @@ final class GpuTranslators {
     }
 
     private static void alloc(Operation op, ModuleTranslation t) {
-        Gpu.AllocOp a = new Gpu.AllocOp(op);
+        AllocOp a = new AllocOp(op);
         Type.MemRefType m = a.type();
         LLVMBuilderRef b = t.builder;
         LLVMTypeRef ip = t.types.intptr;
@@ -205,24 +212,24 @@ final class GpuTranslators {
         System.arraycopy(sizes, 0, fields, 3, m.rank());
         System.arraycopy(strides, 0, fields, 3 + m.rank(), m.rank());
         t.map(a.memref(), t.types.packMemref(b, m, fields, op));
-        finish(t, op, stream);
+        finish(t, a, stream);
     }
 
     private static void dealloc(Operation op, ModuleTranslation t) {
-        List<Value> deps = Gpu.asyncDependencies(op);
-        Value memref = op.operand(op.operandCount() - 1);
-        LLVMValueRef stream = stream(t, op, deps, Gpu.asyncToken(op) != null);
-        LLVMValueRef allocated = LLVMBuildExtractValue(t.builder, t.lookup(memref, op), 0, "");
+        DeallocOp d = new DeallocOp(op);
+        LLVMValueRef stream = stream(t, op, d.asyncDependencies(), d.asyncToken() != null);
+        LLVMValueRef allocated = LLVMBuildExtractValue(t.builder, t.lookup(d.memref(), op), 0, "");
         rt(t).call(t.builder, "mgpuMemFree", allocated, orNull(t, stream));
-        finish(t, op, stream);
+        finish(t, d, stream);
     }
 
     private static void waitOp(Operation op, ModuleTranslation t) {
-        List<LLVMValueRef> deps = t.lookup(op.operands(), op);
-        if (op.resultCount() > 0) {
+        WaitOp w = new WaitOp(op);
+        List<LLVMValueRef> deps = t.lookup(w.asyncDependencies(), op);
+        if (!w.isSynchronous()) {
             LLVMValueRef s = rt(t).call(t.builder, "mgpuStreamCreate");
             join(t, s, deps);
-            t.map(op.result(0), s);
+            t.map(w.asyncToken(), s);
             return;
         }
         if (deps.isEmpty()) {
@@ -236,22 +243,22 @@ final class GpuTranslators {
     }
 
     private static void memcpy(Operation op, ModuleTranslation t) {
-        List<Value> rest = Gpu.nonTokenOperands(op);
-        Value dst = rest.get(0);
-        Value src = rest.get(1);
-        LLVMValueRef stream = stream(t, op, Gpu.asyncDependencies(op), Gpu.asyncToken(op) != null);
+        MemcpyOp c = new MemcpyOp(op);
+        Value dst = c.destination();
+        Value src = c.source();
+        LLVMValueRef stream = stream(t, op, c.asyncDependencies(), c.asyncToken() != null);
         long elem = Types.elementSize(((Type.MemRefType) dst.type()).elementType(), op);
         LLVMValueRef bytes = LLVMBuildMul(t.builder, elementCount(t, op, dst), LLVMConstInt(t.types.intptr, elem, 0), "");
         rt(t).call(t.builder, "mgpuMemcpy", dataPointer(t, op, dst), dataPointer(t, op, src), bytes, orNull(t, stream));
-        finish(t, op, stream);
+        finish(t, c, stream);
     }
 
     private static void memset(Operation op, ModuleTranslation t) {
-        List<Value> rest = Gpu.nonTokenOperands(op);
-        Value dst = rest.get(0);
+        MemsetOp m = new MemsetOp(op);
+        Value dst = m.destination();
         Type elem = ((Type.MemRefType) dst.type()).elementType();
-        LLVMValueRef stream = stream(t, op, Gpu.asyncDependencies(op), Gpu.asyncToken(op) != null);
-        LLVMValueRef v = t.lookup(rest.get(1), op);
+        LLVMValueRef stream = stream(t, op, m.asyncDependencies(), m.asyncToken() != null);
+        LLVMValueRef v = t.lookup(m.value(), op);
         int width = elem instanceof Type.FloatType f ? f.width() : ((Type.IntegerType) elem).width();
         if (elem instanceof Type.FloatType) {
             v = LLVMBuildBitCast(t.builder, v, LLVMIntTypeInContext(t.ctx, width), "");
@@ -261,11 +268,11 @@ final class GpuTranslators {
         }
         rt(t).call(t.builder, width == 16 ? "mgpuMemset16" : "mgpuMemset32", dataPointer(t, op, dst), v,
                 elementCount(t, op, dst), orNull(t, stream));
-        finish(t, op, stream);
+        finish(t, m, stream);
     }
 
     private static void hostRegister(Operation op, ModuleTranslation t) {
-        Value m = op.operand(0);
+        Value m = new HostRegisterOp(op).memref();
         Type elem = ((Type.UnrankedMemRefType) m.type()).elementType();
         LLVMValueRef d = t.lookup(m, op);
         LLVMValueRef rank = LLVMBuildExtractValue(t.builder, d, 0, "");

@@ -3,8 +3,8 @@ package dev.mgpu.codegen.internal;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.SelectObjectHandler;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.OffloadingHandler;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.OffloadingHandler;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import dev.mgpu.ir.Operation;
 
 /** Finds the LLVM translation of a binary's handler attribute. */

@@ -1,5 +1,8 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.GpuModuleOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.codegen.BinaryDescription;
@@ -15,7 +18,6 @@ import java.util.function.Function;
 import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.Builtin;
 import dev.mgpu.dialect.Func;
-import dev.mgpu.dialect.Gpu;
 import dev.mgpu.dialect.LLVM;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
@@ -124,8 +126,8 @@ public final class ModuleTranslation {
             }
         }
         for (Operation op : top) {
-            if (op.name().equals(Gpu.BINARY)) {
-                embedBinary(new Gpu.BinaryOp(op));
+            if (op.name().equals(BinaryOp.NAME)) {
+                embedBinary(new BinaryOp(op));
             }
         }
         for (Operation op : top) {
@@ -134,7 +136,7 @@ public final class ModuleTranslation {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }
-            } else if (!n.equals(Gpu.BINARY) && !n.equals(Gpu.MODULE)) {
+            } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME)) {
                 throw error(op, "Invalid top-level op for translation (must be a function, gpu.binary or"
                         + " gpu.module): " + n);
             }
@@ -188,10 +190,10 @@ public final class ModuleTranslation {
 
     // ------------------------------------------------------------------ phase 2: binaries
 
-    private void embedBinary(Gpu.BinaryOp b) {
-        List<Attribute.ObjectAttr> objs = new ArrayList<>();
+    private void embedBinary(BinaryOp b) {
+        List<ObjectAttr> objs = new ArrayList<>();
         for (Attribute a : b.objects()) {
-            objs.add(resolveEmbed((Attribute.ObjectAttr) a, b.op()));
+            objs.add(resolveEmbed((ObjectAttr) a, b.op()));
         }
         BinaryDescription d = new BinaryDescription(b.name(), b.handler(), objs, b.location());
         LLVMOffloadingHandler h = Handlers.forAttribute(b.handler(), b.op());
@@ -203,7 +205,7 @@ public final class ModuleTranslation {
     /** The prefix of a blob that names a file given to {@code --embed}. */
     public static final String EMBED_PREFIX = "@file:";
 
-    private Attribute.ObjectAttr resolveEmbed(Attribute.ObjectAttr o, Operation binary) {
+    private ObjectAttr resolveEmbed(ObjectAttr o, Operation binary) {
         String text = o.object().length() < 256 ? o.object().value() : "";
         if (!text.startsWith(EMBED_PREFIX)) {
             return o;
@@ -214,7 +216,7 @@ public final class ModuleTranslation {
             throw error(binary, "Invalid object blob (must name a file given with --embed " + name + "=FILE): "
                     + text);
         }
-        return new Attribute.ObjectAttr(o.target(), o.format(), o.properties(), new Attribute.StringAttr(data));
+        return new ObjectAttr(o.target(), o.format(), o.properties(), new Attribute.StringAttr(data));
     }
 
     BinaryDescription binary(String name) {

@@ -1,5 +1,6 @@
 package dev.mgpu.tests.handler;
 
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.bytedeco.llvm.global.LLVM.LLVMAddGlobal;
 import static org.bytedeco.llvm.global.LLVM.LLVMSetInitializer;
 
@@ -8,7 +9,7 @@ import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.KernelLaunch;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.OffloadingHandlerAttr;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import java.util.List;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
@@ -33,7 +34,7 @@ public final class CountingHandler implements LLVMOffloadingHandler {
 
     @Override
     public void embedBinary(BinaryDescription binary, HandlerContext ctx) {
-        Attribute.ObjectAttr last = binary.objects().get(binary.objects().size() - 1);
+        ObjectAttr last = binary.objects().get(binary.objects().size() - 1);
         ctx.embedBytes(binary.name() + "_last", last.object().bytes(), false, 16);
     }
 

@@ -1,4 +1,4 @@
-package dev.mgpu.text.internal;
+package dev.mgpu.mlir.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

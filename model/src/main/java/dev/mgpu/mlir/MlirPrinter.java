@@ -1,8 +1,8 @@
-package dev.mgpu.text;
+package dev.mgpu.mlir;
 
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.internal.Printer;
+import dev.mgpu.mlir.internal.Printer;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

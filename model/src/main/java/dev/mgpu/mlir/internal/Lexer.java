@@ -1,4 +1,4 @@
-package dev.mgpu.text.internal;
+package dev.mgpu.mlir.internal;
 
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.MgpuException;

@@ -1,4 +1,4 @@
-package dev.mgpu.text.internal;
+package dev.mgpu.mlir.internal;
 
 import dev.mgpu.dialect.Dialects;
 import dev.mgpu.dialect.OpDef;
@@ -10,6 +10,7 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.text.OpAsmPrinter;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.Set;
  * program order ({@code %argN} for entry-block arguments, {@code %N} for everything else, {@code ^bbN} for
  * blocks), so the same module always prints the same bytes.
  */
-public final class Printer {
+public final class Printer implements OpAsmPrinter {
     private final AsmOutput out;
     private final boolean printLocations;
     private final boolean generic;
@@ -35,21 +36,25 @@ public final class Printer {
         this.generic = generic;
     }
 
+    @Override
     public Printer write(String s) {
         out.write(s);
         return this;
     }
 
+    @Override
     public Printer write(char c) {
         out.write(c);
         return this;
     }
 
+    @Override
     public Printer type(Type t) {
         out.type(t);
         return this;
     }
 
+    @Override
     public Printer types(List<? extends Type> ts) {
         for (int i = 0; i < ts.size(); i++) {
             if (i > 0) {
@@ -60,22 +65,29 @@ public final class Printer {
         return this;
     }
 
+    @Override
     public Printer attr(Attribute a) {
         out.attr(a);
         return this;
     }
 
+    @Override
     public Printer symbol(String name) {
         out.symbol(name);
         return this;
     }
 
+    @Override
     public Printer operand(Value v) {
         String n = names.get(v);
-        out.write(n == null ? "%<<UNKNOWN>>" : n);
+        if (n == null) {
+            throw new IllegalStateException("value without a name: " + v + " (it is not defined in the printed op)");
+        }
+        out.write(n);
         return this;
     }
 
+    @Override
     public Printer operands(List<? extends Value> vs) {
         for (int i = 0; i < vs.size(); i++) {
             if (i > 0) {
@@ -87,6 +99,7 @@ public final class Printer {
     }
 
     /** {@code %a : T, %b : U}. */
+    @Override
     public Printer operandsWithTypes(List<? extends Value> vs) {
         for (int i = 0; i < vs.size(); i++) {
             if (i > 0) {
@@ -97,12 +110,18 @@ public final class Printer {
         return this;
     }
 
+    @Override
     public Printer successor(Block b) {
-        out.write(blockNames.getOrDefault(b, "^<<UNKNOWN>>"));
+        String n = blockNames.get(b);
+        if (n == null) {
+            throw new IllegalStateException("block without a name (it is not in the printed op)");
+        }
+        out.write(n);
         return this;
     }
 
     /** {@code ^bb(%a, %b : T, U)}, or just the block when there are no operands. */
+    @Override
     public Printer successorWithOperands(Block b, List<Value> operands) {
         successor(b);
         if (!operands.isEmpty()) {
@@ -115,10 +134,12 @@ public final class Printer {
     }
 
     /** The op's attributes, less {@code elided}, as {@code {...}}; nothing when none remain. */
+    @Override
     public Printer attrDict(Operation op, Set<String> elided) {
         return attrDict(op, elided, false);
     }
 
+    @Override
     public Printer attrDict(Operation op, Set<String> elided, boolean withKeyword) {
         Map<String, Attribute> m = new LinkedHashMap<>();
         for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
@@ -261,6 +282,7 @@ public final class Printer {
      * Prints {@code { ... }}. The entry block's header is printed when {@code printEntryHeader} and it has
      * arguments (custom function syntax prints them in the signature instead).
      */
+    @Override
     public Printer region(Region r, boolean printEntryHeader) {
         out.write('{');
         indent++;

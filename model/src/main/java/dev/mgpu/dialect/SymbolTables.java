@@ -1,6 +1,5 @@
-package dev.mgpu.verify;
+package dev.mgpu.dialect;
 
-import dev.mgpu.dialect.Dialects;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;

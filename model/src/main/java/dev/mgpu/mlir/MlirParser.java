@@ -1,8 +1,8 @@
-package dev.mgpu.text;
+package dev.mgpu.mlir;
 
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.text.internal.Parser;
+import dev.mgpu.mlir.internal.Parser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

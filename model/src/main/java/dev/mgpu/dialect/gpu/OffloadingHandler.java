@@ -1,5 +1,6 @@
-package dev.mgpu.ir;
+package dev.mgpu.dialect.gpu;
 
+import dev.mgpu.ir.Attribute;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;

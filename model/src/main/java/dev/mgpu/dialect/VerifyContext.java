@@ -1,4 +1,4 @@
-package dev.mgpu.verify;
+package dev.mgpu.dialect;
 
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.Location;
@@ -11,10 +11,10 @@ import java.util.List;
 /** What op verifiers see: a sink for diagnostics and symbol lookup. */
 public final class VerifyContext {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final SymbolTables symbols;
+    private final SymbolTables symbols = new SymbolTables();
 
-    VerifyContext(SymbolTables symbols) {
-        this.symbols = symbols;
+    /** A context with no diagnostics yet; one per verification, since it caches symbol tables. */
+    public VerifyContext() {
     }
 
     public void error(Location loc, String message) {

@@ -1,0 +1,16 @@
+package dev.mgpu.dialect;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.text.AsmParser;
+
+/**
+ * The parser of one dialect attribute, {@code #dialect.name...}, registered by its dialect. The
+ * attribute prints itself ({@link dev.mgpu.ir.DialectAttribute#print}); its class holds both halves.
+ */
+public record AttrDef(String name, Parser parser) {
+    /** Parses what follows the attribute's name, which starts at {@code nameOffset}. */
+    @FunctionalInterface
+    public interface Parser {
+        Attribute parse(AsmParser p, int nameOffset);
+    }
+}

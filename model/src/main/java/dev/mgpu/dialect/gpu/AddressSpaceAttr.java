@@ -1,0 +1,32 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.DialectAttribute;
+import dev.mgpu.text.AsmParser;
+
+/** {@code #gpu.address_space<global|workgroup|private>}. */
+public record AddressSpaceAttr(String space) implements DialectAttribute {
+    /** The attribute's name. */
+    public static final String NAME = "gpu.address_space";
+
+    /** Parses {@code <space>} after the name, which starts at {@code nameOffset}. */
+    public static AddressSpaceAttr parse(AsmParser p, int nameOffset) {
+        p.expectPunct('<');
+        String s = p.keyword();
+        if (!s.equals("global") && !s.equals("workgroup") && !s.equals("private")) {
+            throw p.errorAt(nameOffset, "Invalid address space (must be global, workgroup or private): " + s);
+        }
+        p.expectPunct('>');
+        return new AddressSpaceAttr(s);
+    }
+
+    @Override
+    public void print(AsmOutput out) {
+        out.write("#" + NAME + "<").write(space).write('>');
+    }
+
+    @Override
+    public String toString() {
+        return "#" + NAME + "<" + space + ">";
+    }
+}

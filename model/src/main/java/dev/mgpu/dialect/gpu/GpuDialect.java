@@ -1,0 +1,47 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.dialect.AttrDef;
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.dialect.TypeDef;
+import dev.mgpu.ir.Type;
+import java.util.List;
+
+/**
+ * The gpu dialect subset, with the target attributes of nvvm, rocdl and cpu: modules, binaries,
+ * launches, memory and synchronisation. Each op is one class of this package; this class lists them.
+ */
+public final class GpuDialect {
+    private GpuDialect() {
+    }
+
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        return List.of(GpuModuleOp.definition(), GpuFuncOp.definition(), GpuReturnOp.definition(),
+                BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(), DeallocOp.definition(),
+                WaitOp.definition(), HostRegisterOp.definition(), MemcpyOp.definition(), MemsetOp.definition());
+    }
+
+    /** The attributes: targets, objects, offloading handlers, address spaces. */
+    public static List<AttrDef> attributes() {
+        return List.of(new AttrDef(GpuTarget.NVVMTarget.NAME, (p, off) -> GpuTarget.NVVMTarget.parse(p)),
+                new AttrDef(GpuTarget.ROCDLTarget.NAME, (p, off) -> GpuTarget.ROCDLTarget.parse(p)),
+                new AttrDef(GpuTarget.CpuTarget.NAME, (p, off) -> GpuTarget.CpuTarget.parse(p)),
+                new AttrDef(ObjectAttr.NAME, (p, off) -> ObjectAttr.parse(p)),
+                new AttrDef(OffloadingHandlerAttr.SelectObject.NAME,
+                        (p, off) -> OffloadingHandlerAttr.SelectObject.parse(p)),
+                new AttrDef(OffloadingHandlerAttr.RuntimeSelect.NAME,
+                        (p, off) -> new OffloadingHandlerAttr.RuntimeSelect()),
+                new AttrDef(AddressSpaceAttr.NAME, AddressSpaceAttr::parse));
+    }
+
+    /** A handler attribute {@code #name<param>} that a registered {@link OffloadingHandler} provides, or null. */
+    public static AttrDef handlerProvider(String name) {
+        return OffloadingHandler.lookup(name) == null ? null
+                : new AttrDef(name, (p, off) -> OffloadingHandlerAttr.External.parse(p, name));
+    }
+
+    /** The dialect's one type, {@code !gpu.async.token}. */
+    public static List<TypeDef> types() {
+        return List.of(new TypeDef("gpu.async.token", (p, off) -> Type.ASYNC_TOKEN));
+    }
+}

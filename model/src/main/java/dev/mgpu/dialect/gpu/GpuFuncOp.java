@@ -1,0 +1,50 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.dialect.Func;
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.dialect.OpView;
+import dev.mgpu.dialect.Syntax;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import java.util.Set;
+
+/** {@code gpu.func @name(args) [kernel] [attributes {...}] [{ body }]}: a kernel or device function. */
+public final class GpuFuncOp extends OpView {
+    public static final String NAME = "gpu.func";
+
+    /** The unit attribute that marks a kernel. */
+    public static final String KERNEL_ATTR = "gpu.kernel";
+
+    public GpuFuncOp(Operation op) {
+        super(op, NAME);
+    }
+
+    /** The function's symbol name. */
+    public String name() {
+        return op.symbolName();
+    }
+
+    /** Whether it is a kernel, launchable from the host. */
+    public boolean isKernel() {
+        return op.hasAttr(KERNEL_ATTR);
+    }
+
+    /** The function type. */
+    public Type.FunctionType type() {
+        return Syntax.functionType(op);
+    }
+
+    static OpDef definition() {
+        return OpDef.of(NAME).isolatedFromAbove().inherent("sym_name", "function_type", "arg_attrs")
+                .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), attrs -> {
+                    if (p.optionalKeyword("kernel")) {
+                        attrs.put(KERNEL_ATTR, Attribute.UNIT);
+                    }
+                }, false), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR), pr -> {
+                    if (op.hasAttr(KERNEL_ATTR)) {
+                        pr.write(" kernel");
+                    }
+                })).verifier(Func::verifyFunc);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.dialect.OpView;
+import dev.mgpu.dialect.Syntax;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code gpu.module @name [<handler>] [targets] { gpu.func ... }}: a symbol table of kernels. */
+public final class GpuModuleOp extends OpView {
+    public static final String NAME = "gpu.module";
+
+    public GpuModuleOp(Operation op) {
+        super(op, NAME);
+    }
+
+    /** Creates an empty module with one body block. */
+    public static GpuModuleOp create(Location loc, String name, Attribute.ArrayAttr targets) {
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        attrs.put("sym_name", Attribute.StringAttr.of(name));
+        if (targets != null) {
+            attrs.put("targets", targets);
+        }
+        Operation op = Operation.create(NAME, loc, List.of(), List.of(), attrs, 1, List.of());
+        op.region(0).append(new Block(loc));
+        return new GpuModuleOp(op);
+    }
+
+    /** The module's symbol name. */
+    public String name() {
+        return op.symbolName();
+    }
+
+    /** The block holding the kernels. */
+    public Block body() {
+        return op.region(0).entry();
+    }
+
+    static OpDef definition() {
+        return OpDef.of(NAME).isolatedFromAbove().symbolTable().defaultDialect("gpu")
+                .inherent("sym_name", "targets", "offloadingHandler")
+                .syntax(GpuModuleOp::parse, GpuModuleOp::print)
+                .verifier((op, ctx) -> Syntax.verifySymbolName(op, ctx));
+    }
+
+    static Operation parse(OpAsmParser p, int results, Location loc) {
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        attrs.put("sym_name", Attribute.StringAttr.of(p.symbolName()));
+        if (p.optionalPunct('<')) {
+            attrs.put("offloadingHandler", p.attribute());
+            p.expectPunct('>');
+        }
+        if (p.atPunct('[')) {
+            attrs.put("targets", p.attribute());
+        }
+        attrs.putAll(p.optionalAttributesKeyword());
+        Region body = p.region(null, true);
+        if (body.isEmpty()) {
+            body.append(new Block(loc));
+        }
+        return Operation.create(NAME, loc, List.of(), List.of(), attrs, List.of(body), List.of());
+    }
+
+    static void print(OpAsmPrinter p, Operation op) {
+        p.write(' ').symbol(op.symbolName());
+        if (op.attr("offloadingHandler") != null) {
+            p.write(" <").attr(op.attr("offloadingHandler")).write('>');
+        }
+        if (op.attr("targets") != null) {
+            p.write(' ').attr(op.attr("targets"));
+        }
+        p.attrDict(op, Set.of("sym_name", "targets", "offloadingHandler"), true);
+        p.write(' ').region(op.region(0), false);
+    }
+}

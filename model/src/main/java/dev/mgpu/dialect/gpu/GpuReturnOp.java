@@ -1,0 +1,21 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.dialect.OpView;
+import dev.mgpu.dialect.Syntax;
+import dev.mgpu.ir.Operation;
+
+/** {@code gpu.return [values : types]}: ends a {@code gpu.func}. */
+public final class GpuReturnOp extends OpView {
+    public static final String NAME = "gpu.return";
+
+    public GpuReturnOp(Operation op) {
+        super(op, NAME);
+    }
+
+    static OpDef definition() {
+        return OpDef.of(NAME).terminator()
+                .syntax((p, n, loc) -> Syntax.returnLike(p, loc, NAME), Syntax::printReturnLike)
+                .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, GpuFuncOp.NAME));
+    }
+}

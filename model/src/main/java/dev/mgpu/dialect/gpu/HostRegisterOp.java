@@ -1,0 +1,55 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.dialect.OpDef;
+import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code gpu.host_register %m : memref<*xT>}: makes host memory reachable from the device. */
+public final class HostRegisterOp extends dev.mgpu.dialect.OpView {
+    public static final String NAME = "gpu.host_register";
+
+    public HostRegisterOp(Operation op) {
+        super(op, NAME);
+    }
+
+    /** Creates a registration of an unranked memref. */
+    public static HostRegisterOp create(Location loc, Value memref) {
+        return new HostRegisterOp(Operation.create(NAME, loc, List.of(memref), List.of(), Map.of()));
+    }
+
+    /** The unranked memref to register. */
+    public Value memref() {
+        return op.operand(0);
+    }
+
+    static OpDef definition() {
+        return OpDef.of(NAME).syntax(HostRegisterOp::parse, HostRegisterOp::print).verifier(HostRegisterOp::verify);
+    }
+
+    static Operation parse(OpAsmParser p, int results, Location loc) {
+        OpAsmParser.OperandRef m = p.operandRef();
+        Map<String, dev.mgpu.ir.Attribute> attrs = p.optionalDictionary();
+        p.expectPunct(':');
+        return Operation.create(NAME, loc, List.of(p.resolve(m, p.type())), List.of(), attrs);
+    }
+
+    static void print(OpAsmPrinter p, Operation op) {
+        p.write(' ').operand(op.operand(0));
+        p.attrDict(op, Set.of());
+        p.write(" : ").type(op.operand(0).type());
+    }
+
+    static void verify(Operation op, VerifyContext ctx) {
+        if (!(op.operand(0).type() instanceof Type.UnrankedMemRefType)) {
+            ctx.error(op, "Invalid gpu.host_register operand (must be an unranked memref): " + op.operand(0).type());
+        }
+    }
+}

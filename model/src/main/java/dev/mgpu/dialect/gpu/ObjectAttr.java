@@ -1,0 +1,95 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.DialectAttribute;
+import dev.mgpu.text.AsmParser;
+import java.util.Objects;
+
+/**
+ * {@code #gpu.object<target, [properties = {...},] [format =] "blob">}: one device binary. The default
+ * format, printed without a keyword, is {@code fatbin}, as upstream.
+ */
+public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.DictionaryAttr properties,
+        Attribute.StringAttr object) implements DialectAttribute {
+    /** The attribute's name. */
+    public static final String NAME = "gpu.object";
+
+    public ObjectAttr {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(object, "object");
+    }
+
+    /** A {@code fatbin} object without properties. */
+    public static ObjectAttr of(GpuTarget target, byte[] blob) {
+        return new ObjectAttr(target, ObjectFormat.FATBIN, null, new Attribute.StringAttr(blob));
+    }
+
+    /** The same object with another blob. */
+    public ObjectAttr withBlob(byte[] blob) {
+        return new ObjectAttr(target, format, properties, new Attribute.StringAttr(blob));
+    }
+
+    /** Parses {@code <...>} after {@code #gpu.object}. */
+    public static ObjectAttr parse(AsmParser p) {
+        p.expectPunct('<');
+        Attribute target = p.attribute();
+        p.expectPunct(',');
+        Attribute.DictionaryAttr props = null;
+        ObjectFormat format = ObjectFormat.FATBIN;
+        byte[] blob = null;
+        while (true) {
+            int off = p.offset();
+            if (p.atString()) {
+                if (blob != null) {
+                    throw p.errorAt(off, "Invalid #gpu.object (must hold one blob): a second string");
+                }
+                blob = p.stringBytes();
+            } else if (p.optionalKeyword("properties")) {
+                p.expectPunct('=');
+                props = new Attribute.DictionaryAttr(p.dictionary());
+            } else if (p.peekKeyword() != null) {
+                String k = p.keyword();
+                ObjectFormat f = ObjectFormat.fromKeyword(k);
+                if (f == null) {
+                    throw p.errorAt(off, "Invalid #gpu.object format (must be offload, assembly, bin or fatbin): "
+                            + k);
+                }
+                p.expectPunct('=');
+                format = f;
+                if (!p.atString()) {
+                    throw p.expected("the object's string");
+                }
+                continue;
+            } else {
+                throw p.expected("the object's string");
+            }
+            if (!p.optionalPunct(',')) {
+                break;
+            }
+        }
+        p.expectPunct('>');
+        if (blob == null) {
+            throw p.error("Invalid #gpu.object (must hold a blob string): none");
+        }
+        return new ObjectAttr(target, format, props, new Attribute.StringAttr(blob));
+    }
+
+    @Override
+    public void print(AsmOutput out) {
+        out.write("#" + NAME + "<").attr(target).write(", ");
+        if (properties != null) {
+            out.write("properties = ").attr(properties).write(", ");
+        }
+        if (format != ObjectFormat.FATBIN) {
+            out.write(format.keyword()).write(" = ");
+        }
+        out.quoted(object.bytes()).write('>');
+    }
+
+    @Override
+    public String toString() {
+        return AsmOutput.render(this);
+    }
+}

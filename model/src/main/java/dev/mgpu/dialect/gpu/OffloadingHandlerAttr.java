@@ -1,0 +1,130 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.DialectAttribute;
+import dev.mgpu.ir.Type;
+import dev.mgpu.text.AsmParser;
+import java.util.List;
+
+/**
+ * An attribute that names how a {@code gpu.binary} is embedded and its kernels launched. The built-in
+ * handlers are {@code #gpu.select_object} and {@code #gpu.runtime_select}; others come from
+ * {@link OffloadingHandler} providers found through {@link java.util.ServiceLoader}.
+ */
+public sealed interface OffloadingHandlerAttr extends DialectAttribute
+        permits OffloadingHandlerAttr.SelectObject, OffloadingHandlerAttr.RuntimeSelect,
+        OffloadingHandlerAttr.External {
+
+    /** The attribute's name without {@code #}, for example {@code gpu.select_object}. */
+    String name();
+
+    /** The default handler: {@code #gpu.select_object} with no target. */
+    SelectObject DEFAULT = new SelectObject(null);
+
+    /**
+     * {@code #gpu.select_object[<target>]}: embed one object, chosen by index ({@link IntegerAttr}), by
+     * target ({@link GpuTarget}), or the first when {@code target} is null.
+     */
+    record SelectObject(Attribute target) implements OffloadingHandlerAttr {
+        public static final String NAME = "gpu.select_object";
+
+        /** Parses the optional {@code <target>} after {@code #gpu.select_object}. */
+        public static SelectObject parse(AsmParser p) {
+            Attribute target = null;
+            if (p.optionalPunct('<')) {
+                target = p.attribute();
+                p.expectPunct('>');
+            }
+            return new SelectObject(target);
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        /**
+         * The index of the object this handler embeds, or -1 when none fits: the object at the index, the
+         * last object whose target equals the target (as upstream), or the first object without a target.
+         * The verifier and every handler use this one rule.
+         */
+        public int select(List<? extends Attribute> objects) {
+            if (target == null) {
+                return objects.isEmpty() ? -1 : 0;
+            }
+            if (target instanceof Attribute.IntegerAttr i) {
+                return i.value() >= 0 && i.value() < objects.size() ? (int) i.value() : -1;
+            }
+            int found = -1;
+            for (int k = 0; k < objects.size(); k++) {
+                if (objects.get(k) instanceof ObjectAttr o && o.target().equals(target)) {
+                    found = k;
+                }
+            }
+            return found;
+        }
+
+        /** An index prints bare, as upstream writes it: {@code #gpu.select_object<1>}. */
+        @Override
+        public void print(AsmOutput out) {
+            out.write("#" + NAME);
+            if (target instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64)) {
+                out.write('<').write(i.value()).write('>');
+            } else if (target != null) {
+                out.write('<').attr(target).write('>');
+            }
+        }
+
+        @Override
+        public String toString() {
+            return AsmOutput.render(this);
+        }
+    }
+
+    /** {@code #gpu.runtime_select}: embed every object and pick one for the device present at run time. */
+    record RuntimeSelect() implements OffloadingHandlerAttr {
+        public static final String NAME = "gpu.runtime_select";
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public void print(AsmOutput out) {
+            out.write("#" + NAME);
+        }
+
+        @Override
+        public String toString() {
+            return "#" + NAME;
+        }
+    }
+
+    /** A handler registered by a provider: {@code #name} or {@code #name<parameter>}. */
+    record External(String name, Attribute parameter) implements OffloadingHandlerAttr {
+        /** Parses the optional {@code <parameter>} after a provider's handler name. */
+        public static External parse(AsmParser p, String name) {
+            Attribute param = null;
+            if (p.optionalPunct('<')) {
+                param = p.attribute();
+                p.expectPunct('>');
+            }
+            return new External(name, param);
+        }
+
+        @Override
+        public void print(AsmOutput out) {
+            out.write('#').write(name);
+            if (parameter != null) {
+                out.write('<').attr(parameter).write('>');
+            }
+        }
+
+        @Override
+        public String toString() {
+            return parameter == null ? "#" + name : "#" + name + "<" + parameter + ">";
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package dev.mgpu.mlir.internal;
+
+import dev.mgpu.dialect.AttrDef;
+import dev.mgpu.dialect.Dialects;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Attributes: the builtin ones (numbers, strings, arrays, dictionaries, symbols, dense arrays, strided
+ * layouts, types), dialect attributes ({@code #name}) through the parsers their dialects register, and
+ * attribute aliases.
+ */
+abstract class AttributeParser extends TypeParser {
+    protected final Map<String, Attribute> attrAliases = new HashMap<>();
+
+    AttributeParser(byte[] buf, int offset, int limit, String file) {
+        super(buf, offset, limit, file);
+    }
+
+    // ---------------------------------------------------------------- attributes
+
+    /** Any attribute. */
+    public Attribute attribute() {
+        int off = lx.start;
+        switch (lx.kind) {
+            case Lexer.INTEGER:
+            case Lexer.FLOAT:
+                return numberAttr(false, off);
+            case Lexer.STRING:
+                return new Attribute.StringAttr(stringBytes());
+            case Lexer.AT_ID:
+                return symbolRef();
+            case Lexer.HASH_ID:
+                return hashAttribute();
+            case Lexer.BANG_ID:
+                return new Attribute.TypeAttr(type());
+            case Lexer.PUNCT:
+                if (lx.isPunct('-')) {
+                    lx.next();
+                    return numberAttr(true, off);
+                }
+                if (lx.isPunct('[')) {
+                    lx.next();
+                    List<Attribute> items = new ArrayList<>();
+                    if (!optionalPunct(']')) {
+                        do {
+                            items.add(attribute());
+                        } while (optionalPunct(','));
+                        expectPunct(']');
+                    }
+                    return new Attribute.ArrayAttr(items);
+                }
+                if (lx.isPunct('{')) {
+                    return new Attribute.DictionaryAttr(dictionary());
+                }
+                if (lx.isPunct('(')) {
+                    return new Attribute.TypeAttr(type());
+                }
+                break;
+            case Lexer.BARE_ID: {
+                String k = lx.text();
+                switch (k) {
+                    case "true":
+                        lx.next();
+                        return new Attribute.IntegerAttr(1, Type.I1);
+                    case "false":
+                        lx.next();
+                        return new Attribute.IntegerAttr(0, Type.I1);
+                    case "unit":
+                        lx.next();
+                        return Attribute.UNIT;
+                    case "array":
+                        lx.next();
+                        return denseArray();
+                    case "strided":
+                        lx.next();
+                        return strided();
+                    default:
+                        if (atType()) {
+                            return new Attribute.TypeAttr(type());
+                        }
+                        throw errorAt(off, "Invalid attribute (must be a known attribute or alias): " + k);
+                }
+            }
+            default:
+                break;
+        }
+        throw expected("an attribute");
+    }
+
+    private Attribute numberAttr(boolean negative, int off) {
+        if (lx.kind == Lexer.FLOAT) {
+            double d = Double.parseDouble(lx.text());
+            lx.next();
+            Type t = Type.F64;
+            if (optionalPunct(':')) {
+                int typeOff = lx.start;
+                t = type();
+                if (!(t instanceof Type.FloatType)) {
+                    throw errorAt(typeOff, "Invalid float attribute type (must be a float type): " + t);
+                }
+            }
+            return new Attribute.FloatAttr(negative ? -d : d, t);
+        }
+        if (lx.kind != Lexer.INTEGER) {
+            throw expected("a number");
+        }
+        String text = lx.text();
+        long v = parseIntegerToken(lx.start);
+        lx.next();
+        Type t = Type.I64;
+        if (optionalPunct(':')) {
+            t = type();
+        }
+        if (t instanceof Type.FloatType) {
+            double d = text.startsWith("0x") ? (t.equals(Type.F32) ? Float.intBitsToFloat((int) v) : Double.longBitsToDouble(v)) : v;
+            return new Attribute.FloatAttr(negative ? -d : d, t);
+        }
+        if (!t.isIntegerOrIndex()) {
+            throw errorAt(off, "Invalid integer attribute type (must be an integer or index type): " + t);
+        }
+        return new Attribute.IntegerAttr(negative ? -v : v, t);
+    }
+
+    private Attribute denseArray() {
+        expectPunct('<');
+        Type t = type();
+        List<Long> vals = new ArrayList<>();
+        if (optionalPunct(':')) {
+            do {
+                if (atKeyword("true") || atKeyword("false")) {
+                    vals.add(keyword().equals("true") ? 1L : 0L);
+                } else {
+                    vals.add(integer());
+                }
+            } while (optionalPunct(','));
+        }
+        expectPunct('>');
+        long[] v = new long[vals.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = vals.get(i);
+        }
+        return new Attribute.DenseArrayAttr(t, v);
+    }
+
+    private long dimOrDynamic() {
+        if (optionalPunct('?')) {
+            return Type.DYNAMIC;
+        }
+        return integer();
+    }
+
+    private Attribute strided() {
+        expectPunct('<');
+        expectPunct('[');
+        List<Long> s = new ArrayList<>();
+        if (!optionalPunct(']')) {
+            do {
+                s.add(dimOrDynamic());
+            } while (optionalPunct(','));
+            expectPunct(']');
+        }
+        long offset = 0;
+        if (optionalPunct(',')) {
+            expectKeyword("offset");
+            expectPunct(':');
+            offset = dimOrDynamic();
+        }
+        expectPunct('>');
+        long[] st = new long[s.size()];
+        for (int i = 0; i < st.length; i++) {
+            st[i] = s.get(i);
+        }
+        return new Attribute.StridedLayoutAttr(offset, st);
+    }
+
+    /** {@code {name = value, unitName, ...}}. */
+    public Map<String, Attribute> dictionary() {
+        expectPunct('{');
+        Map<String, Attribute> m = new LinkedHashMap<>();
+        if (optionalPunct('}')) {
+            return m;
+        }
+        do {
+            int off = lx.start;
+            String key;
+            if (lx.kind == Lexer.BARE_ID) {
+                key = lx.text();
+                lx.next();
+            } else if (lx.kind == Lexer.STRING) {
+                key = string();
+            } else {
+                throw expected("an attribute name");
+            }
+            Attribute v = optionalPunct('=') ? attribute() : Attribute.UNIT;
+            if (m.put(key, v) != null) {
+                throw errorAt(off, "Invalid attribute dictionary (must name each attribute once): " + key);
+            }
+        } while (optionalPunct(','));
+        expectPunct('}');
+        return m;
+    }
+
+    /** An attribute dictionary when one follows, else an empty map. */
+    public Map<String, Attribute> optionalDictionary() {
+        return lx.isPunct('{') ? dictionary() : Map.of();
+    }
+
+    /** {@code attributes {...}} when present, else an empty map. */
+    public Map<String, Attribute> optionalAttributesKeyword() {
+        return optionalKeyword("attributes") ? dictionary() : new LinkedHashMap<>();
+    }
+
+    private Attribute hashAttribute() {
+        int off = lx.start;
+        String name = lx.text().substring(1);
+        lx.next();
+        AttrDef def = Dialects.attribute(name);
+        if (def != null) {
+            return def.parser().parse(this, off);
+        }
+        Attribute alias = attrAliases.get(name);
+        if (alias != null) {
+            return alias;
+        }
+        throw errorAt(off, "Invalid attribute (must be a known attribute or alias): #" + name);
+    }
+}
