@@ -1,5 +1,14 @@
 package dev.mgpu.dialect;
 
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.dialect.cf.Cf;
+import dev.mgpu.dialect.func.Func;
+import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.op.AttrDef;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.TypeDef;
+
 import dev.mgpu.dialect.gpu.GpuDialect;
 import dev.mgpu.ir.Operation;
 import java.util.HashMap;

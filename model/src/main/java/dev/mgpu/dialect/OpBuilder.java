@@ -1,5 +1,11 @@
 package dev.mgpu.dialect;
 
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.cf.Cf;
+import dev.mgpu.dialect.func.Func;
+import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.op.OpView;
+
 import dev.mgpu.dialect.gpu.AllocOp;
 import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.DeallocOp;
@@ -67,10 +73,6 @@ public final class OpBuilder {
         return block.append(op);
     }
 
-    private Operation add(String name, List<Value> operands, List<Type> results, Map<String, Attribute> attrs) {
-        return block.append(Operation.create(name, location, operands, results, attrs));
-    }
-
     // ------------------------------------------------------------------ func
 
     /** {@code func.func} with an entry block whose arguments match the type's inputs. */
@@ -100,122 +102,93 @@ public final class OpBuilder {
 
     /** {@code arith.<kind>}, e.g. {@code addi}, {@code muli}, {@code addf}. */
     public Value arith(String kind, Value a, Value b) {
-        return block.append(Arith.binary(location, kind, a, b)).result();
+        return append(Arith.BinaryOp.create(location, kind, a, b)).op().result();
     }
 
+    /** {@code arith.cmpi}. */
     public Value cmpi(String predicate, Value a, Value b) {
-        return block.append(Arith.cmpi(location, predicate, a, b)).result();
+        return append(Arith.CmpIOp.create(location, predicate, a, b)).op().result();
     }
 
     /** {@code arith.<kind>} cast, e.g. {@code index_cast}, {@code extsi}. */
     public Value cast(String kind, Value a, Type to) {
-        return block.append(Arith.cast(location, kind, a, to)).result();
+        return append(Arith.CastOp.create(location, kind, a, to)).op().result();
     }
 
+    /** {@code arith.select}. */
     public Value select(Value cond, Value a, Value b) {
-        return add("arith.select", List.of(cond, a, b), List.of(a.type()), Map.of()).result();
+        return append(Arith.SelectOp.create(location, cond, a, b)).op().result();
     }
 
     // ------------------------------------------------------------------ cf / llvm control flow
 
+    /** {@code cf.br}. */
     public Operation br(Block dest, List<Value> args) {
-        return block.append(Cf.br(location, Cf.BR, dest, args));
+        return append(Cf.BrOp.create(location, Cf.BrOp.NAME, dest, args)).op();
     }
 
+    /** {@code cf.cond_br}. */
     public Operation condBr(Value cond, Block t, List<Value> tArgs, Block f, List<Value> fArgs) {
-        return block.append(Cf.condBr(location, Cf.COND_BR, cond, t, tArgs, f, fArgs));
+        return append(Cf.CondBrOp.create(location, Cf.CondBrOp.NAME, cond, t, tArgs, f, fArgs)).op();
     }
 
     // ------------------------------------------------------------------ llvm
 
     /** {@code llvm.func}; a declaration when {@code withBody} is false. */
     public LLVM.FuncOp llvmFunc(String name, Type.FunctionType type, boolean withBody) {
-        Map<String, Attribute> attrs = new LinkedHashMap<>();
-        attrs.put("sym_name", Attribute.StringAttr.of(name));
-        attrs.put("function_type", new Attribute.TypeAttr(type));
-        Operation op = Operation.create(LLVM.FUNC, location, List.of(), List.of(), attrs, 1, List.of());
-        if (withBody) {
-            Block entry = op.region(0).append(new Block(location));
-            for (Type t : type.inputs()) {
-                entry.addArgument(t, location);
-            }
-        }
-        block.append(op);
-        return new LLVM.FuncOp(op);
+        return append(LLVM.FuncOp.create(location, name, type, withBody));
     }
 
+    /** {@code llvm.return}. */
     public Operation llvmReturn(List<Value> values) {
-        return add(LLVM.RETURN, values, List.of(), Map.of());
+        return append(LLVM.ReturnOp.create(location, values)).op();
     }
 
+    /** {@code llvm.call}. */
     public Operation llvmCall(String callee, List<Value> args, List<Type> results) {
-        return add(LLVM.CALL, args, results, Map.of("callee", Attribute.SymbolRefAttr.of(callee)));
+        return append(LLVM.CallOp.create(location, callee, args, results)).op();
     }
 
+    /** {@code llvm.mlir.constant}. */
     public Value llvmConstant(long value, Type.IntegerType type) {
-        return add(LLVM.CONSTANT, List.of(), List.of(type), Map.of("value", new Attribute.IntegerAttr(value, type)))
-                .result();
+        return append(LLVM.ConstantOp.create(location, value, type)).op().result();
     }
 
+    /** {@code llvm.mlir.zero}. */
     public Value llvmZero(Type type) {
-        return add(LLVM.ZERO, List.of(), List.of(type), Map.of()).result();
+        return append(LLVM.ZeroOp.create(location, type)).op().result();
     }
 
     /** {@code llvm.<kind>} integer or float arithmetic, e.g. {@code add}, {@code fmul}. */
     public Value llvmArith(String kind, Value a, Value b) {
-        return add("llvm." + kind, List.of(a, b), List.of(a.type()), Map.of()).result();
+        return append(LLVM.BinaryOp.create(location, kind, a, b)).result();
     }
 
+    /** {@code llvm.icmp}. */
     public Value icmp(String predicate, Value a, Value b) {
-        int p = Arith.PREDICATES.indexOf(predicate);
-        if (p < 0) {
-            throw new IllegalArgumentException("Invalid predicate (must be one of " + Arith.PREDICATES + "): "
-                    + predicate);
-        }
-        return add(LLVM.ICMP, List.of(a, b), List.of(Type.I1), Map.of("predicate", Attribute.IntegerAttr.i64(p)))
-                .result();
+        return append(LLVM.ICmpOp.create(location, predicate, a, b)).op().result();
     }
 
+    /** {@code llvm.alloca}; {@code alignment} 0 leaves it to LLVM. */
     public Value alloca(Value count, Type element, int alignment) {
-        Map<String, Attribute> attrs = new LinkedHashMap<>();
-        attrs.put("elem_type", new Attribute.TypeAttr(element));
-        if (alignment > 0) {
-            attrs.put("alignment", Attribute.IntegerAttr.i64(alignment));
-        }
-        return add(LLVM.ALLOCA, List.of(count), List.of(Type.PTR), attrs).result();
+        return append(LLVM.AllocaOp.create(location, count, element, alignment)).op().result();
     }
 
+    /** {@code llvm.load}. */
     public Value load(Value address, Type type) {
-        return add(LLVM.LOAD, List.of(address), List.of(type), Map.of()).result();
+        return append(LLVM.LoadOp.create(location, address, type)).op().result();
     }
 
+    /** {@code llvm.store}. */
     public Operation store(Value value, Value address) {
-        return add(LLVM.STORE, List.of(value, address), List.of(), Map.of());
+        return append(LLVM.StoreOp.create(location, value, address)).op();
     }
 
     /**
      * {@code llvm.getelementptr}: {@code indices} holds {@code Long} constants and {@code Value}s, in order.
      */
     public Value gep(Value base, Type element, List<Object> indices, boolean inbounds) {
-        List<Value> ops = new ArrayList<>();
-        ops.add(base);
-        long[] raw = new long[indices.size()];
-        for (int i = 0; i < raw.length; i++) {
-            Object x = indices.get(i);
-            if (x instanceof Value v) {
-                ops.add(v);
-                raw[i] = LLVM.DYNAMIC_INDEX;
-            } else {
-                raw[i] = ((Number) x).longValue();
-            }
-        }
-        Map<String, Attribute> attrs = new LinkedHashMap<>();
-        attrs.put("rawConstantIndices", new Attribute.DenseArrayAttr(Type.I32, raw));
-        attrs.put("elem_type", new Attribute.TypeAttr(element));
-        if (inbounds) {
-            attrs.put("inbounds", Attribute.UNIT);
-        }
-        return add(LLVM.GEP, ops, List.of(base.type()), attrs).result();
+        return append(LLVM.GEPOp.create(location, base, element, indices, inbounds)).op().result();
     }
 
     // ------------------------------------------------------------------ gpu

@@ -1,10 +1,10 @@
 package dev.mgpu.verify;
 
 import dev.mgpu.dialect.Dialects;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.dialect.gpu.GpuModuleOp;
 import dev.mgpu.dialect.gpu.WaitOp;
-import dev.mgpu.dialect.OpDef;
+import dev.mgpu.op.OpDef;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.Operation;
@@ -23,7 +23,7 @@ import java.util.Set;
  * own rules come from its dialect.
  */
 public final class Verifier {
-    private final VerifyContext ctx = new VerifyContext();
+    private final VerifyContext ctx = new VerifyContext(Dialects::hasSymbolTable);
 
     private Verifier() {
     }

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.Mgpu;
-import dev.mgpu.dialect.Builtin;
-import dev.mgpu.dialect.Func;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.OpBuilder;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.dialect.gpu.GpuTarget;

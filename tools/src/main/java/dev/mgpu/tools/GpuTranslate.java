@@ -405,7 +405,6 @@ public final class GpuTranslate {
         return EmitKind.EXE;
     }
 
-
     /** Prints {@code file:line:col: error: message}, then the source line and a caret under the column. */
     private void report(Diagnostic d, byte[] input) {
         err.println(d);

@@ -2,8 +2,10 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
-import dev.mgpu.dialect.Arith;
-import dev.mgpu.dialect.LLVM;
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.cf.Cf;
+import dev.mgpu.dialect.func.Func;
+import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
@@ -20,7 +22,7 @@ final class HostTranslators {
     private HostTranslators() {
     }
 
-    /** LLVM's integer predicates, in the order of {@link Arith#PREDICATES}. */
+    /** LLVM's integer predicates, in the order of {@link Arith.CmpIOp#PREDICATES}. */
     private static final int[] ICMP = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE,
         LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
 
@@ -30,63 +32,65 @@ final class HostTranslators {
     }
 
     static void register(Map<String, ModuleTranslation.OpTranslator> m) {
-        m.put("func.return", HostTranslators::ret);
-        m.put("llvm.return", HostTranslators::ret);
-        m.put("func.call", HostTranslators::call);
-        m.put("llvm.call", HostTranslators::call);
-        m.put("arith.constant", HostTranslators::constant);
-        m.put(LLVM.CONSTANT, HostTranslators::constant);
-        m.put(LLVM.ZERO, (op, t) -> t.map(op.result(0), LLVMConstNull(t.types.of(op.result(0).type(), op))));
-        binary(m, "add", (b, x, y) -> LLVMBuildAdd(b, x, y, ""), "arith.addi", "llvm.add");
-        binary(m, "sub", (b, x, y) -> LLVMBuildSub(b, x, y, ""), "arith.subi", "llvm.sub");
-        binary(m, "mul", (b, x, y) -> LLVMBuildMul(b, x, y, ""), "arith.muli", "llvm.mul");
-        binary(m, "sdiv", (b, x, y) -> LLVMBuildSDiv(b, x, y, ""), "arith.divsi", "llvm.sdiv");
-        binary(m, "udiv", (b, x, y) -> LLVMBuildUDiv(b, x, y, ""), "arith.divui", "llvm.udiv");
-        binary(m, "srem", (b, x, y) -> LLVMBuildSRem(b, x, y, ""), "arith.remsi", "llvm.srem");
-        binary(m, "urem", (b, x, y) -> LLVMBuildURem(b, x, y, ""), "arith.remui", "llvm.urem");
-        binary(m, "and", (b, x, y) -> LLVMBuildAnd(b, x, y, ""), "arith.andi", "llvm.and");
-        binary(m, "or", (b, x, y) -> LLVMBuildOr(b, x, y, ""), "arith.ori", "llvm.or");
-        binary(m, "xor", (b, x, y) -> LLVMBuildXor(b, x, y, ""), "arith.xori", "llvm.xor");
-        binary(m, "shl", (b, x, y) -> LLVMBuildShl(b, x, y, ""), "arith.shli", "llvm.shl");
-        binary(m, "ashr", (b, x, y) -> LLVMBuildAShr(b, x, y, ""), "arith.shrsi", "llvm.ashr");
-        binary(m, "lshr", (b, x, y) -> LLVMBuildLShr(b, x, y, ""), "arith.shrui", "llvm.lshr");
-        binary(m, "fadd", (b, x, y) -> LLVMBuildFAdd(b, x, y, ""), "arith.addf", "llvm.fadd");
-        binary(m, "fsub", (b, x, y) -> LLVMBuildFSub(b, x, y, ""), "arith.subf", "llvm.fsub");
-        binary(m, "fmul", (b, x, y) -> LLVMBuildFMul(b, x, y, ""), "arith.mulf", "llvm.fmul");
-        binary(m, "fdiv", (b, x, y) -> LLVMBuildFDiv(b, x, y, ""), "arith.divf", "llvm.fdiv");
-        minMax(m, "arith.maxsi", LLVMIntSGT);
-        minMax(m, "arith.minsi", LLVMIntSLT);
-        minMax(m, "arith.maxui", LLVMIntUGT);
-        minMax(m, "arith.minui", LLVMIntULT);
-        m.put("arith.cmpi", HostTranslators::icmp);
-        m.put(LLVM.ICMP, HostTranslators::icmp);
-        m.put("arith.select", (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder, t.lookup(op.operand(0), op),
-                t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
-        for (String k : Arith.CASTS) {
-            m.put("arith." + k, HostTranslators::cast);
+        m.put(Func.ReturnOp.NAME, HostTranslators::ret);
+        m.put(LLVM.ReturnOp.NAME, HostTranslators::ret);
+        m.put(Func.CallOp.NAME, HostTranslators::call);
+        m.put(LLVM.CallOp.NAME, HostTranslators::call);
+        m.put(Arith.ConstantOp.NAME, HostTranslators::constant);
+        m.put(LLVM.ConstantOp.NAME, HostTranslators::constant);
+        m.put(LLVM.ZeroOp.NAME, (op, t) -> t.map(op.result(0), LLVMConstNull(t.types.of(op.result(0).type(), op))));
+        binary(m, (b, x, y) -> LLVMBuildAdd(b, x, y, ""), "addi", "add");
+        binary(m, (b, x, y) -> LLVMBuildSub(b, x, y, ""), "subi", "sub");
+        binary(m, (b, x, y) -> LLVMBuildMul(b, x, y, ""), "muli", "mul");
+        binary(m, (b, x, y) -> LLVMBuildSDiv(b, x, y, ""), "divsi", "sdiv");
+        binary(m, (b, x, y) -> LLVMBuildUDiv(b, x, y, ""), "divui", "udiv");
+        binary(m, (b, x, y) -> LLVMBuildSRem(b, x, y, ""), "remsi", "srem");
+        binary(m, (b, x, y) -> LLVMBuildURem(b, x, y, ""), "remui", "urem");
+        binary(m, (b, x, y) -> LLVMBuildAnd(b, x, y, ""), "andi", "and");
+        binary(m, (b, x, y) -> LLVMBuildOr(b, x, y, ""), "ori", "or");
+        binary(m, (b, x, y) -> LLVMBuildXor(b, x, y, ""), "xori", "xor");
+        binary(m, (b, x, y) -> LLVMBuildShl(b, x, y, ""), "shli", "shl");
+        binary(m, (b, x, y) -> LLVMBuildAShr(b, x, y, ""), "shrsi", "ashr");
+        binary(m, (b, x, y) -> LLVMBuildLShr(b, x, y, ""), "shrui", "lshr");
+        binary(m, (b, x, y) -> LLVMBuildFAdd(b, x, y, ""), "addf", "fadd");
+        binary(m, (b, x, y) -> LLVMBuildFSub(b, x, y, ""), "subf", "fsub");
+        binary(m, (b, x, y) -> LLVMBuildFMul(b, x, y, ""), "mulf", "fmul");
+        binary(m, (b, x, y) -> LLVMBuildFDiv(b, x, y, ""), "divf", "fdiv");
+        minMax(m, "maxsi", LLVMIntSGT);
+        minMax(m, "minsi", LLVMIntSLT);
+        minMax(m, "maxui", LLVMIntUGT);
+        minMax(m, "minui", LLVMIntULT);
+        m.put(Arith.CmpIOp.NAME, HostTranslators::icmp);
+        m.put(LLVM.ICmpOp.NAME, HostTranslators::icmp);
+        m.put(Arith.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
+                t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
+        for (String k : Arith.CastOp.KINDS) {
+            m.put(Arith.CastOp.nameOf(k), HostTranslators::cast);
         }
-        for (String k : LLVM.CASTS) {
-            m.put("llvm." + k, HostTranslators::cast);
+        for (String k : LLVM.CastOp.KINDS) {
+            m.put(LLVM.CastOp.nameOf(k), HostTranslators::cast);
         }
-        m.put("cf.br", HostTranslators::br);
-        m.put("llvm.br", HostTranslators::br);
-        m.put("cf.cond_br", HostTranslators::condBr);
-        m.put("llvm.cond_br", HostTranslators::condBr);
-        m.put(LLVM.ALLOCA, HostTranslators::alloca);
-        m.put(LLVM.LOAD, HostTranslators::load);
-        m.put(LLVM.STORE, HostTranslators::store);
-        m.put(LLVM.GEP, HostTranslators::gep);
+        m.put(Cf.BrOp.NAME, HostTranslators::br);
+        m.put(LLVM.BR, HostTranslators::br);
+        m.put(Cf.CondBrOp.NAME, HostTranslators::condBr);
+        m.put(LLVM.COND_BR, HostTranslators::condBr);
+        m.put(LLVM.AllocaOp.NAME, HostTranslators::alloca);
+        m.put(LLVM.LoadOp.NAME, HostTranslators::load);
+        m.put(LLVM.StoreOp.NAME, HostTranslators::store);
+        m.put(LLVM.GEPOp.NAME, HostTranslators::gep);
     }
 
-    private static void binary(Map<String, ModuleTranslation.OpTranslator> m, String what, Bin bin, String... names) {
-        for (String n : names) {
-            m.put(n, (op, t) -> t.map(op.result(0),
-                    bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
-        }
+    /** One translation for the arith op {@code arithKind} and the llvm op {@code llvmKind}. */
+    private static void binary(Map<String, ModuleTranslation.OpTranslator> m, Bin bin, String arithKind,
+            String llvmKind) {
+        ModuleTranslation.OpTranslator tr = (op, t) -> t.map(op.result(0),
+                bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op)));
+        m.put(Arith.BinaryOp.nameOf(arithKind), tr);
+        m.put(LLVM.BinaryOp.nameOf(llvmKind), tr);
     }
 
-    private static void minMax(Map<String, ModuleTranslation.OpTranslator> m, String name, int pred) {
-        m.put(name, (op, t) -> {
+    private static void minMax(Map<String, ModuleTranslation.OpTranslator> m, String kind, int pred) {
+        m.put(Arith.BinaryOp.nameOf(kind), (op, t) -> {
             LLVMValueRef x = t.lookup(op.operand(0), op);
             LLVMValueRef y = t.lookup(op.operand(1), op);
             LLVMValueRef c = LLVMBuildICmp(t.builder, pred, x, y, "");
@@ -117,7 +121,7 @@ final class HostTranslators {
         List<LLVMValueRef> args = new java.util.ArrayList<>();
         for (Value v : op.operands()) {
             LLVMValueRef a = t.lookup(v, op);
-            if (op.name().equals("func.call") && v.type() instanceof Type.MemRefType m) {
+            if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.MemRefType m) {
                 for (int i = 0; i < 3; i++) {
                     args.add(LLVMBuildExtractValue(t.builder, a, i, ""));
                 }
@@ -251,7 +255,7 @@ final class HostTranslators {
         for (int i = 0; i < idx.length; i++) {
             long r = raw.get(i);
             boolean intoStruct = i > 0 && cur instanceof Type.LLVMStructType;
-            if (r == LLVM.DYNAMIC_INDEX) {
+            if (r == LLVM.GEPOp.DYNAMIC_INDEX) {
                 if (intoStruct) {
                     throw ModuleTranslation.error(op, "Invalid llvm.getelementptr index (must be a constant when"
                             + " indexing a struct): operand " + dyn);
@@ -261,7 +265,7 @@ final class HostTranslators {
                 idx[i] = LLVMConstInt(intoStruct ? LLVMInt32TypeInContext(t.ctx) : LLVMInt64TypeInContext(t.ctx), r, 1);
             }
             if (i > 0) {
-                if (cur instanceof Type.LLVMStructType s && r != LLVM.DYNAMIC_INDEX && r >= 0 && r < s.body().size()) {
+                if (cur instanceof Type.LLVMStructType s && r != LLVM.GEPOp.DYNAMIC_INDEX && r >= 0 && r < s.body().size()) {
                     cur = s.body().get((int) r);
                 } else if (cur instanceof Type.LLVMArrayType a) {
                     cur = a.elementType();

@@ -16,9 +16,9 @@ import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.verify.Verifier;
 import java.util.function.Function;
 import org.bytedeco.javacpp.PointerScope;
-import dev.mgpu.dialect.Builtin;
-import dev.mgpu.dialect.Func;
-import dev.mgpu.dialect.LLVM;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.dialect.func.Func;
+import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.MgpuException;
@@ -121,7 +121,7 @@ public final class ModuleTranslation {
         }
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
-            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FUNC)) {
+            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
                 declareFunction(op);
             }
         }
@@ -132,7 +132,7 @@ public final class ModuleTranslation {
         }
         for (Operation op : top) {
             String n = op.name();
-            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FUNC)) {
+            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME)) {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }

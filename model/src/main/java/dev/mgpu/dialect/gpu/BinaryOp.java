@@ -1,8 +1,10 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.Syntax;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.op.OpView;
+
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
@@ -19,7 +21,7 @@ import java.util.Set;
  * them and launches their kernels. Without a handler it is {@code #gpu.select_object} (the first object),
  * which the printer leaves out.
  */
-public final class BinaryOp extends dev.mgpu.dialect.OpView {
+public final class BinaryOp extends dev.mgpu.op.OpView {
     public static final String NAME = "gpu.binary";
 
     public BinaryOp(Operation op) {

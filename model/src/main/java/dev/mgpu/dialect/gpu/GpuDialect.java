@@ -1,8 +1,8 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.AttrDef;
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.TypeDef;
+import dev.mgpu.op.AttrDef;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.TypeDef;
 import dev.mgpu.ir.Type;
 import java.util.List;
 

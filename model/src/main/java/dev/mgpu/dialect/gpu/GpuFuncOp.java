@@ -1,9 +1,8 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.Func;
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.OpView;
-import dev.mgpu.dialect.Syntax;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
@@ -45,6 +44,6 @@ public final class GpuFuncOp extends OpView {
                     if (op.hasAttr(KERNEL_ATTR)) {
                         pr.write(" kernel");
                     }
-                })).verifier(Func::verifyFunc);
+                })).verifier(Syntax::verifyFunction);
     }
 }

@@ -1,8 +1,8 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.OpView;
-import dev.mgpu.dialect.Syntax;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Operation;
 
 /** {@code gpu.return [values : types]}: ends a {@code gpu.func}. */

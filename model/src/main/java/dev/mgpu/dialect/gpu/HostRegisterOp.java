@@ -1,7 +1,9 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.op.OpView;
+
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
@@ -13,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** {@code gpu.host_register %m : memref<*xT>}: makes host memory reachable from the device. */
-public final class HostRegisterOp extends dev.mgpu.dialect.OpView {
+public final class HostRegisterOp extends dev.mgpu.op.OpView {
     public static final String NAME = "gpu.host_register";
 
     public HostRegisterOp(Operation op) {

@@ -1,10 +1,9 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.Builtin;
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.SymbolTables;
-import dev.mgpu.dialect.Syntax;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
@@ -279,9 +278,9 @@ public final class LaunchFuncOp extends AsyncOpView {
         if (l.asyncObject() != null && !(l.asyncObject().type() instanceof Type.LLVMPointerType)) {
             ctx.error(op, "Invalid async object (must be !llvm.ptr): " + l.asyncObject().type());
         }
-        Operation table = SymbolTables.enclosingTable(op);
+        Operation table = ctx.symbols().enclosingTable(op);
         while (table != null && !table.name().equals(Builtin.ModuleOp.NAME)) {
-            table = SymbolTables.enclosingTable(table);
+            table = ctx.symbols().enclosingTable(table);
         }
         if (table == null || !table.hasAttr("gpu.container_module")) {
             ctx.error(op, "Invalid gpu.launch_func (must be inside a module with the gpu.container_module"

@@ -1,8 +1,8 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.Syntax;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;

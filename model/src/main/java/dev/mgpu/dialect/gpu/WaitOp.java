@@ -1,7 +1,7 @@
 package dev.mgpu.dialect.gpu;
 
-import dev.mgpu.dialect.OpDef;
-import dev.mgpu.dialect.VerifyContext;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;

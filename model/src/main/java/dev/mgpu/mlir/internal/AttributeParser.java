@@ -1,6 +1,6 @@
 package dev.mgpu.mlir.internal;
 
-import dev.mgpu.dialect.AttrDef;
+import dev.mgpu.op.AttrDef;
 import dev.mgpu.dialect.Dialects;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Type;

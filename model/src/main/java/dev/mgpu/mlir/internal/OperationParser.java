@@ -1,7 +1,7 @@
 package dev.mgpu.mlir.internal;
 
 import dev.mgpu.dialect.Dialects;
-import dev.mgpu.dialect.OpDef;
+import dev.mgpu.op.OpDef;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;

@@ -1,6 +1,6 @@
 package dev.mgpu.mlir.internal;
 
-import dev.mgpu.dialect.Builtin;
+import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;

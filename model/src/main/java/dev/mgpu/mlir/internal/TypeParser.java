@@ -1,7 +1,7 @@
 package dev.mgpu.mlir.internal;
 
 import dev.mgpu.dialect.Dialects;
-import dev.mgpu.dialect.TypeDef;
+import dev.mgpu.op.TypeDef;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Type;
 import java.util.ArrayList;

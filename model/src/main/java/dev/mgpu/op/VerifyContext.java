@@ -1,4 +1,4 @@
-package dev.mgpu.dialect;
+package dev.mgpu.op;
 
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.Location;
@@ -7,14 +7,19 @@ import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** What op verifiers see: a sink for diagnostics and symbol lookup. */
 public final class VerifyContext {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final SymbolTables symbols = new SymbolTables();
+    private final SymbolTables symbols;
 
-    /** A context with no diagnostics yet; one per verification, since it caches symbol tables. */
-    public VerifyContext() {
+    /**
+     * A context with no diagnostics yet; one per verification, since it caches symbol tables.
+     * {@code isSymbolTable} says which ops hold symbol tables.
+     */
+    public VerifyContext(Predicate<Operation> isSymbolTable) {
+        this.symbols = new SymbolTables(isSymbolTable);
     }
 
     public void error(Location loc, String message) {

@@ -1,4 +1,8 @@
-package dev.mgpu.dialect;
+package dev.mgpu.dialect.func;
+
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
 
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
@@ -50,6 +54,15 @@ public final class Func {
         public Block body() {
             return op.region(0).entry();
         }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).isolatedFromAbove().defaultDialect("func")
+                    .inherent("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "sym_visibility",
+                            Set.of("private", "public", "nested"), null, false),
+                            (p, op) -> Syntax.printFunction(p, op, "sym_visibility", Set.of(), null))
+                    .verifier(Syntax::verifyFunction);
+        }
     }
 
     /** {@code func.call @f(args) : (T) -> R}. */
@@ -68,6 +81,12 @@ public final class Func {
         public Attribute.SymbolRefAttr callee() {
             return (Attribute.SymbolRefAttr) op.attr("callee");
         }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("callee")
+                    .syntax((p, n, loc) -> Syntax.parseCall(p, loc, NAME), Syntax::printCall)
+                    .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FuncOp.NAME, "a func.func"));
+        }
     }
 
     /** {@code func.return [values : types]}. */
@@ -81,42 +100,16 @@ public final class Func {
         public static ReturnOp create(Location loc, List<Value> values) {
             return new ReturnOp(Operation.create(NAME, loc, values, List.of(), Map.of()));
         }
-    }
 
-    static List<OpDef> ops() {
-        return List.of(
-                OpDef.of(FuncOp.NAME).isolatedFromAbove().defaultDialect("func")
-                        .inherent("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
-                        .syntax((p, n, loc) -> Syntax.function(p, loc, FuncOp.NAME, "sym_visibility",
-                                Set.of("private", "public", "nested"), null, false),
-                                (p, op) -> Syntax.printFunction(p, op, "sym_visibility", Set.of(), null))
-                        .verifier(Func::verifyFunc),
-                OpDef.of(CallOp.NAME).inherent("callee")
-                        .syntax((p, n, loc) -> Syntax.parseCall(p, loc, CallOp.NAME), Syntax::printCall)
-                        .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FuncOp.NAME, "a func.func")),
-                OpDef.of(ReturnOp.NAME).terminator()
-                        .syntax((p, n, loc) -> Syntax.returnLike(p, loc, ReturnOp.NAME), Syntax::printReturnLike)
-                        .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME)));
-    }
-
-    /** The rules every function op shares: a symbol name, a function type, entry arguments that match it. */
-    public static void verifyFunc(Operation op, VerifyContext ctx) {
-        if (!Syntax.verifySymbolName(op, ctx)) {
-            return;
-        }
-        Type.FunctionType ft = Syntax.functionType(op);
-        if (ft == null) {
-            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
-            return;
-        }
-        if (!op.region(0).isEmpty()) {
-            Block entry = op.region(0).entry();
-            List<Type> argTypes = Syntax.types(entry.arguments());
-            if (!argTypes.equals(ft.inputs())) {
-                ctx.error(op, "Invalid entry block arguments (must match the function type's inputs ("
-                        + Syntax.join(ft.inputs()) + ")): (" + Syntax.join(argTypes) + ")");
-            }
+        static OpDef definition() {
+            return OpDef.of(NAME).terminator()
+                    .syntax((p, n, loc) -> Syntax.returnLike(p, loc, NAME), Syntax::printReturnLike)
+                    .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME));
         }
     }
 
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        return List.of(FuncOp.definition(), CallOp.definition(), ReturnOp.definition());
+    }
 }

@@ -1,4 +1,4 @@
-package dev.mgpu.dialect;
+package dev.mgpu.op;
 
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
@@ -241,13 +241,33 @@ public final class Syntax {
         return sb.toString();
     }
 
-    /** Verifies that every operand has the same integer (or index) type as the result. */
-    public static void verifySameIntegerTypes(Operation op, VerifyContext ctx) {
+    /** Verifies that every operand has the result's type. */
+    public static void verifySameTypes(Operation op, VerifyContext ctx) {
         Type t = op.result(0).type();
         for (Value v : op.operands()) {
             if (!v.type().equals(t)) {
                 ctx.error(op, "Invalid operand types of " + op.name() + " (must all be " + t + "): " + v.type());
                 return;
+            }
+        }
+    }
+
+    /** The rules every function op shares: a symbol name, a function type, entry arguments that match it. */
+    public static void verifyFunction(Operation op, VerifyContext ctx) {
+        if (!verifySymbolName(op, ctx)) {
+            return;
+        }
+        Type.FunctionType ft = functionType(op);
+        if (ft == null) {
+            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
+            return;
+        }
+        if (!op.region(0).isEmpty()) {
+            Block entry = op.region(0).entry();
+            List<Type> argTypes = types(entry.arguments());
+            if (!argTypes.equals(ft.inputs())) {
+                ctx.error(op, "Invalid entry block arguments (must match the function type's inputs ("
+                        + join(ft.inputs()) + ")): (" + join(argTypes) + ")");
             }
         }
     }

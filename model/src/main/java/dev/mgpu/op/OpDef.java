@@ -1,4 +1,4 @@
-package dev.mgpu.dialect;
+package dev.mgpu.op;
 
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;

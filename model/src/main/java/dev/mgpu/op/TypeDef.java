@@ -1,4 +1,4 @@
-package dev.mgpu.dialect;
+package dev.mgpu.op;
 
 import dev.mgpu.ir.Type;
 import dev.mgpu.text.AsmParser;

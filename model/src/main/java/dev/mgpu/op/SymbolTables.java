@@ -1,4 +1,5 @@
-package dev.mgpu.dialect;
+package dev.mgpu.op;
+
 
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
@@ -6,10 +7,17 @@ import dev.mgpu.ir.Region;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** Symbol lookup in symbol-table ops ({@code module}, {@code gpu.module}), built once per table. */
 public final class SymbolTables {
     private final Map<Operation, Map<String, Operation>> tables = new IdentityHashMap<>();
+    private final Predicate<Operation> isTable;
+
+    /** Symbol lookup where {@code isTable} says which ops hold a symbol table (the registry knows). */
+    public SymbolTables(Predicate<Operation> isTable) {
+        this.isTable = isTable;
+    }
 
     /** The symbols defined directly in {@code table}; the first definition wins. */
     public Map<String, Operation> of(Operation table) {
@@ -30,9 +38,9 @@ public final class SymbolTables {
     }
 
     /** The nearest enclosing symbol-table op of {@code op}, or null. */
-    public static Operation enclosingTable(Operation op) {
+    public Operation enclosingTable(Operation op) {
         Operation p = op.parentOp();
-        while (p != null && !Dialects.hasSymbolTable(p)) {
+        while (p != null && !isTable.test(p)) {
             p = p.parentOp();
         }
         return p;
@@ -53,7 +61,7 @@ public final class SymbolTables {
     public Operation lookup(Operation from, dev.mgpu.ir.Attribute.SymbolRefAttr ref) {
         Operation cur = lookup(from, ref.root());
         for (String n : ref.nested()) {
-            if (cur == null || !Dialects.hasSymbolTable(cur)) {
+            if (cur == null || !isTable.test(cur)) {
                 return null;
             }
             cur = of(cur).get(n);

@@ -1,0 +1,459 @@
+package dev.mgpu.dialect.arith;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The arith dialect: constants, integer and float arithmetic, comparisons, casts and select. Each op (or
+ * family of ops that share one syntax and rule) is a nested class with its name, accessors, creation,
+ * syntax and rules.
+ */
+public final class Arith {
+    private Arith() {
+    }
+
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        List<OpDef> defs = new ArrayList<>();
+        defs.add(ConstantOp.definition());
+        defs.addAll(BinaryOp.definitions());
+        defs.add(CmpIOp.definition());
+        defs.addAll(CastOp.definitions());
+        defs.add(SelectOp.definition());
+        return defs;
+    }
+
+    /** {@code %c = arith.constant value : T}. */
+    public static final class ConstantOp extends OpView {
+        public static final String NAME = "arith.constant";
+
+        public ConstantOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** An integer (or index) constant. */
+        public static ConstantOp integer(Location loc, long value, Type type) {
+            return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
+                    Map.of("value", new Attribute.IntegerAttr(value, type))));
+        }
+
+        /** A float constant. */
+        public static ConstantOp floating(Location loc, double value, Type type) {
+            return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
+                    Map.of("value", new Attribute.FloatAttr(value, type))));
+        }
+
+        /** The value, an integer or float attribute. */
+        public Attribute value() {
+            return op.attr("value");
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("value").syntax(ConstantOp::parse, ConstantOp::print)
+                    .verifier(ConstantOp::verify);
+        }
+
+        static Operation parse(OpAsmParser p, int results, Location loc) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            int off = p.offset();
+            Attribute v = p.attribute();
+            Type t;
+            if (v instanceof Attribute.IntegerAttr i) {
+                t = i.type();
+            } else if (v instanceof Attribute.FloatAttr f) {
+                t = f.type();
+            } else {
+                throw p.errorAt(off, "Invalid arith.constant value (must be an integer or float): " + v);
+            }
+            attrs.put("value", v);
+            return Operation.create(NAME, loc, List.of(), List.of(t), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.attrDict(op, Set.of("value"));
+            p.write(' ').attr(op.attr("value"));
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Attribute v = op.attr("value");
+            Type t = v instanceof Attribute.IntegerAttr i ? i.type() : v instanceof Attribute.FloatAttr f ? f.type()
+                    : null;
+            if (t == null) {
+                ctx.error(op, "Invalid arith.constant value (must be an integer or float): " + v);
+            } else if (!t.equals(op.result(0).type())) {
+                ctx.error(op, "Invalid arith.constant result (must have the value's type " + t + "): "
+                        + op.result(0).type());
+            }
+        }
+    }
+
+    /**
+     * {@code %r = arith.<kind> %a, %b : T}: the integer kinds ({@link #INTEGER_KINDS}) take integers or
+     * indices, the float kinds ({@link #FLOAT_KINDS}) floats; operands and result have one type. The llvm
+     * dialect's binary ops share this syntax.
+     */
+    public static final class BinaryOp extends OpView {
+        /** The integer kinds: {@code arith.addi}, ... */
+        public static final List<String> INTEGER_KINDS = List.of("addi", "subi", "muli", "divsi", "divui", "remsi",
+                "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui");
+        /** The float kinds: {@code arith.addf}, ... */
+        public static final List<String> FLOAT_KINDS = List.of("addf", "subf", "mulf", "divf");
+
+        public BinaryOp(Operation op) {
+            super(op, op.name());
+            String kind = op.name().startsWith("arith.") ? op.name().substring(6) : "";
+            if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid op (must be an arith binary op): " + op.name());
+            }
+        }
+
+        /** The op name of {@code kind}, which must be one of the kinds. */
+        public static String nameOf(String kind) {
+            if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid arith binary op (must be one of " + INTEGER_KINDS + " or "
+                        + FLOAT_KINDS + "): " + kind);
+            }
+            return "arith." + kind;
+        }
+
+        /** Creates {@code arith.<kind> a, b}. */
+        public static BinaryOp create(Location loc, String kind, Value a, Value b) {
+            if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid arith binary op (must be one of " + INTEGER_KINDS + " or "
+                        + FLOAT_KINDS + "): " + kind);
+            }
+            return new BinaryOp(Operation.create("arith." + kind, loc, List.of(a, b), List.of(a.type()), Map.of()));
+        }
+
+        /** The left operand. */
+        public Value lhs() {
+            return op.operand(0);
+        }
+
+        /** The right operand. */
+        public Value rhs() {
+            return op.operand(1);
+        }
+
+        static List<OpDef> definitions() {
+            List<OpDef> defs = new ArrayList<>();
+            for (String k : INTEGER_KINDS) {
+                String name = "arith." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
+                        .verifier(BinaryOp::verifyInteger));
+            }
+            for (String k : FLOAT_KINDS) {
+                String name = "arith." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
+                        .verifier(BinaryOp::verifyFloat));
+            }
+            return defs;
+        }
+
+        /** Parses {@code %a, %b [attrs] : T} for an op named {@code name}. */
+        public static Operation parse(OpAsmParser p, Location loc, String name) {
+            int off = p.offset();
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 2) {
+                throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
+            }
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type t = p.type();
+            return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
+        }
+
+        /** Prints what {@link #parse(OpAsmParser, Location, String)} parses. */
+        public static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operands(op.operands());
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.result(0).type());
+        }
+
+        static void verifyInteger(Operation op, VerifyContext ctx) {
+            if (ctx.expectIntegerOrIndex(op, "operand of " + op.name(), op.operand(0))) {
+                Syntax.verifySameTypes(op, ctx);
+            }
+        }
+
+        /** Float operands of one type; the llvm dialect's float ops share the rule. */
+        public static void verifyFloat(Operation op, VerifyContext ctx) {
+            if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
+            } else {
+                Syntax.verifySameTypes(op, ctx);
+            }
+        }
+    }
+
+    /**
+     * {@code %r = arith.cmpi <predicate>, %a, %b : T}; the predicate is stored by its number in
+     * {@link #PREDICATES}, which {@code llvm.icmp} shares.
+     */
+    public static final class CmpIOp extends OpView {
+        public static final String NAME = "arith.cmpi";
+
+        /** The predicates, in the order of their numeric values. */
+        public static final List<String> PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
+                "ugt", "uge");
+
+        public CmpIOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates {@code arith.cmpi predicate, a, b}. */
+        public static CmpIOp create(Location loc, String predicate, Value a, Value b) {
+            int p = PREDICATES.indexOf(predicate);
+            if (p < 0) {
+                throw new IllegalArgumentException("Invalid predicate (must be one of " + PREDICATES + "): "
+                        + predicate);
+            }
+            return new CmpIOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
+                    Map.of("predicate", Attribute.IntegerAttr.i64(p))));
+        }
+
+        /** The predicate's number in {@link #PREDICATES}. */
+        public int predicate() {
+            return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("predicate").syntax(CmpIOp::parse, CmpIOp::print)
+                    .verifier(CmpIOp::verify);
+        }
+
+        /** The number of the predicate named {@code pred}, or a located error at {@code off}. */
+        public static int predicateNumber(OpAsmParser p, int off, String pred) {
+            int idx = PREDICATES.indexOf(pred);
+            if (idx < 0) {
+                throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): "
+                        + pred);
+            }
+            return idx;
+        }
+
+        static Operation parse(OpAsmParser p, int results, Location loc) {
+            int off = p.offset();
+            int idx = predicateNumber(p, off, p.keyword());
+            p.expectPunct(',');
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 2) {
+                throw p.errorAt(off, "Invalid operands of arith.cmpi (must be two): " + refs.size());
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
+            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').write(predicateName(op)).write(", ").operands(op.operands());
+            p.attrDict(op, Set.of("predicate"));
+            p.write(" : ").type(op.operand(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            verifyPredicate(op, ctx);
+            if (ctx.expectIntegerOrIndex(op, "operand of arith.cmpi", op.operand(0))
+                    && !op.operand(1).type().equals(op.operand(0).type())) {
+                ctx.error(op, "Invalid operand types of arith.cmpi (must both be " + op.operand(0).type() + "): "
+                        + op.operand(1).type());
+            }
+        }
+
+        /** Checks that an op's {@code predicate} is one of {@link #PREDICATES} by number. */
+        public static void verifyPredicate(Operation op, VerifyContext ctx) {
+            Attribute p = op.attr("predicate");
+            if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
+                ctx.error(op, "Invalid predicate of " + op.name() + " (must be 0 to " + (PREDICATES.size() - 1)
+                        + ", one of " + String.join(", ", PREDICATES) + "): " + p);
+            }
+        }
+
+        /** An op's predicate name, or its number when out of range. */
+        public static String predicateName(Operation op) {
+            long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
+            return v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v);
+        }
+    }
+
+    /**
+     * {@code %r = arith.<kind> %a : T to U}, the casts in {@link #KINDS}. The llvm dialect's casts share
+     * this syntax.
+     */
+    public static final class CastOp extends OpView {
+        /** The cast kinds: {@code arith.index_cast}, ... */
+        public static final List<String> KINDS = List.of("index_cast", "index_castui", "extsi", "extui", "trunci",
+                "sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf");
+
+        public CastOp(Operation op) {
+            super(op, op.name());
+            if (!op.name().startsWith("arith.") || !KINDS.contains(op.name().substring(6))) {
+                throw new IllegalArgumentException("Invalid op (must be an arith cast): " + op.name());
+            }
+        }
+
+        /** The op name of {@code kind}, which must be one of {@link #KINDS}. */
+        public static String nameOf(String kind) {
+            if (!KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid arith cast (must be one of " + KINDS + "): " + kind);
+            }
+            return "arith." + kind;
+        }
+
+        /** Creates {@code arith.<kind> a : T to U}. */
+        public static CastOp create(Location loc, String kind, Value a, Type to) {
+            return new CastOp(Operation.create("arith." + kind, loc, List.of(a), List.of(to), Map.of()));
+        }
+
+        /** The value converted. */
+        public Value in() {
+            return op.operand(0);
+        }
+
+        static List<OpDef> definitions() {
+            List<OpDef> defs = new ArrayList<>();
+            for (String k : KINDS) {
+                String name = "arith." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), CastOp::print)
+                        .verifier(CastOp::verify));
+            }
+            return defs;
+        }
+
+        /** Parses {@code %a [attrs] : T to U} for an op named {@code name}. */
+        public static Operation parse(OpAsmParser p, Location loc, String name) {
+            OpAsmParser.OperandRef r = p.operandRef();
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type from = p.type();
+            p.expectKeyword("to");
+            Type to = p.type();
+            return Operation.create(name, loc, List.of(p.resolve(r, from)), List.of(to), attrs);
+        }
+
+        /** Prints what {@link #parse} parses. */
+        public static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0));
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.operand(0).type()).write(" to ").type(op.result(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Type from = op.operand(0).type();
+            Type to = op.result(0).type();
+            String k = op.name().substring("arith.".length());
+            boolean ok;
+            switch (k) {
+                case "index_cast":
+                case "index_castui":
+                    ok = (from instanceof Type.IndexType && to instanceof Type.IntegerType)
+                            || (from instanceof Type.IntegerType && to instanceof Type.IndexType);
+                    break;
+                case "extsi":
+                case "extui":
+                    ok = from instanceof Type.IntegerType a && to instanceof Type.IntegerType b
+                            && b.width() > a.width();
+                    break;
+                case "trunci":
+                    ok = from instanceof Type.IntegerType a && to instanceof Type.IntegerType b
+                            && b.width() < a.width();
+                    break;
+                case "sitofp":
+                case "uitofp":
+                    ok = from instanceof Type.IntegerType && to instanceof Type.FloatType;
+                    break;
+                case "fptosi":
+                case "fptoui":
+                    ok = from instanceof Type.FloatType && to instanceof Type.IntegerType;
+                    break;
+                case "extf":
+                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() > a.width();
+                    break;
+                default:
+                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() < a.width();
+                    break;
+            }
+            if (!ok) {
+                ctx.error(op, "Invalid " + op.name() + " types (must be a valid " + k + " cast): " + from + " to "
+                        + to);
+            }
+        }
+    }
+
+    /** {@code %r = arith.select %cond, %a, %b : T}. */
+    public static final class SelectOp extends OpView {
+        public static final String NAME = "arith.select";
+
+        public SelectOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates {@code cond ? a : b}. */
+        public static SelectOp create(Location loc, Value cond, Value a, Value b) {
+            return new SelectOp(Operation.create(NAME, loc, List.of(cond, a, b), List.of(a.type()), Map.of()));
+        }
+
+        /** The {@code i1} condition. */
+        public Value condition() {
+            return op.operand(0);
+        }
+
+        /** The value when the condition holds. */
+        public Value trueValue() {
+            return op.operand(1);
+        }
+
+        /** The value otherwise. */
+        public Value falseValue() {
+            return op.operand(2);
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).syntax(SelectOp::parse, SelectOp::print).verifier(SelectOp::verify);
+        }
+
+        static Operation parse(OpAsmParser p, int results, Location loc) {
+            int off = p.offset();
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 3) {
+                throw p.errorAt(off, "Invalid operands of arith.select (must be three): " + refs.size());
+            }
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type t = p.type();
+            List<Value> vals = List.of(p.resolve(refs.get(0), Type.I1), p.resolve(refs.get(1), t),
+                    p.resolve(refs.get(2), t));
+            return Operation.create(NAME, loc, vals, List.of(t), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operands(op.operands());
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.result(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            ctx.expectType(op, "condition of arith.select", op.operand(0), Type.I1);
+            if (!op.operand(1).type().equals(op.operand(2).type())) {
+                ctx.error(op, "Invalid operand types of arith.select (must both be " + op.operand(1).type() + "): "
+                        + op.operand(2).type());
+            }
+        }
+    }
+}

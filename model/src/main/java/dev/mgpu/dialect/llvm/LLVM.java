@@ -1,0 +1,759 @@
+package dev.mgpu.dialect.llvm;
+
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.cf.Cf;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.TypeDef;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The host-code subset of the llvm dialect. Each op (or family of ops that share one syntax and rule) is
+ * a nested class with its name, accessors, syntax and rules; {@code llvm.br} and {@code llvm.cond_br}
+ * are the cf ops under llvm names.
+ */
+public final class LLVM {
+    private LLVM() {
+    }
+
+    /** The name of {@code llvm.br}, defined by {@link Cf.BrOp}. */
+    public static final String BR = "llvm.br";
+    /** The name of {@code llvm.cond_br}, defined by {@link Cf.CondBrOp}. */
+    public static final String COND_BR = "llvm.cond_br";
+
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        List<OpDef> defs = new ArrayList<>();
+        defs.add(FuncOp.definition());
+        defs.add(ReturnOp.definition());
+        defs.add(CallOp.definition());
+        defs.add(ConstantOp.definition());
+        defs.add(ZeroOp.definition());
+        defs.add(Cf.BrOp.definition(BR));
+        defs.add(Cf.CondBrOp.definition(COND_BR));
+        defs.add(ICmpOp.definition());
+        defs.addAll(BinaryOp.definitions());
+        defs.addAll(CastOp.definitions());
+        defs.add(AllocaOp.definition());
+        defs.add(LoadOp.definition());
+        defs.add(StoreOp.definition());
+        defs.add(GEPOp.definition());
+        return defs;
+    }
+
+    /** The llvm types: {@code !llvm.void}, {@code !llvm.ptr[<N>]}, {@code !llvm.array<N x T>}, {@code !llvm.struct<...>}. */
+    public static List<TypeDef> types() {
+        return List.of(new TypeDef("llvm.void", (p, off) -> Type.VOID),
+                new TypeDef("llvm.ptr", (p, off) -> {
+                    if (p.optionalPunct('<')) {
+                        long as = p.integer();
+                        p.expectPunct('>');
+                        return new Type.LLVMPointerType((int) as);
+                    }
+                    return Type.PTR;
+                }),
+                new TypeDef("llvm.array", (p, off) -> {
+                    p.expectPunct('<');
+                    long n = p.integer();
+                    p.expectKeyword("x");
+                    Type t = p.type();
+                    p.expectPunct('>');
+                    return new Type.LLVMArrayType(n, t);
+                }),
+                new TypeDef("llvm.struct", (p, off) -> {
+                    p.expectPunct('<');
+                    boolean packed = p.optionalKeyword("packed");
+                    p.expectPunct('(');
+                    List<Type> body = new ArrayList<>();
+                    if (!p.optionalPunct(')')) {
+                        body = p.typeList();
+                        p.expectPunct(')');
+                    }
+                    p.expectPunct('>');
+                    return new Type.LLVMStructType(body, packed);
+                }));
+    }
+
+    /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */
+    public static final class FuncOp extends OpView {
+        public static final String NAME = "llvm.func";
+
+        /** Linkage keywords accepted before a function's name. */
+        public static final Set<String> LINKAGES = Set.of("external", "internal", "private", "linkonce",
+                "linkonce_odr", "weak", "weak_odr", "available_externally", "extern_weak", "common");
+
+        public FuncOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a function; with {@code withBody}, an entry block whose arguments match the inputs. */
+        public static FuncOp create(Location loc, String name, Type.FunctionType type, boolean withBody) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("sym_name", Attribute.StringAttr.of(name));
+            attrs.put("function_type", new Attribute.TypeAttr(type));
+            Operation op = Operation.create(NAME, loc, List.of(), List.of(), attrs, 1, List.of());
+            if (withBody) {
+                Block entry = op.region(0).append(new Block(loc));
+                for (Type t : type.inputs()) {
+                    entry.addArgument(t, loc);
+                }
+            }
+            return new FuncOp(op);
+        }
+
+        /** The function's symbol name. */
+        public String name() {
+            return op.symbolName();
+        }
+
+        /** The function type. */
+        public Type.FunctionType type() {
+            return Syntax.functionType(op);
+        }
+
+        /** Whether it has no body. */
+        public boolean isDeclaration() {
+            return op.region(0).isEmpty();
+        }
+
+        /** The linkage keyword, {@code external} by default. */
+        public String linkage() {
+            return op.attr("linkage") instanceof Attribute.StringAttr s ? s.value() : "external";
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).isolatedFromAbove().inherent("sym_name", "function_type", "linkage", "arg_attrs")
+                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "linkage", LINKAGES, null, true),
+                            (p, op) -> Syntax.printFunction(p, op, "linkage", Set.of(), null))
+                    .verifier(Syntax::verifyFunction);
+        }
+    }
+
+    /** {@code llvm.return [%v : T]}. */
+    public static final class ReturnOp extends OpView {
+        public static final String NAME = "llvm.return";
+
+        public ReturnOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a return of {@code values}. */
+        public static ReturnOp create(Location loc, List<Value> values) {
+            return new ReturnOp(Operation.create(NAME, loc, values, List.of(), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).terminator()
+                    .syntax((p, n, loc) -> Syntax.returnLike(p, loc, NAME), Syntax::printReturnLike)
+                    .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME));
+        }
+    }
+
+    /** {@code llvm.call @f(%args) : (T) -> R}. */
+    public static final class CallOp extends OpView {
+        public static final String NAME = "llvm.call";
+
+        public CallOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a call of {@code @callee}. */
+        public static CallOp create(Location loc, String callee, List<Value> args, List<Type> results) {
+            return new CallOp(Operation.create(NAME, loc, args, results,
+                    Map.of("callee", Attribute.SymbolRefAttr.of(callee))));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("callee")
+                    .syntax((p, n, loc) -> Syntax.parseCall(p, loc, NAME), Syntax::printCall)
+                    .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FuncOp.NAME, "an llvm.func"));
+        }
+    }
+
+    /** {@code llvm.mlir.constant(value) : T}: the result type rules over the value's written type. */
+    public static final class ConstantOp extends OpView {
+        public static final String NAME = "llvm.mlir.constant";
+
+        public ConstantOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates an integer constant. */
+        public static ConstantOp create(Location loc, long value, Type.IntegerType type) {
+            return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
+                    Map.of("value", new Attribute.IntegerAttr(value, type))));
+        }
+
+        /** The value, an integer or float attribute of the result type. */
+        public Attribute value() {
+            return op.attr("value");
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("value").syntax(ConstantOp::parse, ConstantOp::print)
+                    .verifier(ConstantOp::verify);
+        }
+
+        static Operation parse(OpAsmParser p, int n, Location loc) {
+            p.expectPunct('(');
+            Attribute v = p.attribute();
+            p.expectPunct(')');
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            if (v instanceof Attribute.IntegerAttr i && !i.type().equals(t) && t instanceof Type.IntegerType) {
+                // The value's own type (often index) only says how it was written; the result type rules.
+                v = new Attribute.IntegerAttr(i.value(), t);
+            } else if (v instanceof Attribute.FloatAttr f && !f.type().equals(t) && t instanceof Type.FloatType) {
+                v = new Attribute.FloatAttr(f.value(), t);
+            }
+            attrs.put("value", v);
+            return Operation.create(NAME, loc, List.of(), List.of(t), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write('(').attr(op.attr("value")).write(')');
+            p.attrDict(op, Set.of("value"));
+            p.write(" : ").type(op.result(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Attribute v = op.attr("value");
+            Type t = op.result(0).type();
+            if (!(v instanceof Attribute.IntegerAttr && t instanceof Type.IntegerType)
+                    && !(v instanceof Attribute.FloatAttr && t instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid llvm.mlir.constant (must be an integer or float value of an integer or float"
+                        + " type): " + v + " as " + t);
+            }
+        }
+    }
+
+    /** {@code llvm.mlir.zero : T}. */
+    public static final class ZeroOp extends OpView {
+        public static final String NAME = "llvm.mlir.zero";
+
+        public ZeroOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates the zero (null) value of {@code type}. */
+        public static ZeroOp create(Location loc, Type type) {
+            return new ZeroOp(Operation.create(NAME, loc, List.of(), List.of(type), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).syntax((p, n, loc) -> {
+                Map<String, Attribute> attrs = p.optionalDictionary();
+                p.expectPunct(':');
+                return Operation.create(NAME, loc, List.of(), List.of(p.type()), attrs);
+            }, (p, op) -> {
+                p.attrDict(op, Set.of());
+                p.write(" : ").type(op.result(0).type());
+            });
+        }
+    }
+
+    /** {@code llvm.icmp "pred" %a, %b : T}, with the predicates of {@link Arith.CmpIOp#PREDICATES}. */
+    public static final class ICmpOp extends OpView {
+        public static final String NAME = "llvm.icmp";
+
+        public ICmpOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates {@code llvm.icmp "predicate" a, b}. */
+        public static ICmpOp create(Location loc, String predicate, Value a, Value b) {
+            int p = Arith.CmpIOp.PREDICATES.indexOf(predicate);
+            if (p < 0) {
+                throw new IllegalArgumentException("Invalid predicate (must be one of " + Arith.CmpIOp.PREDICATES
+                        + "): " + predicate);
+            }
+            return new ICmpOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
+                    Map.of("predicate", Attribute.IntegerAttr.i64(p))));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("predicate").syntax(ICmpOp::parse, ICmpOp::print).verifier(ICmpOp::verify);
+        }
+
+        static Operation parse(OpAsmParser p, int results, Location loc) {
+            int off = p.offset();
+            int idx = Arith.CmpIOp.predicateNumber(p, off, p.string());
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 2) {
+                throw p.errorAt(off, "Invalid operands of llvm.icmp (must be two): " + refs.size());
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
+            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(" \"").write(Arith.CmpIOp.predicateName(op)).write("\" ").operands(op.operands());
+            p.attrDict(op, Set.of("predicate"));
+            p.write(" : ").type(op.operand(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Arith.CmpIOp.verifyPredicate(op, ctx);
+            Type t = op.operand(0).type();
+            if (!(t instanceof Type.IntegerType || t instanceof Type.LLVMPointerType)) {
+                ctx.error(op, "Invalid operand of llvm.icmp (must be an integer or pointer): " + t);
+            } else if (!op.operand(1).type().equals(t)) {
+                ctx.error(op, "Invalid operand types of llvm.icmp (must both be " + t + "): " + op.operand(1).type());
+            }
+        }
+    }
+
+    /** {@code %r = llvm.<kind> %a, %b : T}, with the syntax of {@link Arith.BinaryOp}. */
+    public static final class BinaryOp {
+        /** The integer kinds: {@code llvm.add}, ... */
+        public static final List<String> INTEGER_KINDS = List.of("add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
+                "and", "or", "xor", "shl", "lshr", "ashr");
+        /** The float kinds: {@code llvm.fadd}, ... */
+        public static final List<String> FLOAT_KINDS = List.of("fadd", "fsub", "fmul", "fdiv");
+
+        private BinaryOp() {
+        }
+
+        /** The op name of {@code kind}, which must be one of the kinds. */
+        public static String nameOf(String kind) {
+            if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid llvm binary op (must be one of " + INTEGER_KINDS + " or "
+                        + FLOAT_KINDS + "): " + kind);
+            }
+            return "llvm." + kind;
+        }
+
+        /** Creates {@code llvm.<kind> a, b}. */
+        public static Operation create(Location loc, String kind, Value a, Value b) {
+            return Operation.create(nameOf(kind), loc, List.of(a, b), List.of(a.type()), Map.of());
+        }
+
+        static List<OpDef> definitions() {
+            List<OpDef> defs = new ArrayList<>();
+            for (String k : INTEGER_KINDS) {
+                String name = "llvm." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
+                        Arith.BinaryOp::print).verifier(BinaryOp::verifyInteger));
+            }
+            for (String k : FLOAT_KINDS) {
+                String name = "llvm." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
+                        Arith.BinaryOp::print).verifier(Arith.BinaryOp::verifyFloat));
+            }
+            return defs;
+        }
+
+        static void verifyInteger(Operation op, VerifyContext ctx) {
+            if (!(op.operand(0).type() instanceof Type.IntegerType)) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must be an integer): " + op.operand(0).type());
+            } else {
+                Syntax.verifySameTypes(op, ctx);
+            }
+        }
+    }
+
+    /** {@code %r = llvm.<kind> %a : T to U}, with the syntax of {@link Arith.CastOp}. */
+    public static final class CastOp {
+        /** The cast kinds: {@code llvm.sext}, ... */
+        public static final List<String> KINDS = List.of("sext", "zext", "trunc", "ptrtoint", "inttoptr", "bitcast");
+
+        private CastOp() {
+        }
+
+        /** The op name of {@code kind}, which must be one of {@link #KINDS}. */
+        public static String nameOf(String kind) {
+            if (!KINDS.contains(kind)) {
+                throw new IllegalArgumentException("Invalid llvm cast (must be one of " + KINDS + "): " + kind);
+            }
+            return "llvm." + kind;
+        }
+
+        static List<OpDef> definitions() {
+            List<OpDef> defs = new ArrayList<>();
+            for (String k : KINDS) {
+                String name = "llvm." + k;
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.CastOp.parse(p, loc, name), Arith.CastOp::print)
+                        .verifier(CastOp::verify));
+            }
+            return defs;
+        }
+
+        private static int intWidth(Type t) {
+            return t instanceof Type.IntegerType i ? i.width() : -1;
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Type from = op.operand(0).type();
+            Type to = op.result(0).type();
+            String k = op.name().substring("llvm.".length());
+            int fw = intWidth(from);
+            int tw = intWidth(to);
+            boolean ok;
+            switch (k) {
+                case "sext":
+                case "zext":
+                    ok = fw > 0 && tw > fw;
+                    break;
+                case "trunc":
+                    ok = fw > 0 && tw > 0 && tw < fw;
+                    break;
+                case "ptrtoint":
+                    ok = from instanceof Type.LLVMPointerType && tw > 0;
+                    break;
+                case "inttoptr":
+                    ok = fw > 0 && to instanceof Type.LLVMPointerType;
+                    break;
+                default:
+                    ok = (fw > 0 && fw == tw)
+                            || (from instanceof Type.FloatType a && to instanceof Type.FloatType b && a.width() == b.width())
+                            || (from instanceof Type.FloatType f && f.width() == tw)
+                            || (to instanceof Type.FloatType f2 && f2.width() == fw)
+                            || (from instanceof Type.LLVMPointerType && to instanceof Type.LLVMPointerType);
+                    break;
+            }
+            if (!ok) {
+                ctx.error(op, "Invalid " + op.name() + " types (must be a valid " + k + " cast): " + from + " to " + to);
+            }
+        }
+    }
+
+    /** {@code %p = llvm.alloca %n x T : (i64) -> !llvm.ptr}. */
+    public static final class AllocaOp extends OpView {
+        public static final String NAME = "llvm.alloca";
+
+        public AllocaOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates an allocation of {@code count} elements; {@code alignment} 0 leaves it to LLVM. */
+        public static AllocaOp create(Location loc, Value count, Type element, int alignment) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("elem_type", new Attribute.TypeAttr(element));
+            if (alignment > 0) {
+                attrs.put("alignment", Attribute.IntegerAttr.i64(alignment));
+            }
+            return new AllocaOp(Operation.create(NAME, loc, List.of(count), List.of(Type.PTR), attrs));
+        }
+
+        /** The type of each element allocated. */
+        public Type elementType() {
+            return ((Attribute.TypeAttr) op.attr("elem_type")).type();
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("elem_type", "alignment").syntax(AllocaOp::parse, AllocaOp::print)
+                    .verifier((op, ctx) -> {
+                        if (!(op.operand(0).type() instanceof Type.IntegerType)) {
+                            ctx.error(op, "Invalid llvm.alloca size (must be an integer): " + op.operand(0).type());
+                        }
+                        expectPointer(op, ctx, "llvm.alloca result", op.result(0).type());
+                        expectMemoryType(op, ctx, "llvm.alloca element type",
+                                ((Attribute.TypeAttr) op.attr("elem_type")).type());
+                    });
+        }
+
+        static Operation parse(OpAsmParser p, int n, Location loc) {
+            OpAsmParser.OperandRef size = p.operandRef();
+            p.expectKeyword("x");
+            Type elem = p.type();
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type.FunctionType ft = p.functionType();
+            if (ft.inputs().size() != 1 || ft.results().size() != 1) {
+                throw p.error("Invalid llvm.alloca type (must be (size type) -> pointer): " + ft);
+            }
+            attrs.put("elem_type", new Attribute.TypeAttr(elem));
+            return Operation.create(NAME, loc, List.of(p.resolve(size, ft.inputs().get(0))), ft.results(), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0)).write(" x ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
+            p.attrDict(op, Set.of("elem_type"));
+            p.write(" : ").type(new Type.FunctionType(List.of(op.operand(0).type()), List.of(op.result(0).type())));
+        }
+    }
+
+    /** {@code %v = llvm.load %p : !llvm.ptr -> T}. */
+    public static final class LoadOp extends OpView {
+        public static final String NAME = "llvm.load";
+
+        public LoadOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a load of a {@code type} value from {@code address}. */
+        public static LoadOp create(Location loc, Value address, Type type) {
+            return new LoadOp(Operation.create(NAME, loc, List.of(address), List.of(type), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("alignment", "volatile_").syntax(LoadOp::parse, (p, op) -> {
+                p.write(' ').operand(op.operand(0));
+                p.attrDict(op, Set.of());
+                p.write(" : ").type(op.operand(0).type()).write(" -> ").type(op.result(0).type());
+            }).verifier((op, ctx) -> {
+                expectPointer(op, ctx, "llvm.load address", op.operand(0).type());
+                expectMemoryType(op, ctx, "llvm.load result", op.result(0).type());
+            });
+        }
+
+        static Operation parse(OpAsmParser p, int n, Location loc) {
+            OpAsmParser.OperandRef addr = p.operandRef();
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type pt = p.type();
+            p.expectArrow();
+            Type t = p.type();
+            return Operation.create(NAME, loc, List.of(p.resolve(addr, pt)), List.of(t), attrs);
+        }
+    }
+
+    /** {@code llvm.store %v, %p : T, !llvm.ptr}. */
+    public static final class StoreOp extends OpView {
+        public static final String NAME = "llvm.store";
+
+        public StoreOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates a store of {@code value} to {@code address}. */
+        public static StoreOp create(Location loc, Value value, Value address) {
+            return new StoreOp(Operation.create(NAME, loc, List.of(value, address), List.of(), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("alignment", "volatile_").syntax(StoreOp::parse, (p, op) -> {
+                p.write(' ').operands(op.operands());
+                p.attrDict(op, Set.of());
+                p.write(" : ").type(op.operand(0).type()).write(", ").type(op.operand(1).type());
+            }).verifier((op, ctx) -> {
+                expectPointer(op, ctx, "llvm.store address", op.operand(1).type());
+                expectMemoryType(op, ctx, "llvm.store value", op.operand(0).type());
+            });
+        }
+
+        static Operation parse(OpAsmParser p, int n, Location loc) {
+            OpAsmParser.OperandRef v = p.operandRef();
+            p.expectPunct(',');
+            OpAsmParser.OperandRef addr = p.operandRef();
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type vt = p.type();
+            p.expectPunct(',');
+            Type pt = p.type();
+            return Operation.create(NAME, loc, List.of(p.resolve(v, vt), p.resolve(addr, pt)), List.of(), attrs);
+        }
+    }
+
+    /**
+     * {@code %q = llvm.getelementptr [inbounds] %p[i, %j, ...] : (!llvm.ptr, T) -> !llvm.ptr, E}: constant
+     * indices are stored in {@code rawConstantIndices}, and each index given by an operand as
+     * {@link #DYNAMIC_INDEX}.
+     */
+    public static final class GEPOp extends OpView {
+        public static final String NAME = "llvm.getelementptr";
+
+        /** The marker in {@code rawConstantIndices} for an index given by an operand. */
+        public static final int DYNAMIC_INDEX = Integer.MIN_VALUE;
+
+        public GEPOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** Creates an address computation; {@code indices} holds {@code Long} constants and {@code Value}s, in order. */
+        public static GEPOp create(Location loc, Value base, Type element, List<Object> indices, boolean inbounds) {
+            List<Value> ops = new ArrayList<>();
+            ops.add(base);
+            long[] raw = new long[indices.size()];
+            for (int i = 0; i < raw.length; i++) {
+                Object x = indices.get(i);
+                if (x instanceof Value v) {
+                    ops.add(v);
+                    raw[i] = DYNAMIC_INDEX;
+                } else {
+                    raw[i] = ((Number) x).longValue();
+                }
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("rawConstantIndices", new Attribute.DenseArrayAttr(Type.I32, raw));
+            attrs.put("elem_type", new Attribute.TypeAttr(element));
+            if (inbounds) {
+                attrs.put("inbounds", Attribute.UNIT);
+            }
+            return new GEPOp(Operation.create(NAME, loc, ops, List.of(base.type()), attrs));
+        }
+
+        /** The type the indices step through. */
+        public Type elementType() {
+            return ((Attribute.TypeAttr) op.attr("elem_type")).type();
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("rawConstantIndices", "elem_type", "inbounds")
+                    .syntax(GEPOp::parse, GEPOp::print).verifier((op, ctx) -> {
+                        expectPointer(op, ctx, "llvm.getelementptr base", op.operand(0).type());
+                        expectMemoryType(op, ctx, "llvm.getelementptr element type",
+                                ((Attribute.TypeAttr) op.attr("elem_type")).type());
+                        verifyGepPath(op, ctx);
+                        for (int i = 1; i < op.operandCount(); i++) {
+                            if (!(op.operand(i).type() instanceof Type.IntegerType)) {
+                                ctx.error(op, "Invalid llvm.getelementptr index (must be an integer): "
+                                        + op.operand(i).type());
+                            }
+                        }
+                    });
+        }
+
+        /** Every index after the first must step into a struct (by a constant in range) or an array. */
+        private static void verifyGepPath(Operation op, VerifyContext ctx) {
+            Attribute raw = op.attr("rawConstantIndices");
+            Attribute elem = op.attr("elem_type");
+            if (!(raw instanceof Attribute.DenseArrayAttr idx) || !(elem instanceof Attribute.TypeAttr t)) {
+                ctx.error(op, "Invalid llvm.getelementptr (must have rawConstantIndices and elem_type): " + op.name());
+                return;
+            }
+            int dynamic = 0;
+            for (long v : idx.values()) {
+                if (v == DYNAMIC_INDEX) {
+                    dynamic++;
+                }
+            }
+            if (dynamic != op.operandCount() - 1) {
+                ctx.error(op, "Invalid llvm.getelementptr operands (must be the base and " + dynamic
+                        + " dynamic indices): " + op.operandCount() + " operands");
+                return;
+            }
+            if (idx.size() == 0) {
+                ctx.error(op, "Invalid llvm.getelementptr indices (must be at least one): none");
+                return;
+            }
+            Type cur = t.type();
+            for (int i = 1; i < idx.size(); i++) {
+                long v = idx.get(i);
+                if (cur instanceof Type.LLVMStructType st) {
+                    if (v == DYNAMIC_INDEX || v < 0 || v >= st.body().size()) {
+                        ctx.error(op, "Invalid llvm.getelementptr index #" + i + " (must be a constant field number of "
+                                + st + "): " + (v == DYNAMIC_INDEX ? "a value" : Long.toString(v)));
+                        return;
+                    }
+                    cur = st.body().get((int) v);
+                } else if (cur instanceof Type.LLVMArrayType a) {
+                    cur = a.elementType();
+                } else {
+                    ctx.error(op, "Invalid llvm.getelementptr index #" + i + " (must index into a struct or array): "
+                            + cur);
+                    return;
+                }
+            }
+        }
+
+        static Operation parse(OpAsmParser p, int n, Location loc) {
+            boolean inbounds = p.optionalKeyword("inbounds");
+            OpAsmParser.OperandRef base = p.operandRef();
+            p.expectPunct('[');
+            List<Long> raw = new ArrayList<>();
+            List<OpAsmParser.OperandRef> dyn = new ArrayList<>();
+            if (!p.optionalPunct(']')) {
+                do {
+                    if (p.atValue()) {
+                        dyn.add(p.operandRef());
+                        raw.add((long) DYNAMIC_INDEX);
+                    } else {
+                        raw.add(p.integer());
+                    }
+                } while (p.optionalPunct(','));
+                p.expectPunct(']');
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            int off = p.offset();
+            Type.FunctionType ft = p.functionType();
+            p.expectPunct(',');
+            Type elem = p.type();
+            if (ft.inputs().size() != 1 + dyn.size() || ft.results().size() != 1) {
+                throw p.errorAt(off, "Invalid llvm.getelementptr type (must list the base and " + dyn.size()
+                        + " dynamic indices): " + ft);
+            }
+            List<Value> ops = new ArrayList<>();
+            ops.add(p.resolve(base, ft.inputs().get(0)));
+            for (int i = 0; i < dyn.size(); i++) {
+                ops.add(p.resolve(dyn.get(i), ft.inputs().get(i + 1)));
+            }
+            long[] r = new long[raw.size()];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = raw.get(i);
+            }
+            attrs.put("rawConstantIndices", new Attribute.DenseArrayAttr(Type.I32, r));
+            attrs.put("elem_type", new Attribute.TypeAttr(elem));
+            if (inbounds) {
+                attrs.put("inbounds", Attribute.UNIT);
+            }
+            return Operation.create(NAME, loc, ops, ft.results(), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            if (op.hasAttr("inbounds")) {
+                p.write(" inbounds");
+            }
+            p.write(' ').operand(op.operand(0)).write('[');
+            Attribute.DenseArrayAttr raw = (Attribute.DenseArrayAttr) op.attr("rawConstantIndices");
+            int d = 1;
+            for (int i = 0; i < raw.size(); i++) {
+                if (i > 0) {
+                    p.write(", ");
+                }
+                if (raw.get(i) == DYNAMIC_INDEX) {
+                    p.operand(op.operand(d++));
+                } else {
+                    p.write(Long.toString(raw.get(i)));
+                }
+            }
+            p.write(']');
+            p.attrDict(op, Set.of("rawConstantIndices", "elem_type", "inbounds"));
+            p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), List.of(op.result(0).type())));
+            p.write(", ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
+        }
+    }
+
+    /** Whether LLVM can hold a value of {@code t} in memory: integers, floats, pointers, structs, arrays. */
+    static boolean isMemoryType(Type t) {
+        if (t instanceof Type.LLVMStructType s) {
+            return s.body().stream().allMatch(LLVM::isMemoryType);
+        }
+        if (t instanceof Type.LLVMArrayType a) {
+            return isMemoryType(a.elementType());
+        }
+        return t instanceof Type.IntegerType || t instanceof Type.IndexType || t instanceof Type.FloatType
+                || t instanceof Type.LLVMPointerType;
+    }
+
+    static void expectMemoryType(Operation op, VerifyContext ctx, String what, Type t) {
+        if (!isMemoryType(t)) {
+            ctx.error(op, "Invalid " + what + " (must be an integer, float, pointer, struct or array type): " + t);
+        }
+    }
+
+    static void expectPointer(Operation op, VerifyContext ctx, String what, Type t) {
+        if (!(t instanceof Type.LLVMPointerType)) {
+            ctx.error(op, "Invalid " + what + " (must be !llvm.ptr): " + t);
+        }
+    }
+}
