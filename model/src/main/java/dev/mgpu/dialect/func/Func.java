@@ -1,5 +1,6 @@
 package dev.mgpu.dialect.func;
 
+import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
@@ -20,7 +21,7 @@ public final class Func {
     }
 
     /** A function; a declaration when it has no body. */
-    public static final class FuncOp extends OpView {
+    public static final class FuncOp extends FunctionOpView {
         public static final String NAME = "func.func";
 
         public FuncOp(Operation op) {
@@ -29,30 +30,7 @@ public final class Func {
 
         /** Creates a function with an entry block whose arguments match {@code type}'s inputs. */
         public static FuncOp create(Location loc, String name, Type.FunctionType type) {
-            Operation op = Operation.create(NAME, loc, List.of(), List.of(),
-                    Map.of("sym_name", Attribute.StringAttr.of(name), "function_type", new Attribute.TypeAttr(type)),
-                    1, List.of());
-            Block entry = op.region(0).append(new Block(loc));
-            for (Type t : type.inputs()) {
-                entry.addArgument(t, loc);
-            }
-            return new FuncOp(op);
-        }
-
-        public String name() {
-            return op.symbolName();
-        }
-
-        public Type.FunctionType type() {
-            return Syntax.functionType(op);
-        }
-
-        public boolean isDeclaration() {
-            return op.region(0).isEmpty();
-        }
-
-        public Block body() {
-            return op.region(0).entry();
+            return new FuncOp(create(NAME, loc, name, type, true));
         }
 
         static OpDef definition() {

@@ -1,15 +1,14 @@
 package dev.mgpu.dialect.gpu;
 
 import dev.mgpu.op.OpDef;
-import dev.mgpu.op.OpView;
+import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.ir.Type;
 import java.util.Set;
 
 /** {@code gpu.func @name(args) [kernel] [attributes {...}] [{ body }]}: a kernel or device function. */
-public final class GpuFuncOp extends OpView {
+public final class GpuFuncOp extends FunctionOpView {
     public static final String NAME = "gpu.func";
 
     /** The unit attribute that marks a kernel. */
@@ -19,19 +18,9 @@ public final class GpuFuncOp extends OpView {
         super(op, NAME);
     }
 
-    /** The function's symbol name. */
-    public String name() {
-        return op.symbolName();
-    }
-
     /** Whether it is a kernel, launchable from the host. */
     public boolean isKernel() {
         return op.hasAttr(KERNEL_ATTR);
-    }
-
-    /** The function type. */
-    public Type.FunctionType type() {
-        return Syntax.functionType(op);
     }
 
     static OpDef definition() {

@@ -3,11 +3,11 @@ package dev.mgpu.dialect.llvm;
 import dev.mgpu.dialect.arith.Arith;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
@@ -89,7 +89,7 @@ public final class LLVM {
     }
 
     /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */
-    public static final class FuncOp extends OpView {
+    public static final class FuncOp extends FunctionOpView {
         public static final String NAME = "llvm.func";
 
         /** Linkage keywords accepted before a function's name. */
@@ -102,32 +102,7 @@ public final class LLVM {
 
         /** Creates a function; with {@code withBody}, an entry block whose arguments match the inputs. */
         public static FuncOp create(Location loc, String name, Type.FunctionType type, boolean withBody) {
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            attrs.put("sym_name", Attribute.StringAttr.of(name));
-            attrs.put("function_type", new Attribute.TypeAttr(type));
-            Operation op = Operation.create(NAME, loc, List.of(), List.of(), attrs, 1, List.of());
-            if (withBody) {
-                Block entry = op.region(0).append(new Block(loc));
-                for (Type t : type.inputs()) {
-                    entry.addArgument(t, loc);
-                }
-            }
-            return new FuncOp(op);
-        }
-
-        /** The function's symbol name. */
-        public String name() {
-            return op.symbolName();
-        }
-
-        /** The function type. */
-        public Type.FunctionType type() {
-            return Syntax.functionType(op);
-        }
-
-        /** Whether it has no body. */
-        public boolean isDeclaration() {
-            return op.region(0).isEmpty();
+            return new FuncOp(create(NAME, loc, name, type, withBody));
         }
 
         /** The linkage keyword, {@code external} by default. */
