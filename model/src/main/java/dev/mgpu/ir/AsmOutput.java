@@ -145,7 +145,7 @@ public final class AsmOutput implements AutoCloseable {
             }
             return write(i.value()).write(" : ").type(i.type());
         } else if (a instanceof Attribute.FloatAttr f) {
-            return write(formatFloat(f.value())).write(" : ").type(f.type());
+            return write(FloatBits.format(f.value(), (Type.FloatType) f.type())).write(" : ").type(f.type());
         } else if (a instanceof Attribute.StringAttr s) {
             return quoted(s.bytes());
         } else if (a instanceof Attribute.ArrayAttr arr) {
@@ -216,7 +216,7 @@ public final class AsmOutput implements AutoCloseable {
     }
 
     private void attrName(String name) {
-        if (isBareIdentifier(name)) {
+        if (isBareIdentifier(name) && name.indexOf('-') < 0) {
             write(name);
         } else {
             quoted(name);
@@ -229,21 +229,6 @@ public final class AsmOutput implements AutoCloseable {
         } else {
             write(v);
         }
-    }
-
-    /** Formats a double as MLIR does: scientific notation when it round-trips, else hexadecimal bits. */
-    public static String formatFloat(double v) {
-        if (Double.isFinite(v)) {
-            String s = String.format(java.util.Locale.ROOT, "%.6e", v);
-            if (Double.parseDouble(s) == v) {
-                return s;
-            }
-            String r = Double.toString(v);
-            if (!r.contains("E") && Double.parseDouble(r) == v) {
-                return r;
-            }
-        }
-        return String.format("0x%016X", Double.doubleToRawLongBits(v));
     }
 
     /** Writes the buffered bytes through; does not close the underlying stream. */

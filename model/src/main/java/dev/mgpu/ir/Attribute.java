@@ -45,10 +45,12 @@ public sealed interface Attribute
 
     /** A floating-point constant. */
     record FloatAttr(double value, Type type) implements Attribute {
+        /** Rounds {@code value} to the precision of {@code type}, so that equal constants are equal. */
         public FloatAttr {
-            if (!(type instanceof Type.FloatType)) {
+            if (!(type instanceof Type.FloatType ft)) {
                 throw new IllegalArgumentException("Invalid float attribute type (must be a float type): " + type);
             }
+            value = FloatBits.round(value, ft);
         }
 
         @Override

@@ -182,6 +182,9 @@ public sealed interface GpuTarget extends DialectAttribute
             return dflt;
         }
         if (a instanceof Attribute.IntegerAttr i) {
+            if (key.equals("O") && (i.value() < 0 || i.value() > 3)) {
+                throw p.error("Invalid parameter O (must be an optimisation level from 0 to 3): " + i.value());
+            }
             return (int) i.value();
         }
         throw p.error("Invalid parameter " + key + " (must be an integer): " + a);

@@ -3,7 +3,9 @@ package dev.mgpu.mlir.internal;
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.dialect.Dialects;
 import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.FloatBits;
 import dev.mgpu.ir.Type;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -94,6 +96,7 @@ abstract class AttributeParser extends TypeParser {
     }
 
     private Attribute numberAttr(boolean negative, int off) {
+        int numOff = lx.start;
         if (lx.kind == Lexer.FLOAT) {
             double d = Double.parseDouble(lx.text());
             lx.next();
@@ -111,20 +114,50 @@ abstract class AttributeParser extends TypeParser {
             throw expected("a number");
         }
         String text = lx.text();
-        long v = parseIntegerToken(lx.start);
+        boolean hex = text.startsWith("0x");
+        BigInteger magnitude = new BigInteger(hex ? text.substring(2) : text, hex ? 16 : 10);
         lx.next();
         Type t = Type.I64;
         if (optionalPunct(':')) {
             t = type();
         }
-        if (t instanceof Type.FloatType) {
-            double d = text.startsWith("0x") ? (t.equals(Type.F32) ? Float.intBitsToFloat((int) v) : Double.longBitsToDouble(v)) : v;
+        if (t instanceof Type.FloatType ft) {
+            if (!hex) {
+                throw errorAt(numOff, "Invalid float constant (must have a decimal point, an exponent or hexadecimal"
+                        + " bits, not a decimal integer): " + text);
+            }
+            if (magnitude.bitLength() > ft.width()) {
+                throw errorAt(numOff, "Invalid hexadecimal float constant (must fit in the " + ft.width() + " bits of "
+                        + ft + "): " + text);
+            }
+            double d = FloatBits.fromBits(magnitude.longValue(), ft);
             return new Attribute.FloatAttr(negative ? -d : d, t);
         }
         if (!t.isIntegerOrIndex()) {
             throw errorAt(off, "Invalid integer attribute type (must be an integer or index type): " + t);
         }
-        return new Attribute.IntegerAttr(negative ? -v : v, t);
+        return new Attribute.IntegerAttr(integerValue(negative ? magnitude.negate() : magnitude, t, numOff,
+                (negative ? "-" : "") + text), t);
+    }
+
+    /**
+     * The value of an integer literal of type {@code t}, which must fit in the type's width as a signed or
+     * an unsigned number (as upstream: {@code 255 : i8} is {@code -1 : i8}, {@code 256 : i8} an error), held
+     * sign-extended; {@code i1} holds 0 or 1.
+     */
+    private long integerValue(BigInteger v, Type t, int off, String text) {
+        int w = t instanceof Type.IntegerType it ? it.width() : 64;
+        int bits = Math.min(w, 64);
+        BigInteger min = BigInteger.ONE.shiftLeft(bits - 1).negate();
+        BigInteger max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+        if (v.compareTo(min) < 0 || v.compareTo(max) > 0) {
+            throw errorAt(off, "Invalid integer constant (must fit in " + t + ", " + min + " to " + max + "): " + text);
+        }
+        long raw = v.longValue();
+        if (bits == 1) {
+            return raw & 1;
+        }
+        return bits == 64 ? raw : (raw << (64 - bits)) >> (64 - bits);
     }
 
     private Attribute denseArray() {
@@ -136,7 +169,9 @@ abstract class AttributeParser extends TypeParser {
                 if (atKeyword("true") || atKeyword("false")) {
                     vals.add(keyword().equals("true") ? 1L : 0L);
                 } else {
-                    vals.add(integer());
+                    int off = lx.start;
+                    long v = integer();
+                    vals.add(t.isIntegerOrIndex() ? integerValue(BigInteger.valueOf(v), t, off, Long.toString(v)) : v);
                 }
             } while (optionalPunct(','));
         }
