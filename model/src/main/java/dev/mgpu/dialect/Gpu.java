@@ -430,20 +430,7 @@ public final class Gpu {
      * last object with an equal target.
      */
     public static int selectedObject(OffloadingHandlerAttr.SelectObject s, List<Attribute> objects) {
-        Attribute t = s.target();
-        if (t == null) {
-            return objects.isEmpty() ? -1 : 0;
-        }
-        if (t instanceof Attribute.IntegerAttr i) {
-            return i.value() >= 0 && i.value() < objects.size() ? (int) i.value() : -1;
-        }
-        int found = -1;
-        for (int k = 0; k < objects.size(); k++) {
-            if (objects.get(k) instanceof Attribute.ObjectAttr o && o.target().equals(t)) {
-                found = k;
-            }
-        }
-        return found;
+        return s.select(objects);
     }
 
     // ------------------------------------------------------------------ gpu.launch_func

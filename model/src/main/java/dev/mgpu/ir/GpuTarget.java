@@ -9,19 +9,11 @@ import java.util.Objects;
 public sealed interface GpuTarget extends Attribute
         permits GpuTarget.NVVMTarget, GpuTarget.ROCDLTarget, GpuTarget.CpuTarget {
 
-    /** The kind used by run-time selection tables. */
-    int KIND_NVVM = 1;
-    int KIND_ROCDL = 2;
-    int KIND_CPU = 3;
-
     /** The optimisation level the object was built with. */
     int optLevel();
 
     /** The chip name ({@code sm_90}, {@code gfx90a}), or empty for the CPU. */
     String chip();
-
-    /** The numeric kind, as in {@code mgpu.h}. */
-    int kind();
 
     /** {@code #nvvm.target<O = 2, triple = "nvptx64-nvidia-cuda", chip = "sm_50", features = "+ptx60", flags, link>}. */
     record NVVMTarget(int optLevel, String triple, String chip, String features, Attribute.DictionaryAttr flags,
@@ -39,11 +31,6 @@ public sealed interface GpuTarget extends Attribute
 
         public static NVVMTarget of(String chip) {
             return new NVVMTarget(DEFAULT_O, DEFAULT_TRIPLE, chip, DEFAULT_FEATURES, null, null);
-        }
-
-        @Override
-        public int kind() {
-            return KIND_NVVM;
         }
 
         @Override
@@ -73,11 +60,6 @@ public sealed interface GpuTarget extends Attribute
         }
 
         @Override
-        public int kind() {
-            return KIND_ROCDL;
-        }
-
-        @Override
         public String toString() {
             return AsmOutput.render(this);
         }
@@ -102,11 +84,6 @@ public sealed interface GpuTarget extends Attribute
         @Override
         public String chip() {
             return "";
-        }
-
-        @Override
-        public int kind() {
-            return KIND_CPU;
         }
 
         @Override

@@ -1,5 +1,7 @@
 package dev.mgpu.ir;
 
+import java.util.List;
+
 /**
  * An attribute that names how a {@code gpu.binary} is embedded and its kernels launched. The built-in
  * handlers are {@code #gpu.select_object} and {@code #gpu.runtime_select}; others come from
@@ -25,6 +27,27 @@ public sealed interface OffloadingHandlerAttr extends Attribute
         @Override
         public String name() {
             return NAME;
+        }
+
+        /**
+         * The index in {@code objects} of the object this handler selects, or -1 when none matches: object
+         * N for an index N, the first object without a target, and, as upstream, the last object whose
+         * target equals the target.
+         */
+        public int select(List<? extends Attribute> objects) {
+            if (target == null) {
+                return objects.isEmpty() ? -1 : 0;
+            }
+            if (target instanceof IntegerAttr i) {
+                return i.value() >= 0 && i.value() < objects.size() ? (int) i.value() : -1;
+            }
+            int found = -1;
+            for (int k = 0; k < objects.size(); k++) {
+                if (objects.get(k) instanceof ObjectAttr o && o.target().equals(target)) {
+                    found = k;
+                }
+            }
+            return found;
         }
 
         @Override
