@@ -37,23 +37,23 @@ final class HostTranslators {
         m.put("arith.constant", HostTranslators::constant);
         m.put(LLVM.CONSTANT, HostTranslators::constant);
         m.put(LLVM.ZERO, (op, t) -> t.map(op.result(0), LLVMConstNull(t.types.of(op.result(0).type(), op))));
-        binary(m, "add", (b, x, y) -> LLVMBuildAdd(b, x, y, ""), "arith.addi", "llvm.add");
-        binary(m, "sub", (b, x, y) -> LLVMBuildSub(b, x, y, ""), "arith.subi", "llvm.sub");
-        binary(m, "mul", (b, x, y) -> LLVMBuildMul(b, x, y, ""), "arith.muli", "llvm.mul");
-        binary(m, "sdiv", (b, x, y) -> LLVMBuildSDiv(b, x, y, ""), "arith.divsi", "llvm.sdiv");
-        binary(m, "udiv", (b, x, y) -> LLVMBuildUDiv(b, x, y, ""), "arith.divui", "llvm.udiv");
-        binary(m, "srem", (b, x, y) -> LLVMBuildSRem(b, x, y, ""), "arith.remsi", "llvm.srem");
-        binary(m, "urem", (b, x, y) -> LLVMBuildURem(b, x, y, ""), "arith.remui", "llvm.urem");
-        binary(m, "and", (b, x, y) -> LLVMBuildAnd(b, x, y, ""), "arith.andi", "llvm.and");
-        binary(m, "or", (b, x, y) -> LLVMBuildOr(b, x, y, ""), "arith.ori", "llvm.or");
-        binary(m, "xor", (b, x, y) -> LLVMBuildXor(b, x, y, ""), "arith.xori", "llvm.xor");
-        binary(m, "shl", (b, x, y) -> LLVMBuildShl(b, x, y, ""), "arith.shli", "llvm.shl");
-        binary(m, "ashr", (b, x, y) -> LLVMBuildAShr(b, x, y, ""), "arith.shrsi", "llvm.ashr");
-        binary(m, "lshr", (b, x, y) -> LLVMBuildLShr(b, x, y, ""), "arith.shrui", "llvm.lshr");
-        binary(m, "fadd", (b, x, y) -> LLVMBuildFAdd(b, x, y, ""), "arith.addf", "llvm.fadd");
-        binary(m, "fsub", (b, x, y) -> LLVMBuildFSub(b, x, y, ""), "arith.subf", "llvm.fsub");
-        binary(m, "fmul", (b, x, y) -> LLVMBuildFMul(b, x, y, ""), "arith.mulf", "llvm.fmul");
-        binary(m, "fdiv", (b, x, y) -> LLVMBuildFDiv(b, x, y, ""), "arith.divf", "llvm.fdiv");
+        binary(m, (b, x, y) -> LLVMBuildAdd(b, x, y, ""), "arith.addi", "llvm.add");
+        binary(m, (b, x, y) -> LLVMBuildSub(b, x, y, ""), "arith.subi", "llvm.sub");
+        binary(m, (b, x, y) -> LLVMBuildMul(b, x, y, ""), "arith.muli", "llvm.mul");
+        binary(m, (b, x, y) -> LLVMBuildSDiv(b, x, y, ""), "arith.divsi", "llvm.sdiv");
+        binary(m, (b, x, y) -> LLVMBuildUDiv(b, x, y, ""), "arith.divui", "llvm.udiv");
+        binary(m, (b, x, y) -> LLVMBuildSRem(b, x, y, ""), "arith.remsi", "llvm.srem");
+        binary(m, (b, x, y) -> LLVMBuildURem(b, x, y, ""), "arith.remui", "llvm.urem");
+        binary(m, (b, x, y) -> LLVMBuildAnd(b, x, y, ""), "arith.andi", "llvm.and");
+        binary(m, (b, x, y) -> LLVMBuildOr(b, x, y, ""), "arith.ori", "llvm.or");
+        binary(m, (b, x, y) -> LLVMBuildXor(b, x, y, ""), "arith.xori", "llvm.xor");
+        binary(m, (b, x, y) -> LLVMBuildShl(b, x, y, ""), "arith.shli", "llvm.shl");
+        binary(m, (b, x, y) -> LLVMBuildAShr(b, x, y, ""), "arith.shrsi", "llvm.ashr");
+        binary(m, (b, x, y) -> LLVMBuildLShr(b, x, y, ""), "arith.shrui", "llvm.lshr");
+        binary(m, (b, x, y) -> LLVMBuildFAdd(b, x, y, ""), "arith.addf", "llvm.fadd");
+        binary(m, (b, x, y) -> LLVMBuildFSub(b, x, y, ""), "arith.subf", "llvm.fsub");
+        binary(m, (b, x, y) -> LLVMBuildFMul(b, x, y, ""), "arith.mulf", "llvm.fmul");
+        binary(m, (b, x, y) -> LLVMBuildFDiv(b, x, y, ""), "arith.divf", "llvm.fdiv");
         minMax(m, "arith.maxsi", LLVMIntSGT);
         minMax(m, "arith.minsi", LLVMIntSLT);
         minMax(m, "arith.maxui", LLVMIntUGT);
@@ -78,7 +78,7 @@ final class HostTranslators {
         m.put(LLVM.GEP, HostTranslators::gep);
     }
 
-    private static void binary(Map<String, ModuleTranslation.OpTranslator> m, String what, Bin bin, String... names) {
+    private static void binary(Map<String, ModuleTranslation.OpTranslator> m, Bin bin, String... names) {
         for (String n : names) {
             m.put(n, (op, t) -> t.map(op.result(0),
                     bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
