@@ -1,16 +1,16 @@
 package dev.mgpu.codegen;
 
-import static org.bytedeco.llvm.global.LLVM.*;
-
-import dev.mgpu.codegen.internal.ModuleTranslation;
+import dev.mgpu.codegen.internal.Pipeline;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.mlir.MlirParser;
+import dev.mgpu.mlir.MlirPrinter;
 import dev.mgpu.verify.Verifier;
+import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.bytedeco.javacpp.BytePointer;
 
 /**
  * The library's front door: parse, verify, translate, emit. Every method is safe to call from several
@@ -20,48 +20,65 @@ import org.bytedeco.javacpp.BytePointer;
  * Operation module = Mgpu.parse(Files.readAllBytes(path), path.toString());
  * byte[] object = Mgpu.emit(module, EmitKind.OBJ, Mgpu.Options.DEFAULT);
  * }</pre>
+ *
+ * <p>Translating and emitting verify first: a model with any error comes back as an {@link MgpuException}
+ * that carries every diagnostic, and never reaches native code.
  */
 public final class Mgpu {
     private Mgpu() {
     }
 
     /**
-     * Hears how long each phase of a translation took: {@code verified}, {@code translated} (the whole
-     * translation, verification and LLVM's verifier included), and {@code emitted} when writing a file.
-     */
-    @FunctionalInterface
-    public interface PhaseListener {
-        PhaseListener NONE = (phase, nanos) -> { };
-
-        void phaseDone(String phase, long nanos);
-    }
-
-    /**
      * Translation options: the load strategy, the target triple (null for the host), blobs to embed by
-     * name (an object whose blob is the text {@code @file:NAME} gets the bytes of {@code embeds.get(NAME)}),
-     * and a listener for phase times.
+     * name, a listener for phase times, and how MLIR output is printed.
+     *
+     * <p>Before translation, every object of a top-level {@code gpu.binary} whose blob is the text
+     * {@code @file:NAME} is rewritten in the model to hold the bytes of {@code embeds.get(NAME)}; a
+     * reference to a name missing from {@code embeds} is an error located at its binary. MLIR output
+     * prints the model as it was given.
      */
-    public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases) {
+    public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
+            MlirPrinter.Options printing) {
+        /** Lazy loading for the host, with nothing embedded. */
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
 
+        /** Fills in defaults for the null components. */
         public Options {
             if (loadStrategy == null) {
                 loadStrategy = LoadStrategy.LAZY;
             }
             embeds = embeds == null ? Map.of() : Map.copyOf(embeds);
             phases = phases == null ? PhaseListener.NONE : phases;
+            printing = printing == null ? MlirPrinter.Options.DEFAULT : printing;
         }
 
+        /** Options that print MLIR in the default form. */
+        public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases) {
+            this(loadStrategy, triple, embeds, phases, MlirPrinter.Options.DEFAULT);
+        }
+
+        /** Options that print MLIR in the default form and report no phases. */
         public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds) {
             this(loadStrategy, triple, embeds, PhaseListener.NONE);
         }
 
+        /** These options with another load strategy. */
         public Options withLoadStrategy(LoadStrategy s) {
-            return new Options(s, triple, embeds, phases);
+            return new Options(s, triple, embeds, phases, printing);
         }
 
+        /** These options with another phase listener. */
         public Options withPhases(PhaseListener listener) {
-            return new Options(loadStrategy, triple, embeds, listener);
+            return new Options(loadStrategy, triple, embeds, listener, printing);
+        }
+
+        /** These options with other MLIR print options. */
+        public Options withPrinting(MlirPrinter.Options p) {
+            return new Options(loadStrategy, triple, embeds, phases, p);
+        }
+
+        private Pipeline pipeline() {
+            return new Pipeline(loadStrategy, triple, embeds, phases, printing);
         }
     }
 
@@ -86,74 +103,27 @@ public final class Mgpu {
 
     /**
      * Verifies, then translates into a new LLVM module, which LLVM's verifier has passed. The caller owns
-     * and closes the result. Nothing reaches native code unless the model verified.
+     * and closes the result.
      */
     public static NativeModule translate(Operation module, Options options) {
-        long t0 = System.nanoTime();
-        NativeModule nm = ModuleTranslation.translate(module, options.loadStrategy(), options.embeds(),
-                options.phases(), m -> {
-            NativeModule fresh = new NativeModule(moduleName(m));
-            try {
-                Targets.configure(fresh, options.triple(), m);
-                return fresh;
-            } catch (RuntimeException e) {
-                fresh.close();
-                throw e;
-            }
-        });
-        try {
-            BytePointer msg = new BytePointer((BytePointer) null);
-            if (LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0) {
-                String text = msg.getString();
-                LLVMDisposeMessage(msg);
-                throw new MgpuException(module.location(), "Invalid LLVM module (must pass LLVM's verifier): "
-                        + text.strip());
-            }
-            LLVMDisposeMessage(msg);
-            options.phases().phaseDone("translated", System.nanoTime() - t0);
-            return nm;
-        } catch (RuntimeException e) {
-            nm.close();
-            throw e;
-        }
+        return options.pipeline().translate(module);
     }
 
-    /** Translates and emits in one step; the result is deterministic for a given input and options. */
+    /**
+     * Verifies, translates and emits in one step ({@code mlir} only verifies and prints); the result is
+     * deterministic for a given input and options.
+     */
     public static byte[] emit(Operation module, EmitKind kind, Options options) {
-        if (kind == EmitKind.MLIR) {
-            return dev.mgpu.mlir.MlirPrinter.print(module).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        }
-        if (kind == EmitKind.EXE) {
-            throw new IllegalArgumentException("Invalid emit kind (must be mlir, llvm, bc, obj or asm): exe links"
-                    + " through the CLI");
-        }
-        try (NativeModule nm = translate(module, options)) {
-            return Targets.emit(nm, kind, options.triple(), module);
-        }
+        return options.pipeline().emit(module, kind);
     }
 
-    /** Translates and writes the result to {@code file}; the same bytes as {@link #emit}. */
-    public static void emit(Operation module, EmitKind kind, Options options, java.nio.file.Path file) {
-        if (kind == EmitKind.MLIR || kind == EmitKind.EXE) {
-            try {
-                java.nio.file.Files.write(file, emit(module, kind, options));
-            } catch (java.io.IOException e) {
-                throw new MgpuException(module.location(), "Invalid output (must be writable): " + e.getMessage());
-            }
-            return;
-        }
-        try (NativeModule nm = translate(module, options)) {
-            long t0 = System.nanoTime();
-            Targets.emitToFile(nm, kind, options.triple(), module, file);
-            options.phases().phaseDone("emitted", System.nanoTime() - t0);
-        }
+    /** Like {@link #emit(Operation, EmitKind, Options)}, writing to {@code out}, which stays open. */
+    public static void emit(Operation module, EmitKind kind, Options options, OutputStream out) {
+        options.pipeline().emit(module, kind, out);
     }
 
-    private static String moduleName(Operation module) {
-        String n = module.symbolName();
-        if (n != null) {
-            return n;
-        }
-        return module.location() instanceof dev.mgpu.ir.Location.FileLineCol f ? f.file() : "mgpu";
+    /** Like {@link #emit(Operation, EmitKind, Options)}, writing the same bytes to {@code file}. */
+    public static void emit(Operation module, EmitKind kind, Options options, Path file) {
+        options.pipeline().emit(module, kind, file);
     }
 }

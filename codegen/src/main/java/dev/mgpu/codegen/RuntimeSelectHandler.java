@@ -1,7 +1,6 @@
 package dev.mgpu.codegen;
 
 import dev.mgpu.dialect.gpu.ObjectAttr;
-import dev.mgpu.dialect.gpu.ObjectFormat;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.ir.Attribute;
@@ -30,15 +29,6 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         return binary + "_objects";
     }
 
-    static int formatCode(ObjectFormat f) {
-        switch (f) {
-            case OFFLOAD: return 0;
-            case ASSEMBLY: return 1;
-            case BINARY: return 2;
-            default: return 3;
-        }
-    }
-
     private static LLVMTypeRef entryType(HandlerContext ctx) {
         LLVMTypeRef i32 = ctx.runtime().i32Type();
         try (PointerPointer<LLVMTypeRef> f = new PointerPointer<>(i32, i32, ctx.ptr(), ctx.ptr(),
@@ -54,15 +44,13 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         LLVMValueRef[] entries = new LLVMValueRef[n];
         for (int i = 0; i < n; i++) {
             ObjectAttr o = b.objects().get(i);
-            boolean ptx = o.format() == ObjectFormat.ASSEMBLY;
-            byte[] bytes = o.object().bytes();
-            LLVMValueRef blob = ctx.embedBytes(b.name() + "_obj_" + i, bytes, ptx, 8);
+            LLVMValueRef blob = ctx.embedBytes(b.name() + "_obj_" + i, o.object().bytes(),
+                    LaunchEmitter.appendsNul(o), 8);
             GpuTarget t = (GpuTarget) o.target();
             LLVMValueRef chip = ctx.cString(b.name() + "_obj_" + i + "_chip", t.chip());
-            int jit = ptx ? SelectObjectHandler.jitOptLevel(o) : -1;
-            try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(ctx.i32(t.kind()),
-                    ctx.i32(formatCode(o.format())), chip, blob, ctx.intptr(bytes.length + (ptx ? 1 : 0)),
-                    ctx.i32(jit))) {
+            try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(ctx.i32(ObjectCodes.kind(t)),
+                    ctx.i32(ObjectCodes.format(o.format())), chip, blob, ctx.intptr(LaunchEmitter.embeddedSize(o)),
+                    ctx.i32(LaunchEmitter.jitLevel(o)))) {
                 entries[i] = LLVMConstNamedStruct(et, v, 6);
             }
         }
@@ -98,11 +86,10 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
             throw ctx.error(l.location(), "Invalid launch (must follow the embedding of its binary): "
                     + tableName(b.name()));
         }
-        LLVMValueRef smem = l.sharedMemory() != null ? l.sharedMemory() : ctx.i32(0);
-        LLVMValueRef params = SelectObjectHandler.argumentArray(ctx, l.args());
-        LLVMValueRef name = ctx.cString(SelectObjectHandler.kernelNameGlobal(b.name(), l.kernel()), l.kernel());
-        LLVMValueRef fn = SelectObjectHandler.lazyFunction(ctx, b.name(), l.kernel(), name,
-                "mgpuModuleGetFunctionSelect", table);
-        SelectObjectHandler.syncOrAsyncLaunch(ctx, l, fn, smem, params);
+        LaunchEmitter emitter = new LaunchEmitter(ctx);
+        LLVMValueRef params = emitter.argumentArray(l.args());
+        LLVMValueRef name = emitter.kernelName(b.name(), l.kernel());
+        LLVMValueRef fn = emitter.cachedFunction(b.name(), l.kernel(), name, "mgpuModuleGetFunctionSelect", table);
+        emitter.launch(l, fn, params);
     }
 }

@@ -1,6 +1,5 @@
 package dev.mgpu.op;
 
-
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;

@@ -252,8 +252,8 @@ class CliTest {
         assertTrue(r.text().contains("@k_bin_cst = internal constant [4 x i8] c\"\\00\\01\\02\\FF\", align 8"), r.text());
         Result missing = run(src.toString());
         assertEquals(1, missing.code());
-        assertTrue(missing.err().contains("Invalid object blob (must name a file given with --embed kernel=FILE)"
-                + ": @file:kernel"), missing.err());
+        assertTrue(missing.err().contains("embed.mlir:2:3: error: Invalid object blob reference (must name an"
+                + " embedded blob): @file:kernel"), missing.err());
     }
 
     @Test

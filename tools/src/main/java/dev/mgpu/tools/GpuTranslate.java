@@ -9,7 +9,6 @@ import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.mlir.MlirParser;
 import dev.mgpu.mlir.MlirPrinter;
-import dev.mgpu.verify.Verifier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -263,7 +262,8 @@ public final class GpuTranslate {
         Mgpu.Options options;
         try {
             options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds),
-                    (phase, nanos) -> log.debug("{} in {} ms", phase, nanos / 1_000_000));
+                    (phase, nanos) -> log.debug("{} in {} ms", phase, nanos / 1_000_000),
+                    new MlirPrinter.Options(printDebugInfo, printGeneric));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {
@@ -282,16 +282,16 @@ public final class GpuTranslate {
             try {
                 module = MlirParser.parse(bytes, c.start(), c.end(), name);
                 log.debug("parsed in {} ms", ms(tp));
-                if (kind == EmitKind.MLIR) {
-                    // Translation verifies by itself, and reports every diagnostic through its exception.
-                    long tv = System.nanoTime();
-                    diags.addAll(Verifier.verify(module));
-                    log.debug("verified in {} ms", ms(tv));
-                }
             } catch (MgpuException e) {
                 diags.addAll(e.diagnostics());
             }
-            if (diags.isEmpty() && kind != EmitKind.MLIR) {
+            if (diags.isEmpty() && kind == EmitKind.MLIR) {
+                try {
+                    Mgpu.emit(module, kind, options, textOut.stream());
+                } catch (MgpuException e) {
+                    diags.addAll(e.diagnostics());
+                }
+            } else if (diags.isEmpty()) {
                 try {
                     long tt = System.nanoTime();
                     if (chunks.size() == 1 && !verifyDiagnostics && kind != EmitKind.EXE && textOut.file() != null) {
@@ -331,12 +331,6 @@ public final class GpuTranslate {
                     report(d, bytes);
                 }
                 failed = true;
-                continue;
-            }
-            if (kind == EmitKind.MLIR) {
-                long tw = System.nanoTime();
-                MlirPrinter.print(module, textOut.stream(), new MlirPrinter.Options(printDebugInfo, printGeneric));
-                log.debug("printed in {} ms", ms(tw));
             }
         }
         if (failed) {

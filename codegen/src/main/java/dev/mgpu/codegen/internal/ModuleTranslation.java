@@ -9,12 +9,8 @@ import dev.mgpu.codegen.BinaryDescription;
 import dev.mgpu.codegen.HandlerContext;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.LoadStrategy;
-import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.codegen.NativeModule;
-import dev.mgpu.ir.Diagnostic;
-import dev.mgpu.verify.Verifier;
-import java.util.function.Function;
 import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
@@ -44,12 +40,12 @@ import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
 /**
- * Translates a verified module into an LLVM module, in fixed phases: declare every function, embed every
+ * Translates a verified model into an LLVM module, in fixed phases: declare every function, embed every
  * binary (the globals), then translate the bodies. Within a body, every block and its phis are created
  * first, then blocks are filled in dominance order, and branches add their phi operands. Value and block
  * maps are write-once.
  */
-public final class ModuleTranslation {
+final class ModuleTranslation {
     /** Translates one op at the builder's position. */
     @FunctionalInterface
     interface OpTranslator {
@@ -75,11 +71,7 @@ public final class ModuleTranslation {
     private final Map<String, BinaryDescription> binaries = new HashMap<>();
     private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
 
-    private final Map<String, byte[]> embeds;
-
-    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
-            Map<String, byte[]> embeds) {
-        this.embeds = embeds;
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
         this.builder = builder;
@@ -87,30 +79,17 @@ public final class ModuleTranslation {
         this.types = new Types(ctx, handlers.runtime().intptrType());
     }
 
-    public static MgpuException error(Operation op, String message) {
+    static MgpuException error(Operation op, String message) {
         return new MgpuException(op.location(), message);
     }
 
     /**
-     * Verifies {@code root} and, only when it passes, makes a module with {@code newModule} and translates
-     * into it: no native call sees input the verifier has not passed. Throws {@link MgpuException} with
-     * every diagnostic otherwise; the caller owns the result.
+     * Translates {@code root}, which the verifier has passed, into {@code nm}'s module, which has its
+     * target set. {@link Pipeline} is the only caller: it owns the steps around this one.
      */
-    public static NativeModule translate(Operation root, LoadStrategy strategy, Map<String, byte[]> embeds,
-            Mgpu.PhaseListener phases, Function<Operation, NativeModule> newModule) {
-        long t0 = System.nanoTime();
-        List<Diagnostic> diags = Verifier.verify(root);
-        phases.phaseDone("verified", System.nanoTime() - t0);
-        if (!diags.isEmpty()) {
-            throw new MgpuException(diags);
-        }
-        NativeModule nm = newModule.apply(root);
+    static void translate(Operation root, NativeModule nm, LoadStrategy strategy) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            new ModuleTranslation(nm.module(), b.get(), strategy, embeds).translate(root);
-            return nm;
-        } catch (RuntimeException e) {
-            nm.close();
-            throw e;
+            new ModuleTranslation(nm.module(), b.get(), strategy).translate(root);
         }
     }
 
@@ -193,30 +172,13 @@ public final class ModuleTranslation {
     private void embedBinary(BinaryOp b) {
         List<ObjectAttr> objs = new ArrayList<>();
         for (Attribute a : b.objects()) {
-            objs.add(resolveEmbed((ObjectAttr) a, b.op()));
+            objs.add((ObjectAttr) a);
         }
         BinaryDescription d = new BinaryDescription(b.name(), b.handler(), objs, b.location());
         LLVMOffloadingHandler h = Handlers.forAttribute(b.handler(), b.op());
         h.embedBinary(d, handlers);
         binaries.put(b.name(), d);
         binaryHandlers.put(b.name(), h);
-    }
-
-    /** The prefix of a blob that names a file given to {@code --embed}. */
-    public static final String EMBED_PREFIX = "@file:";
-
-    private ObjectAttr resolveEmbed(ObjectAttr o, Operation binary) {
-        String text = o.object().length() < 256 ? o.object().value() : "";
-        if (!text.startsWith(EMBED_PREFIX)) {
-            return o;
-        }
-        String name = text.substring(EMBED_PREFIX.length());
-        byte[] data = embeds.get(name);
-        if (data == null) {
-            throw error(binary, "Invalid object blob (must name a file given with --embed " + name + "=FILE): "
-                    + text);
-        }
-        return new ObjectAttr(o.target(), o.format(), o.properties(), new Attribute.StringAttr(data));
     }
 
     BinaryDescription binary(String name) {

@@ -17,19 +17,11 @@ import java.util.Objects;
 public sealed interface GpuTarget extends DialectAttribute
         permits GpuTarget.NVVMTarget, GpuTarget.ROCDLTarget, GpuTarget.CpuTarget {
 
-    /** The kind used by run-time selection tables. */
-    int KIND_NVVM = 1;
-    int KIND_ROCDL = 2;
-    int KIND_CPU = 3;
-
     /** The optimisation level the object was built with. */
     int optLevel();
 
     /** The chip name ({@code sm_90}, {@code gfx90a}), or empty for the CPU. */
     String chip();
-
-    /** The numeric kind, as in {@code mgpu.h}. */
-    int kind();
 
     /** {@code #nvvm.target<O = 2, triple = "nvptx64-nvidia-cuda", chip = "sm_50", features = "+ptx60", flags, link>}. */
     record NVVMTarget(int optLevel, String triple, String chip, String features, Attribute.DictionaryAttr flags,
@@ -66,11 +58,6 @@ public sealed interface GpuTarget extends DialectAttribute
             out.parameters("#" + NAME).integer("O", optLevel, DEFAULT_O).string("triple", triple, DEFAULT_TRIPLE)
                     .string("chip", chip, DEFAULT_CHIP).string("features", features, DEFAULT_FEATURES)
                     .attr("flags", flags).attr("link", link).close();
-        }
-
-        @Override
-        public int kind() {
-            return KIND_NVVM;
         }
 
         @Override
@@ -119,11 +106,6 @@ public sealed interface GpuTarget extends DialectAttribute
         }
 
         @Override
-        public int kind() {
-            return KIND_ROCDL;
-        }
-
-        @Override
         public String toString() {
             return AsmOutput.render(this);
         }
@@ -163,11 +145,6 @@ public sealed interface GpuTarget extends DialectAttribute
         @Override
         public String chip() {
             return "";
-        }
-
-        @Override
-        public int kind() {
-            return KIND_CPU;
         }
 
         @Override

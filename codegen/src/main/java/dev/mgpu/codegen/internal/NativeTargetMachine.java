@@ -1,4 +1,4 @@
-package dev.mgpu.codegen;
+package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeTargetMachine;
 

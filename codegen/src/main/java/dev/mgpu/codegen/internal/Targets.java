@@ -1,9 +1,12 @@
-package dev.mgpu.codegen;
+package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
+import java.util.Locale;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
@@ -13,7 +16,36 @@ import org.bytedeco.llvm.LLVM.LLVMTargetRef;
 
 /** Target machines: the module's triple and data layout, and object and assembly emission. */
 final class Targets {
+    private static boolean x86;
+    private static boolean aarch64;
+
     private Targets() {
+    }
+
+    /** Initialises LLVM's target for {@code triple}; returns false when it is not one mgpu emits for. */
+    private static synchronized boolean initTarget(String triple) {
+        String arch = triple.toLowerCase(Locale.ROOT);
+        if (arch.startsWith("x86_64") || arch.startsWith("i386") || arch.startsWith("i686")) {
+            if (!x86) {
+                LLVMInitializeX86TargetInfo();
+                LLVMInitializeX86Target();
+                LLVMInitializeX86TargetMC();
+                LLVMInitializeX86AsmPrinter();
+                x86 = true;
+            }
+            return true;
+        }
+        if (arch.startsWith("aarch64") || arch.startsWith("arm64")) {
+            if (!aarch64) {
+                LLVMInitializeAArch64TargetInfo();
+                LLVMInitializeAArch64Target();
+                LLVMInitializeAArch64TargetMC();
+                LLVMInitializeAArch64AsmPrinter();
+                aarch64 = true;
+            }
+            return true;
+        }
+        return false;
     }
 
     static String hostTriple() {
@@ -27,17 +59,19 @@ final class Targets {
 
     /** A target machine for {@code triple}, owned by the caller. */
     static NativeTargetMachine machine(String triple, Operation where) {
-        if (!Llvm.initTarget(triple)) {
+        if (!initTarget(triple)) {
             throw new MgpuException(where.location(), "Invalid target triple (must be an x86_64 or aarch64 triple): "
                     + triple);
         }
         LLVMTargetRef target = new LLVMTargetRef();
         BytePointer err = new BytePointer((Pointer) null);
-        if (LLVMGetTargetFromTriple(new BytePointer(triple), target, err) != 0) {
-            String m = err.getString();
-            LLVMDisposeMessage(err);
-            throw new MgpuException(where.location(), "Invalid target triple (must be known to LLVM): " + triple
-                    + ": " + m);
+        try (BytePointer nativeTriple = new BytePointer(triple)) {
+            if (LLVMGetTargetFromTriple(nativeTriple, target, err) != 0) {
+                String m = err.getString();
+                LLVMDisposeMessage(err);
+                throw new MgpuException(where.location(), "Invalid target triple (must be known to LLVM): "
+                        + triple + ": " + m);
+            }
         }
         return new NativeTargetMachine(LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault,
                 LLVMRelocPIC, LLVMCodeModelDefault));

@@ -1,4 +1,4 @@
-package dev.mgpu.codegen;
+package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.LLVMConstNull;
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
@@ -13,6 +13,7 @@ import static org.bytedeco.llvm.global.LLVM.LLVMPrintModuleToString;
 import static org.bytedeco.llvm.global.LLVM.LLVMPrintValueToString;
 import static org.bytedeco.llvm.global.LLVM.LLVMSetInitializer;
 
+import dev.mgpu.codegen.NativeModule;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

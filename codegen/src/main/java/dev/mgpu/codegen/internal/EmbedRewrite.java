@@ -1,0 +1,73 @@
+package dev.mgpu.codegen.internal;
+
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Diagnostic;
+import dev.mgpu.ir.Operation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Gives every object of a top-level {@code gpu.binary} whose blob is the reference {@code @file:NAME} the
+ * bytes of the embedded blob {@code NAME}, in place. It runs before verification, so that the verifier and
+ * every later step see the bytes that will be embedded; it reads only what it recognises and leaves the
+ * rest of a malformed model to the verifier.
+ */
+final class EmbedRewrite {
+    /** The prefix of a blob that refers to an embedded blob by name. */
+    static final String PREFIX = "@file:";
+
+    /** A reference is short; a longer blob is data, whatever it starts with. */
+    private static final int MAX_REFERENCE = 256;
+
+    private EmbedRewrite() {
+    }
+
+    /** Resolves the references in {@code root}; returns one located error per reference to a missing blob. */
+    static List<Diagnostic> apply(Operation root, Map<String, byte[]> blobs) {
+        List<Diagnostic> errors = new ArrayList<>();
+        if (!root.name().equals(Builtin.ModuleOp.NAME) || root.regions().isEmpty() || root.region(0).isEmpty()) {
+            return errors;
+        }
+        for (Operation op : root.region(0).entry().operations()) {
+            if (op.name().equals(BinaryOp.NAME) && op.attr("objects") instanceof Attribute.ArrayAttr objects) {
+                rewrite(op, objects, blobs, errors);
+            }
+        }
+        return errors;
+    }
+
+    private static void rewrite(Operation binary, Attribute.ArrayAttr objects, Map<String, byte[]> blobs,
+            List<Diagnostic> errors) {
+        List<Attribute> resolved = new ArrayList<>(objects.size());
+        boolean changed = false;
+        for (Attribute a : objects.elements()) {
+            String name = a instanceof ObjectAttr o ? referencedName(o) : null;
+            byte[] data = name == null ? null : blobs.get(name);
+            if (name != null && data == null) {
+                errors.add(Diagnostic.error(binary.location(), "Invalid object blob reference (must name an"
+                        + " embedded blob): " + PREFIX + name));
+            }
+            if (data == null) {
+                resolved.add(a);
+                continue;
+            }
+            ObjectAttr o = (ObjectAttr) a;
+            resolved.add(new ObjectAttr(o.target(), o.format(), o.properties(),
+                    new Attribute.StringAttr(data)));
+            changed = true;
+        }
+        if (changed) {
+            binary.setAttr("objects", new Attribute.ArrayAttr(resolved));
+        }
+    }
+
+    /** The blob name an object refers to, or null for an object that holds its bytes. */
+    private static String referencedName(ObjectAttr o) {
+        String text = o.object().length() < MAX_REFERENCE ? o.object().value() : "";
+        return text.startsWith(PREFIX) ? text.substring(PREFIX.length()) : null;
+    }
+}

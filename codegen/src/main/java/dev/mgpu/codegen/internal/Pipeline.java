@@ -1,0 +1,184 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
+import static org.bytedeco.llvm.global.LLVM.LLVMReturnStatusAction;
+import static org.bytedeco.llvm.global.LLVM.LLVMVerifyModule;
+
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.NativeModule;
+import dev.mgpu.codegen.PhaseListener;
+import dev.mgpu.ir.Diagnostic;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.mlir.MlirPrinter;
+import dev.mgpu.verify.Verifier;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.javacpp.BytePointer;
+
+/**
+ * The one owner of a translation's order. Every output goes through the same steps, each once and in this
+ * order: resolve embedded blobs and verify the model; for LLVM outputs, create the LLVM module and set its
+ * target, translate into it, and run LLVM's verifier; then emit. A model with any error stops before the
+ * first native call, and no caller can skip or repeat a step.
+ *
+ * <p>MLIR output prints the model as it was given: its {@code @file:NAME} references stay references.
+ */
+public final class Pipeline {
+    private final LoadStrategy strategy;
+    private final String triple;
+    private final Map<String, byte[]> embeds;
+    private final PhaseListener phases;
+    private final MlirPrinter.Options printing;
+
+    /**
+     * A pipeline for one set of options: the load strategy, the target triple (null for the host), blobs
+     * to embed by name, a listener for phase times, and how MLIR output is printed.
+     */
+    public Pipeline(LoadStrategy strategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
+            MlirPrinter.Options printing) {
+        this.strategy = strategy;
+        this.triple = triple;
+        this.embeds = embeds;
+        this.phases = phases;
+        this.printing = printing;
+    }
+
+    /** Runs every step up to a module that LLVM's verifier has passed; the caller owns and closes it. */
+    public NativeModule translate(Operation root) {
+        long t0 = System.nanoTime();
+        check(root, true);
+        NativeModule nm = configuredModule(root);
+        try {
+            ModuleTranslation.translate(root, nm, strategy);
+            verifyLlvm(nm, root);
+            phases.phaseDone("translated", System.nanoTime() - t0);
+            return nm;
+        } catch (RuntimeException e) {
+            nm.close();
+            throw e;
+        }
+    }
+
+    /** Runs every step and returns the output; the same bytes as the other {@code emit} methods write. */
+    public byte[] emit(Operation root, EmitKind kind) {
+        checkKind(kind);
+        if (kind == EmitKind.MLIR) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            print(root, out);
+            return out.toByteArray();
+        }
+        try (NativeModule nm = translate(root)) {
+            long t0 = System.nanoTime();
+            byte[] result = Targets.emit(nm, kind, triple, root);
+            phases.phaseDone("emitted", System.nanoTime() - t0);
+            return result;
+        }
+    }
+
+    /** Runs every step and writes the output to {@code out}, which stays open. */
+    public void emit(Operation root, EmitKind kind, OutputStream out) {
+        checkKind(kind);
+        if (kind == EmitKind.MLIR) {
+            print(root, out);
+            return;
+        }
+        byte[] result = emit(root, kind);
+        try {
+            out.write(result);
+        } catch (IOException e) {
+            throw new MgpuException(root.location(), "Invalid output (must be writable): " + e.getMessage());
+        }
+    }
+
+    /**
+     * Runs every step and writes the output to {@code file}; LLVM writes large outputs itself, without
+     * copying them through Java.
+     */
+    public void emit(Operation root, EmitKind kind, Path file) {
+        checkKind(kind);
+        if (kind == EmitKind.MLIR) {
+            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+                print(root, out);
+            } catch (IOException e) {
+                throw new MgpuException(root.location(), "Invalid output (must be writable): " + e.getMessage());
+            }
+            return;
+        }
+        try (NativeModule nm = translate(root)) {
+            long t0 = System.nanoTime();
+            Targets.emitToFile(nm, kind, triple, root, file);
+            phases.phaseDone("emitted", System.nanoTime() - t0);
+        }
+    }
+
+    private void print(Operation root, OutputStream out) {
+        check(root, false);
+        long t0 = System.nanoTime();
+        MlirPrinter.print(root, out, printing);
+        phases.phaseDone("printed", System.nanoTime() - t0);
+    }
+
+    /**
+     * Resolves embedded blobs (for translation only) and verifies; throws every error of both at once.
+     */
+    private void check(Operation root, boolean resolveEmbeds) {
+        long t0 = System.nanoTime();
+        List<Diagnostic> errors = new ArrayList<>();
+        if (resolveEmbeds) {
+            errors.addAll(EmbedRewrite.apply(root, embeds));
+        }
+        errors.addAll(Verifier.verify(root));
+        phases.phaseDone("verified", System.nanoTime() - t0);
+        if (!errors.isEmpty()) {
+            throw new MgpuException(errors);
+        }
+    }
+
+    /** Refuses an executable before any step runs: linking belongs to the CLI. */
+    private static void checkKind(EmitKind kind) {
+        if (kind == EmitKind.EXE) {
+            throw new IllegalArgumentException("Invalid emit kind (must be mlir, llvm, bc, obj or asm): exe links"
+                    + " through the CLI");
+        }
+    }
+
+    /** A new module named after {@code root}, with the target's triple and data layout. */
+    private NativeModule configuredModule(Operation root) {
+        NativeModule nm = new NativeModule(moduleName(root));
+        try {
+            Targets.configure(nm, triple, root);
+            return nm;
+        } catch (RuntimeException e) {
+            nm.close();
+            throw e;
+        }
+    }
+
+    private static void verifyLlvm(NativeModule nm, Operation root) {
+        BytePointer msg = new BytePointer((BytePointer) null);
+        boolean broken = LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0;
+        String text = broken ? msg.getString() : null;
+        LLVMDisposeMessage(msg);
+        if (broken) {
+            throw new MgpuException(root.location(), "Invalid LLVM module (must pass LLVM's verifier): "
+                    + text.strip());
+        }
+    }
+
+    private static String moduleName(Operation root) {
+        String n = root.symbolName();
+        if (n != null) {
+            return n;
+        }
+        return root.location() instanceof Location.FileLineCol f ? f.file() : "mgpu";
+    }
+}

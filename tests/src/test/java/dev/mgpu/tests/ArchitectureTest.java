@@ -1,0 +1,117 @@
+package dev.mgpu.tests;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers of mgpu, as rules that fail the build when code crosses them: the IR at the bottom, then the
+ * asm interfaces, the op definition API, the dialects, the verifier and the text reader and writer, then
+ * codegen, then the tools. No package depends on itself through another, and no internal package is
+ * reached from outside its module or named by a public signature.
+ */
+class ArchitectureTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.mgpu");
+    }
+
+    @Test
+    void layersDependOnlyDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("ir").definedBy("dev.mgpu.ir")
+                .layer("text").definedBy("dev.mgpu.text")
+                .layer("op").definedBy("dev.mgpu.op")
+                .layer("dialect").definedBy("dev.mgpu.dialect..")
+                .layer("verify").definedBy("dev.mgpu.verify")
+                .layer("mlir").definedBy("dev.mgpu.mlir..")
+                .layer("codegen").definedBy("dev.mgpu.codegen..")
+                .layer("tools").definedBy("dev.mgpu.tools..")
+                .whereLayer("tools").mayNotBeAccessedByAnyLayer()
+                .whereLayer("codegen").mayOnlyBeAccessedByLayers("tools")
+                .whereLayer("mlir").mayOnlyBeAccessedByLayers("codegen", "tools")
+                .whereLayer("verify").mayOnlyBeAccessedByLayers("codegen", "tools")
+                .whereLayer("dialect").mayOnlyBeAccessedByLayers("verify", "mlir", "codegen", "tools")
+                .whereLayer("op").mayOnlyBeAccessedByLayers("dialect", "verify", "mlir", "codegen", "tools")
+                .whereLayer("text").mayOnlyBeAccessedByLayers("op", "dialect", "mlir", "codegen", "tools")
+                .check(classes);
+    }
+
+    @Test
+    void noCyclesBetweenAreas() {
+        slices().matching("dev.mgpu.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * Between single packages, the one two-way edge allowed is an {@code internal} package using the
+     * public types of the package it implements (the facade calls the implementation, which takes the
+     * facade's options and results).
+     */
+    @Test
+    void noPackageCycles() {
+        slices().matching("dev.mgpu.(**)").should().beFreeOfCycles()
+                .ignoreDependency(JavaClass.Predicates.resideInAPackage("dev.mgpu.codegen.internal"),
+                        JavaClass.Predicates.resideInAPackage("dev.mgpu.codegen"))
+                .ignoreDependency(JavaClass.Predicates.resideInAPackage("dev.mgpu.mlir.internal"),
+                        JavaClass.Predicates.resideInAPackage("dev.mgpu.mlir"))
+                .check(classes);
+    }
+
+    /** The implementation never calls back into the facade that called it. */
+    @Test
+    void implementationDoesNotReachTheFacade() {
+        noClasses().that().resideInAPackage("dev.mgpu.codegen.internal..").should().dependOnClassesThat()
+                .haveFullyQualifiedName("dev.mgpu.codegen.Mgpu").check(classes);
+        noClasses().that().resideInAPackage("dev.mgpu.mlir.internal..").should().dependOnClassesThat()
+                .haveFullyQualifiedName("dev.mgpu.mlir.MlirParser").check(classes);
+    }
+
+    @Test
+    void internalPackagesStayInTheirModule() {
+        noClasses().that().resideOutsideOfPackage("dev.mgpu.mlir..").should().dependOnClassesThat()
+                .resideInAPackage("dev.mgpu.mlir.internal..").check(classes);
+        noClasses().that().resideOutsideOfPackage("dev.mgpu.codegen..").should().dependOnClassesThat()
+                .resideInAPackage("dev.mgpu.codegen.internal..").check(classes);
+        noClasses().that().resideInAPackage("dev.mgpu.dialect..").should().dependOnClassesThat()
+                .resideInAPackage("..internal..").check(classes);
+    }
+
+    @Test
+    void publicSignaturesNameNoInternalType() {
+        methods().that().arePublic().and().areDeclaredInClassesThat().arePublic()
+                .and().areDeclaredInClassesThat().resideOutsideOfPackage("..internal..")
+                .should(nameNoInternalType()).check(classes);
+    }
+
+    private static ArchCondition<JavaMethod> nameNoInternalType() {
+        return new ArchCondition<>("name no type of an internal package") {
+            @Override
+            public void check(JavaMethod m, ConditionEvents events) {
+                List<JavaClass> named = new ArrayList<>(m.getRawParameterTypes());
+                named.add(m.getRawReturnType());
+                for (JavaClass c : named) {
+                    if (c.getPackageName().contains(".internal")) {
+                        events.add(SimpleConditionEvent.violated(m, m.getFullName() + " names " + c.getName()));
+                    }
+                }
+            }
+        };
+    }
+}
