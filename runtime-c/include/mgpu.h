@@ -9,8 +9,14 @@
  * One library holds three backends: CUDA (driver API, libcuda.so.1), HIP (libamdhip64.so) and the CPU.
  * Drivers are loaded with dlopen on first use, so the library builds and links without any GPU software.
  * The backend is chosen on first use: MGPU_BACKEND=cuda|hip|cpu|auto (default auto: CUDA when a CUDA
- * device is present, else HIP, else the CPU). Every driver error is reported on stderr with the call and
- * the error's name.
+ * device is present, else HIP, else the CPU).
+ *
+ * Errors: every failure is reported on stderr, one line each, naming the mgpu function the program called,
+ * the backend and the cause; a failed driver or C library call is named too, with the error's name:
+ *   mgpu: <backend>: <mgpu function> failed: <cause>
+ *   mgpu: <backend>: <mgpu function>: <driver call> failed: <error name> (<code>)
+ * The call then does nothing (returns NULL where it returns a pointer); nothing is clamped or dropped
+ * silently.
  *
  * Streams: a NULL stream is the default stream; operations on it are ordered with each other, and
  * mgpuStreamSynchronize(NULL) waits for them. On CUDA and HIP it is one non-blocking stream per device,
@@ -26,6 +32,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Device numbers run from 0 to the backend's device count - 1, and below this; mgpuSetDefaultDevice refuses
+ * others with an error and keeps the device it had. */
+#define MGPU_MAX_DEVICES 64
+
+/* The CPU backend runs the threads of one block one after another on one worker, so a block with more
+ * threads than this would keep a worker busy practically forever; such a launch is refused with an error
+ * and runs nothing. (On CUDA and HIP a launch is checked against the device's own limits.) */
+#define MGPU_CPU_MAX_THREADS_PER_BLOCK 1048576
 
 /* ------------------------------------------------------------------ modules and functions */
 
@@ -91,7 +106,10 @@ const mgpuObject *mgpuSelectObject(const mgpuObjectTable *table, int32_t kind, c
 
 /* ------------------------------------------------------------------ launches */
 
-/* Launches `function` on a grid of blocks. `params[i]` points to the i-th argument's value. */
+/* Launches `function` on a grid of blocks. `params[i]` points to the i-th argument's value. A launch whose
+ * grid or block has a size below 1, whose block or thread count overflows 64 bits, whose dynamic shared
+ * memory is negative, or that exceeds the device's limits (MGPU_CPU_MAX_THREADS_PER_BLOCK on the CPU) is
+ * reported and runs nothing. */
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount);
@@ -115,8 +133,11 @@ void mgpuEventRecord(void *event, void *stream);
 
 /* ------------------------------------------------------------------ memory */
 
-/* Device memory (host-visible managed memory when isHostShared); CPU backend: 64-byte aligned memory. */
+/* Device memory (host-visible managed memory when isHostShared); CPU backend: 64-byte aligned memory. A size
+ * the backend cannot allocate (or round up without overflow) is reported, and the result is NULL. */
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
+/* Frees what mgpuMemAlloc returned. The CPU backend reports, and leaves alone, a pointer it did not hand out
+ * or has freed already; CUDA and HIP report the driver's error for it. */
 void mgpuMemFree(void *ptr, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);

@@ -2,7 +2,9 @@
 #define _GNU_SOURCE
 #include "internal.h"
 
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +13,36 @@ volatile int mgpu_shutting_down = 0;
 
 __attribute__((destructor)) static void mgpu_on_exit(void) { mgpu_shutting_down = 1; }
 
-void mgpu_report(const char *backend, const char *call, const char *error) {
+/* The ABI function the thread is in. Only the outermost one counts: mgpuMemHostRegisterMemRef calling
+ * mgpuMemHostRegister reports under the name the program called. */
+static _Thread_local const char *entry;
+
+static const char *entry_begin(const char *fn) {
+  const char *outer = entry;
+  if (!outer)
+    entry = fn;
+  return outer;
+}
+
+static void entry_end(const char **outer) {
+  if (!*outer)
+    entry = NULL;
+}
+
+/* Opens every ABI function, so that errors deep in a backend name the function the program called. */
+#define ENTRY() __attribute__((cleanup(entry_end))) const char *entry_outer_ = entry_begin(__func__)
+
+void mgpu_report(const char *backend, const char *call, const char *fmt, ...) {
   if (mgpu_shutting_down)
     return;
-  fprintf(stderr, "mgpu: %s: %s failed: %s\n", backend, call, error);
+  /* One write per line, so that reports from several threads do not interleave. */
+  char cause[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(cause, sizeof cause, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "mgpu: %s: %s%s%s failed: %s\n", backend, entry ? entry : "", entry && call ? ": " : "",
+          call ? call : "", cause);
 }
 
 static pthread_once_t backend_once = PTHREAD_ONCE_INIT;
@@ -60,7 +88,7 @@ int mgpu_current_device(void) { return atomic_load_explicit(&current_device, mem
 
 const char *mgpuBackendName(void) { return mgpu_backend_get()->name; }
 
-static _Atomic(void *) default_streams[64];
+static _Atomic(void *) default_streams[MGPU_MAX_DEVICES];
 static pthread_mutex_t default_stream_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void *mgpu_default_stream(int device, void *(*create)(void)) {
@@ -79,99 +107,258 @@ void *mgpu_default_stream(int device, void *(*create)(void)) {
 
 /* ------------------------------------------------------------------ pass-through ABI */
 
-void *mgpuModuleLoad(void *data, size_t size) { return mgpu_backend_get()->module_load(data, size); }
+void *mgpuModuleLoad(void *data, size_t size) {
+  ENTRY();
+  return mgpu_backend_get()->module_load(data, size);
+}
 
 void *mgpuModuleLoadJIT(void *data, int optLevel, size_t size) {
+  ENTRY();
   return mgpu_backend_get()->module_load_jit(data, optLevel, size);
 }
 
 void mgpuModuleUnload(void *module) {
+  ENTRY();
   if (module)
     mgpu_backend_get()->module_unload(module);
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
+  ENTRY();
   return mgpu_backend_get()->module_function(module, name);
+}
+
+/* ------------------------------------------------------------------ launches */
+
+static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
+static mgpu_device_info infos[MGPU_MAX_DEVICES];
+/* 0: not asked yet; 1: infos[d] holds the answer; -1: the query failed, and said why, once. */
+static _Atomic int info_state[MGPU_MAX_DEVICES];
+
+/* What the backend says about device `dev`, asked once; NULL when it could not say. */
+static const mgpu_device_info *device_info(const mgpu_backend *b, int dev) {
+  int state = atomic_load_explicit(&info_state[dev], memory_order_acquire);
+  if (state == 0) {
+    pthread_mutex_lock(&info_lock);
+    state = atomic_load_explicit(&info_state[dev], memory_order_relaxed);
+    if (state == 0) {
+      memset(&infos[dev], 0, sizeof infos[dev]);
+      state = b->device_info(dev, &infos[dev]) == 0 ? 1 : -1;
+      atomic_store_explicit(&info_state[dev], state, memory_order_release);
+    }
+    pthread_mutex_unlock(&info_lock);
+  }
+  return state > 0 ? &infos[dev] : NULL;
+}
+
+typedef char dims_text[72];
+
+static const char *dims(dims_text out, const intptr_t d[3]) {
+  snprintf(out, sizeof(dims_text), "%" PRIdPTR ",%" PRIdPTR ",%" PRIdPTR, d[0], d[1], d[2]);
+  return out;
+}
+
+/* The element count of `d`; false when a size is below 1 or the count overflows, after saying so. */
+static bool count_of(const mgpu_backend *b, const char *what, const char *unit, const intptr_t d[3],
+                     int64_t *count) {
+  dims_text t;
+  if (d[0] < 1 || d[1] < 1 || d[2] < 1) {
+    mgpu_report(b->name, NULL, "%s %s has a size below 1", what, dims(t, d));
+    return false;
+  }
+  if (__builtin_mul_overflow((int64_t)d[0], (int64_t)d[1], count) ||
+      __builtin_mul_overflow(*count, (int64_t)d[2], count)) {
+    mgpu_report(b->name, NULL, "%s %s has more %s than 64 bits count", what, dims(t, d), unit);
+    return false;
+  }
+  return true;
+}
+
+/* Whether `d` stays within `limit` (0: none) in every dimension; says so when not. */
+static bool within(const mgpu_backend *b, const char *what, const intptr_t d[3], const int64_t limit[3], int dev,
+                   const mgpu_device_info *info) {
+  if ((limit[0] && d[0] > limit[0]) || (limit[1] && d[1] > limit[1]) || (limit[2] && d[2] > limit[2])) {
+    dims_text t;
+    mgpu_report(b->name, NULL, "%s %s exceeds the largest %s of device %d (%s), %" PRId64 ",%" PRId64 ",%" PRId64,
+                what, dims(t, d), what, dev, info->name, limit[0], limit[1], limit[2]);
+    return false;
+  }
+  return true;
+}
+
+/* A launch the backend can run as asked: sizes of at least 1, counts that fit 64 bits, the device's limits. */
+static bool launch_ok(const mgpu_backend *b, const intptr_t grid[3], const intptr_t block[3], int32_t smem) {
+  int64_t blocks, threads;
+  if (!count_of(b, "grid", "blocks", grid, &blocks) || !count_of(b, "block", "threads", block, &threads))
+    return false;
+  if (smem < 0) {
+    mgpu_report(b->name, NULL, "dynamic shared memory of %" PRId32 " bytes", smem);
+    return false;
+  }
+  /* The launch call takes each size as its parameter type; a larger one would wrap to another launch. */
+  for (int i = 0; i < 3 && b->max_dimension; i++)
+    if (grid[i] > b->max_dimension || block[i] > b->max_dimension) {
+      dims_text g, k;
+      mgpu_report(b->name, NULL, "grid %s block %s: the %s launch call takes sizes up to %" PRId64, dims(g, grid),
+                  dims(k, block), b->name, b->max_dimension);
+      return false;
+    }
+  int dev = mgpu_current_device();
+  const mgpu_device_info *info = device_info(b, dev);
+  if (!info)
+    return true; /* the query's failure is reported; the driver still checks the launch */
+  if (info->maxThreadsPerBlock && threads > info->maxThreadsPerBlock) {
+    dims_text t;
+    mgpu_report(b->name, NULL, "block %s has %" PRId64 " threads, more than the %" PRId64
+                " a block may have on device %d (%s)", dims(t, block), threads, info->maxThreadsPerBlock, dev,
+                info->name);
+    return false;
+  }
+  return within(b, "block", block, info->maxBlock, dev, info) && within(b, "grid", grid, info->maxGrid, dev, info);
+}
+
+static void launch(intptr_t cx, intptr_t cy, intptr_t cz, void *function, const intptr_t grid[3],
+                   const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra) {
+  const mgpu_backend *b = mgpu_backend_get();
+  if (launch_ok(b, grid, block, smem))
+    b->launch(function, cx, cy, cz, grid[0], grid[1], grid[2], block[0], block[1], block[2], smem, stream, params,
+              extra);
 }
 
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount) {
+  ENTRY();
   (void)paramsCount;
-  mgpu_backend_get()->launch(function, 0, 0, 0, gridX, gridY, gridZ, blockX, blockY, blockZ, smem, stream,
-                             params, extra);
+  const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  launch(0, 0, 0, function, grid, block, smem, stream, params, extra);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY, intptr_t clusterZ,
                              intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                              intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                              void **extra, size_t paramsCount) {
+  ENTRY();
   (void)paramsCount;
-  mgpu_backend_get()->launch(function, clusterX, clusterY, clusterZ, gridX, gridY, gridZ, blockX, blockY,
-                             blockZ, smem, stream, params, extra);
+  const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  launch(clusterX, clusterY, clusterZ, function, grid, block, smem, stream, params, extra);
 }
 
-void *mgpuStreamCreate(void) { return mgpu_backend_get()->stream_create(); }
-void mgpuStreamDestroy(void *stream) { mgpu_backend_get()->stream_destroy(stream); }
-void mgpuStreamSynchronize(void *stream) { mgpu_backend_get()->stream_sync(stream); }
-void mgpuStreamWaitEvent(void *stream, void *event) { mgpu_backend_get()->stream_wait_event(stream, event); }
-void *mgpuEventCreate(void) { return mgpu_backend_get()->event_create(); }
-void mgpuEventDestroy(void *event) { mgpu_backend_get()->event_destroy(event); }
-void mgpuEventSynchronize(void *event) { mgpu_backend_get()->event_sync(event); }
-void mgpuEventRecord(void *event, void *stream) { mgpu_backend_get()->event_record(event, stream); }
+/* ------------------------------------------------------------------ streams, events, memory */
+
+void *mgpuStreamCreate(void) {
+  ENTRY();
+  return mgpu_backend_get()->stream_create();
+}
+void mgpuStreamDestroy(void *stream) {
+  ENTRY();
+  mgpu_backend_get()->stream_destroy(stream);
+}
+void mgpuStreamSynchronize(void *stream) {
+  ENTRY();
+  mgpu_backend_get()->stream_sync(stream);
+}
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  ENTRY();
+  mgpu_backend_get()->stream_wait_event(stream, event);
+}
+void *mgpuEventCreate(void) {
+  ENTRY();
+  return mgpu_backend_get()->event_create();
+}
+void mgpuEventDestroy(void *event) {
+  ENTRY();
+  mgpu_backend_get()->event_destroy(event);
+}
+void mgpuEventSynchronize(void *event) {
+  ENTRY();
+  mgpu_backend_get()->event_sync(event);
+}
+void mgpuEventRecord(void *event, void *stream) {
+  ENTRY();
+  mgpu_backend_get()->event_record(event, stream);
+}
 
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
+  ENTRY();
   return mgpu_backend_get()->mem_alloc(sizeBytes, stream, isHostShared);
 }
 void mgpuMemFree(void *ptr, void *stream) {
+  ENTRY();
   if (ptr)
     mgpu_backend_get()->mem_free(ptr, stream);
 }
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+  ENTRY();
   mgpu_backend_get()->memcpy(dst, src, sizeBytes, stream);
 }
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
+  ENTRY();
   mgpu_backend_get()->memset32(dst, value, count, stream);
 }
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
+  ENTRY();
   mgpu_backend_get()->memset16(dst, value, count, stream);
 }
-void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) { mgpu_backend_get()->host_register(ptr, sizeBytes); }
-void mgpuMemHostUnregister(void *ptr) { mgpu_backend_get()->host_unregister(ptr); }
+void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  ENTRY();
+  mgpu_backend_get()->host_register(ptr, sizeBytes);
+}
+void mgpuMemHostUnregister(void *ptr) {
+  ENTRY();
+  mgpu_backend_get()->host_unregister(ptr);
+}
 
-/* The bytes a ranked memref descriptor {allocated, aligned, offset, sizes[r], strides[r]} spans. */
-static void memref_extent(int64_t rank, void *descriptor, int64_t elementSize, void **base, uint64_t *bytes) {
+/* The bytes a ranked memref descriptor {allocated, aligned, offset, sizes[r], strides[r]} spans; false, after
+ * saying so, when that does not fit 64 bits or a stride is negative. */
+static bool memref_extent(int64_t rank, void *descriptor, int64_t elementSize, void **base, uint64_t *bytes) {
   char *d = descriptor;
   char *aligned = *(char **)(d + sizeof(void *));
   int64_t offset = *(int64_t *)(d + 2 * sizeof(void *));
   const int64_t *sizes = (const int64_t *)(d + 2 * sizeof(void *) + sizeof(int64_t));
   const int64_t *strides = sizes + rank;
-  int64_t span = 1;
-  for (int64_t i = 0; i < rank; i++)
+  int64_t span = 1, at = 0;
+  bool overflow = elementSize < 1 || __builtin_mul_overflow(offset, elementSize, &at);
+  for (int64_t i = 0; i < rank && !overflow; i++) {
+    int64_t reach;
     if (sizes[i] > 0)
-      span += (sizes[i] - 1) * strides[i];
-  *base = aligned + offset * elementSize;
-  *bytes = (uint64_t)(span * elementSize);
+      overflow = strides[i] < 0 || __builtin_mul_overflow(sizes[i] - 1, strides[i], &reach) ||
+                 __builtin_add_overflow(span, reach, &span);
+  }
+  int64_t total;
+  if (overflow || __builtin_mul_overflow(span, elementSize, &total)) {
+    char text[256] = "";
+    size_t used = 0;
+    for (int64_t i = 0; i < rank && used < sizeof text; i++)
+      used += (size_t)snprintf(text + used, sizeof text - used, "%s%" PRId64 " x %" PRId64, i ? ", " : "", sizes[i],
+                               strides[i]);
+    mgpu_report(mgpu_backend_get()->name, NULL,
+                "the memref's extent (sizes x strides: %s; offset %" PRId64 ", %" PRId64 "-byte elements) does not "
+                "fit 64 bits", text, offset, elementSize);
+    return false;
+  }
+  *base = aligned + at;
+  *bytes = (uint64_t)total;
+  return true;
 }
 
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor, int64_t elementSizeBytes) {
+  ENTRY();
   void *base;
   uint64_t bytes;
-  memref_extent(rank, descriptor, elementSizeBytes, &base, &bytes);
-  mgpuMemHostRegister(base, bytes);
+  if (memref_extent(rank, descriptor, elementSizeBytes, &base, &bytes))
+    mgpuMemHostRegister(base, bytes);
 }
 
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor, int64_t elementSizeBytes) {
+  ENTRY();
   void *base;
   uint64_t bytes;
-  memref_extent(rank, descriptor, elementSizeBytes, &base, &bytes);
-  mgpuMemHostUnregister(base);
+  if (memref_extent(rank, descriptor, elementSizeBytes, &base, &bytes))
+    mgpuMemHostUnregister(base);
 }
 
 /* ------------------------------------------------------------------ cached loading */
-
-#define MGPU_MAX_DEVICES 64
-#define MGPU_MAX_SLOTS 4096
 
 typedef struct module_cache {
   void *modules[MGPU_MAX_DEVICES];
@@ -179,8 +366,9 @@ typedef struct module_cache {
 } module_cache;
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static void **slots[MGPU_MAX_SLOTS];
-static int slot_count;
+/* Every function slot filled so far (under cache_lock), for mgpuSetDefaultDevice to clear; grows as needed. */
+static void ***slots;
+static size_t slot_count, slot_capacity;
 
 static module_cache *cache_of(void **cell) {
   module_cache *c = atomic_load_explicit((_Atomic(module_cache *) *)cell, memory_order_acquire);
@@ -195,12 +383,24 @@ static module_cache *cache_of(void **cell) {
   return c;
 }
 
-static void remember_slot(void **slot) {
-  for (int i = 0; i < slot_count; i++)
+/* Whether `slot` is on the list (already, or now); false when the list cannot grow, after saying so. */
+static bool remember_slot(void **slot) {
+  for (size_t i = 0; i < slot_count; i++)
     if (slots[i] == slot)
-      return;
-  if (slot_count < MGPU_MAX_SLOTS)
-    slots[slot_count++] = slot;
+      return true;
+  if (slot_count == slot_capacity) {
+    size_t capacity = slot_capacity ? 2 * slot_capacity : 256;
+    void ***grown = realloc(slots, capacity * sizeof *slots);
+    if (!grown) {
+      mgpu_report(mgpu_backend_get()->name, "realloc", "out of memory for %zu function slots; the handle is looked "
+                  "up again at every launch", capacity);
+      return false;
+    }
+    slots = grown;
+    slot_capacity = capacity;
+  }
+  slots[slot_count++] = slot;
+  return true;
 }
 
 static void *finish_lookup(void *module, const char *name, void **slot) {
@@ -209,15 +409,15 @@ static void *finish_lookup(void *module, const char *name, void **slot) {
   if (fn)
     return fn;
   fn = module ? mgpu_backend_get()->module_function(module, name) : NULL;
-  if (fn && slot) {
-    remember_slot(slot);
+  /* A slot that mgpuSetDefaultDevice could not clear would keep another device's handle: leave it empty. */
+  if (fn && slot && remember_slot(slot))
     atomic_store_explicit((_Atomic(void *) *)slot, fn, memory_order_release);
-  }
   return fn;
 }
 
 void *mgpuModuleGetFunctionLazy(void **moduleCache, const void *data, size_t size, int32_t jitOptLevel,
                                 const char *name, void **functionSlot) {
+  ENTRY();
   const mgpu_backend *b = mgpu_backend_get();
   pthread_mutex_lock(&cache_lock);
   module_cache *c = cache_of(moduleCache);
@@ -281,18 +481,23 @@ const mgpuObject *mgpuSelectObject(const mgpuObjectTable *t, int32_t kind, const
 
 void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *table, const char *name,
                                   void **functionSlot) {
+  ENTRY();
   const mgpu_backend *b = mgpu_backend_get();
   pthread_mutex_lock(&cache_lock);
   module_cache *c = cache_of(moduleCache);
   int dev = mgpu_current_device();
   if (!c->modules[dev]) {
-    mgpu_device_info info;
-    memset(&info, 0, sizeof info);
-    b->device_info(dev, &info);
-    const mgpuObject *o = mgpuSelectObject(table, b->kind, info.chip, info.ccMajor, info.ccMinor);
+    const mgpu_device_info *info = device_info(b, dev);
+    if (!info) {
+      mgpu_report(b->name, NULL, "device %d could not be queried, so no object of binary '%s' is chosen", dev,
+                  table->binaryName);
+      pthread_mutex_unlock(&cache_lock);
+      return NULL;
+    }
+    const mgpuObject *o = mgpuSelectObject(table, b->kind, info->chip, info->ccMajor, info->ccMinor);
     if (!o) {
       fprintf(stderr, "mgpu: no object of binary '%s' fits device %d (%s backend: %s%s%s); the binary holds:",
-              table->binaryName, dev, b->name, info.name, *info.chip ? ", " : "", info.chip);
+              table->binaryName, dev, b->name, info->name, *info->chip ? ", " : "", info->chip);
       for (intptr_t i = 0; i < table->count; i++) {
         const mgpuObject *h = &table->objects[i];
         fprintf(stderr, "%s %s%s%s %s", i ? "," : "", kind_name(h->kind), *h->chip ? " " : "", h->chip,
@@ -303,7 +508,7 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
     }
     if (getenv("MGPU_VERBOSE") && atoi(getenv("MGPU_VERBOSE")) > 0)
       fprintf(stderr, "mgpu: binary '%s' on device %d (%s): selected %s%s%s %s\n", table->binaryName, dev,
-              *info.chip ? info.chip : info.name, kind_name(o->kind), *o->chip ? " " : "", o->chip,
+              *info->chip ? info->chip : info->name, kind_name(o->kind), *o->chip ? " " : "", o->chip,
               format_name(o->format));
     c->chosen[dev] = o;
     c->modules[dev] = o->format == MGPU_FORMAT_ASSEMBLY && o->jitOptLevel >= 0
@@ -316,17 +521,25 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
 }
 
 void mgpuSetDefaultDevice(int32_t device) {
-  if (device < 0 || device >= MGPU_MAX_DEVICES) {
-    fprintf(stderr, "mgpu: invalid device (must be 0 to %d): %d\n", MGPU_MAX_DEVICES - 1, device);
+  ENTRY();
+  const mgpu_backend *b = mgpu_backend_get();
+  const char *why;
+  int count = b->probe(&why);
+  if (device < 0 || device >= count) {
+    mgpu_report(b->name, NULL, "device %" PRId32 " does not exist (the %s backend has %d device%s); the default "
+                "device stays %d", device, b->name, count, count == 1 ? "" : "s", mgpu_current_device());
     return;
   }
-  const mgpu_backend *b = mgpu_backend_get();
+  if (device >= MGPU_MAX_DEVICES) {
+    mgpu_report(b->name, NULL, "device %" PRId32 " is beyond the %d devices libmgpu supports (the %s backend has "
+                "%d); the default device stays %d", device, MGPU_MAX_DEVICES, b->name, count, mgpu_current_device());
+    return;
+  }
   pthread_mutex_lock(&cache_lock);
   if (device != mgpu_current_device()) {
-    b->set_device(device);
     atomic_store(&current_device, device);
     /* Cached handles belong to the previous device; generated code re-resolves them. */
-    for (int i = 0; i < slot_count; i++)
+    for (size_t i = 0; i < slot_count; i++)
       atomic_store_explicit((_Atomic(void *) *)slots[i], NULL, memory_order_release);
   }
   pthread_mutex_unlock(&cache_lock);

@@ -5,7 +5,10 @@
 #include "internal.h"
 
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -24,17 +27,185 @@ static int cpu_device_info(int device, mgpu_device_info *info) {
   (void)device;
   snprintf(info->name, sizeof info->name, "host CPU");
   info->chip[0] = '\0';
+  info->maxThreadsPerBlock = MGPU_CPU_MAX_THREADS_PER_BLOCK;
   return 0;
+}
+
+/* ------------------------------------------------------------------ CPU objects */
+
+#if UINTPTR_MAX == UINT64_MAX
+#define HOST_CLASS ELFCLASS64
+#else
+#define HOST_CLASS ELFCLASS32
+#endif
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_DATA ELFDATA2LSB
+#else
+#define HOST_DATA ELFDATA2MSB
+#endif
+#if defined(__x86_64__)
+#define HOST_MACHINE EM_X86_64
+#elif defined(__aarch64__)
+#define HOST_MACHINE EM_AARCH64
+#elif defined(__riscv)
+#define HOST_MACHINE EM_RISCV
+#elif defined(__powerpc64__)
+#define HOST_MACHINE EM_PPC64
+#endif
+
+static const char *machine_name(unsigned machine) {
+  switch (machine) {
+  case EM_386: return "x86";
+  case EM_X86_64: return "x86-64";
+  case EM_ARM: return "ARM";
+  case EM_AARCH64: return "AArch64";
+  case EM_RISCV: return "RISC-V";
+  case EM_PPC64: return "PowerPC64";
+  default: return "another machine";
+  }
+}
+
+/* Whether a table of `count` entries of `entry` bytes at `offset` ends within `size` bytes; *end is where it
+ * ends (saturated when that overflows). */
+static bool table_fits(uint64_t offset, uint64_t count, uint64_t entry, size_t size, uint64_t *end) {
+  uint64_t bytes;
+  if (__builtin_mul_overflow(count, entry, &bytes) || __builtin_add_overflow(offset, bytes, end))
+    *end = UINT64_MAX;
+  return *end <= size;
+}
+
+/* The file offset of address `vaddr` in the object's loaded segments, or UINT64_MAX. */
+static uint64_t file_offset(const unsigned char *data, const ElfW(Ehdr) *eh, uint64_t vaddr) {
+  for (unsigned i = 0; i < eh->e_phnum; i++) {
+    ElfW(Phdr) ph;
+    memcpy(&ph, data + eh->e_phoff + (size_t)i * sizeof ph, sizeof ph);
+    if (ph.p_type == PT_LOAD && vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz)
+      return ph.p_offset + (vaddr - ph.p_vaddr);
+  }
+  return UINT64_MAX;
+}
+
+/* The object's DT_SONAME into `out` ("" when it has none), read from headers elf_check has bounded. */
+static void read_soname(const unsigned char *data, size_t size, const ElfW(Ehdr) *eh, char *out, size_t cap) {
+  out[0] = '\0';
+  for (unsigned i = 0; i < eh->e_phnum; i++) {
+    ElfW(Phdr) ph;
+    memcpy(&ph, data + eh->e_phoff + (size_t)i * sizeof ph, sizeof ph);
+    if (ph.p_type != PT_DYNAMIC)
+      continue;
+    uint64_t strtab = UINT64_MAX, name = UINT64_MAX;
+    for (uint64_t at = ph.p_offset; at + sizeof(ElfW(Dyn)) <= ph.p_offset + ph.p_filesz; at += sizeof(ElfW(Dyn))) {
+      ElfW(Dyn) d;
+      memcpy(&d, data + at, sizeof d);
+      if (d.d_tag == DT_NULL)
+        break;
+      if (d.d_tag == DT_STRTAB)
+        strtab = file_offset(data, eh, d.d_un.d_ptr);
+      else if (d.d_tag == DT_SONAME)
+        name = d.d_un.d_val;
+    }
+    uint64_t at;
+    if (strtab != UINT64_MAX && name != UINT64_MAX && !__builtin_add_overflow(strtab, name, &at) && at < size)
+      snprintf(out, cap, "%.*s", (int)strnlen((const char *)data + at, size - (size_t)at), (const char *)data + at);
+  }
+}
+
+/* dlopen maps the object's segments as the headers say and faults (SIGBUS) on a page past the end of the
+ * file, so a cut-off or foreign object is refused here, with the reason, before dlopen sees it. */
+static bool elf_check(const unsigned char *data, size_t size, char *soname, size_t cap) {
+  if (size < SELFMAG || memcmp(data, ELFMAG, SELFMAG) != 0) {
+    mgpu_report(NAME, NULL, "the CPU object (%zu bytes) is not an ELF file", size);
+    return false;
+  }
+  if (size < EI_NIDENT || size < sizeof(ElfW(Ehdr))) {
+    mgpu_report(NAME, NULL, "the CPU object is cut short: %zu bytes, less than its %zu-byte ELF header", size,
+                sizeof(ElfW(Ehdr)));
+    return false;
+  }
+  if (data[EI_CLASS] != HOST_CLASS) {
+    mgpu_report(NAME, NULL, "the CPU object is a %s ELF file; this host loads %s ones",
+                data[EI_CLASS] == ELFCLASS32 ? "32-bit" : data[EI_CLASS] == ELFCLASS64 ? "64-bit" : "malformed",
+                HOST_CLASS == ELFCLASS64 ? "64-bit" : "32-bit");
+    return false;
+  }
+  if (data[EI_DATA] != HOST_DATA) {
+    mgpu_report(NAME, NULL, "the CPU object is %s; this host is %s",
+                data[EI_DATA] == ELFDATA2MSB ? "big-endian" : data[EI_DATA] == ELFDATA2LSB ? "little-endian"
+                                                                                         : "of no known byte order",
+                HOST_DATA == ELFDATA2LSB ? "little-endian" : "big-endian");
+    return false;
+  }
+  ElfW(Ehdr) eh;
+  memcpy(&eh, data, sizeof eh);
+  if (eh.e_type != ET_DYN) {
+    mgpu_report(NAME, NULL, "the CPU object is not a shared object (ELF type %u, not %u)", (unsigned)eh.e_type,
+                (unsigned)ET_DYN);
+    return false;
+  }
+#ifdef HOST_MACHINE
+  if (eh.e_machine != HOST_MACHINE) {
+    mgpu_report(NAME, NULL, "the CPU object is for %s (ELF machine %u); this host is %s (ELF machine %u)",
+                machine_name(eh.e_machine), (unsigned)eh.e_machine, machine_name(HOST_MACHINE), (unsigned)HOST_MACHINE);
+    return false;
+  }
+#endif
+  uint64_t end;
+  if (eh.e_phentsize != sizeof(ElfW(Phdr))) {
+    mgpu_report(NAME, NULL, "the CPU object's program headers are %u bytes each, not %zu", (unsigned)eh.e_phentsize,
+                sizeof(ElfW(Phdr)));
+    return false;
+  }
+  if (!table_fits(eh.e_phoff, eh.e_phnum, sizeof(ElfW(Phdr)), size, &end)) {
+    mgpu_report(NAME, NULL, "the CPU object is cut short: its program headers end at byte %" PRIu64 ", past its %zu "
+                "bytes", end, size);
+    return false;
+  }
+  for (unsigned i = 0; i < eh.e_phnum; i++) {
+    ElfW(Phdr) ph;
+    memcpy(&ph, data + eh.e_phoff + (size_t)i * sizeof ph, sizeof ph);
+    if (!table_fits(ph.p_offset, ph.p_filesz, 1, size, &end)) {
+      mgpu_report(NAME, NULL, "the CPU object is cut short: its segment %u ends at byte %" PRIu64 ", past its %zu "
+                  "bytes", i, end, size);
+      return false;
+    }
+  }
+  if (eh.e_shnum > 0 && eh.e_shentsize != sizeof(ElfW(Shdr))) {
+    mgpu_report(NAME, NULL, "the CPU object's section headers are %u bytes each, not %zu", (unsigned)eh.e_shentsize,
+                sizeof(ElfW(Shdr)));
+    return false;
+  }
+  if (eh.e_shnum > 0 && !table_fits(eh.e_shoff, eh.e_shnum, sizeof(ElfW(Shdr)), size, &end)) {
+    mgpu_report(NAME, NULL, "the CPU object is cut short: its section headers end at byte %" PRIu64 ", past its %zu "
+                "bytes", end, size);
+    return false;
+  }
+  read_soname(data, size, &eh, soname, cap);
+  return true;
 }
 
 typedef struct cpu_module {
   void *handle;
+  size_t size;
+  char soname[128];
 } cpu_module;
 
 static void *cpu_module_load(const void *data, size_t size) {
+  char soname[sizeof ((cpu_module *)0)->soname];
+  if (!data) {
+    mgpu_report(NAME, NULL, "no CPU object (the data pointer is NULL)");
+    return NULL;
+  }
+  if (!elf_check(data, size, soname, sizeof soname))
+    return NULL;
+  cpu_module *m = malloc(sizeof *m);
+  if (!m) {
+    mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
+    return NULL;
+  }
   int fd = memfd_create("mgpu-cpu-object", MFD_CLOEXEC);
   if (fd < 0) {
-    mgpu_report(NAME, "memfd_create", strerror(errno));
+    mgpu_report(NAME, "memfd_create", "%s", strerror(errno));
+    free(m);
     return NULL;
   }
   const char *p = data;
@@ -44,8 +215,9 @@ static void *cpu_module_load(const void *data, size_t size) {
     if (n < 0) {
       if (errno == EINTR)
         continue;
-      mgpu_report(NAME, "write", strerror(errno));
+      mgpu_report(NAME, "write", "%s", strerror(errno));
       close(fd);
+      free(m);
       return NULL;
     }
     p += n;
@@ -57,15 +229,13 @@ static void *cpu_module_load(const void *data, size_t size) {
   /* The mapping keeps the object alive; the descriptor is no longer needed, and no file remains. */
   close(fd);
   if (!h) {
-    mgpu_report(NAME, "dlopen", dlerror());
-    return NULL;
-  }
-  cpu_module *m = malloc(sizeof *m);
-  if (!m) {
-    dlclose(h);
+    mgpu_report(NAME, "dlopen", "%s", dlerror());
+    free(m);
     return NULL;
   }
   m->handle = h;
+  m->size = size;
+  memcpy(m->soname, soname, sizeof m->soname);
   return m;
 }
 
@@ -76,20 +246,23 @@ static void *cpu_module_load_jit(const void *data, int optLevel, size_t size) {
 
 static void cpu_module_unload(void *module) {
   cpu_module *m = module;
-  dlclose(m->handle);
+  if (dlclose(m->handle) != 0)
+    mgpu_report(NAME, "dlclose", "%s", dlerror());
   free(m);
 }
 
 static void *cpu_module_function(void *module, const char *name) {
   if (!module) {
-    mgpu_report(NAME, "mgpuModuleGetFunction", "no module");
+    mgpu_report(NAME, NULL, "no module (the module handle is NULL)");
     return NULL;
   }
   cpu_module *m = module;
-  dlerror();
   void *f = dlsym(m->handle, name);
-  if (!f)
-    mgpu_report(NAME, "dlsym", dlerror() ? dlerror() : name);
+  /* dlerror's text names the memfd path, which means nothing to the reader; name the object instead. */
+  if (!f && m->soname[0])
+    mgpu_report(NAME, "dlsym", "the CPU object %s (%zu bytes) has no kernel '%s'", m->soname, m->size, name);
+  else if (!f)
+    mgpu_report(NAME, "dlsym", "the CPU object of %zu bytes has no kernel '%s'", m->size, name);
   return f;
 }
 
@@ -100,7 +273,10 @@ typedef struct job {
   void **params;
   int64_t grid[3], block[3];
   int64_t blocks;
-  size_t smem;
+  /* Block-private memory: one piece of `stride` bytes for each thread that runs blocks. */
+  char *shared;
+  size_t stride;
+  _Atomic int piece;
   _Atomic int64_t next;
   _Atomic int64_t done;
 } job;
@@ -115,11 +291,10 @@ static int workers;
 static int busy;
 
 static void run_blocks(job *j) {
-  char *shared = j->smem ? malloc(j->smem) : NULL;
   mgpuCpuGrid g;
   memcpy(g.gridDim, j->grid, sizeof g.gridDim);
   memcpy(g.blockDim, j->block, sizeof g.blockDim);
-  g.sharedMemory = shared;
+  g.sharedMemory = j->shared ? j->shared + (size_t)atomic_fetch_add(&j->piece, 1) * j->stride : NULL;
   for (;;) {
     int64_t b = atomic_fetch_add(&j->next, 1);
     if (b >= j->blocks)
@@ -137,7 +312,6 @@ static void run_blocks(job *j) {
         }
     atomic_fetch_add(&j->done, 1);
   }
-  free(shared);
 }
 
 static void *worker(void *arg) {
@@ -185,14 +359,24 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
                        void **extra) {
   (void)cx, (void)cy, (void)cz, (void)stream, (void)extra;
   if (!fn) {
-    mgpu_report(NAME, "mgpuLaunchKernel", "no kernel (the function handle is NULL)");
+    mgpu_report(NAME, NULL, "no kernel (the function handle is NULL)");
     return;
   }
-  if (gx <= 0 || gy <= 0 || gz <= 0 || bx <= 0 || by <= 0 || bz <= 0)
-    return;
+  /* The core has checked the sizes: at least 1 each, and products that fit 64 bits. */
   pthread_once(&pool_once, start_pool);
   job j = {.kernel = (mgpuCpuKernel)fn, .params = params, .grid = {gx, gy, gz}, .block = {bx, by, bz},
-           .blocks = (int64_t)gx * gy * gz, .smem = smem > 0 ? (size_t)smem : 0};
+           .blocks = (int64_t)gx * gy * gz};
+  if (smem > 0) {
+    /* Each piece starts on its own cache line, so blocks running side by side do not share one. */
+    j.stride = ((size_t)smem + 63) & ~(size_t)63;
+    j.shared = aligned_alloc(64, j.stride * (size_t)(workers + 1));
+    if (!j.shared) {
+      mgpu_report(NAME, "aligned_alloc", "%s (%zu bytes of shared memory for each of %d threads)", strerror(ENOMEM),
+                  j.stride, workers + 1);
+      return;
+    }
+  }
+  atomic_init(&j.piece, 0);
   atomic_init(&j.next, 0);
   atomic_init(&j.done, 0);
   /* One launch at a time owns the pool; concurrent launches from other threads wait their turn. */
@@ -209,6 +393,7 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
   current = NULL;
   pthread_mutex_unlock(&pool_lock);
   pthread_mutex_unlock(&launch_lock);
+  free(j.shared);
 }
 
 /* ------------------------------------------------------------------ streams, events, memory */
@@ -224,18 +409,96 @@ static void cpu_event_destroy(void *e) { (void)e; }
 static void cpu_event_sync(void *e) { (void)e; }
 static void cpu_event_record(void *e, void *s) { (void)e, (void)s; }
 
+/* Every block that mgpuMemAlloc handed out and mgpuMemFree has not taken back, so that freeing anything
+ * else is reported instead of corrupting the heap: a set of addresses, open addressing with linear probing.
+ * A removed entry becomes GONE, so that probes for other entries still pass over it. */
+static pthread_mutex_t owned_lock = PTHREAD_MUTEX_INITIALIZER;
+static void **owned;
+static size_t owned_capacity, owned_count, owned_gone;
+#define GONE ((void *)&owned_lock)
+
+static size_t owned_home(const void *p, size_t capacity) {
+  return (size_t)(((uintptr_t)p >> 6) * (uintptr_t)0x9E3779B97F4A7C15u) & (capacity - 1);
+}
+
+/* Under owned_lock. False when the set cannot grow. */
+static bool owned_add(void *p) {
+  if ((owned_count + owned_gone + 1) * 2 > owned_capacity) {
+    size_t capacity = owned_capacity ? owned_capacity : 64;
+    while ((owned_count + 1) * 2 > capacity)
+      capacity *= 2;
+    void **table = calloc(capacity, sizeof *table);
+    if (!table)
+      return false;
+    for (size_t i = 0; i < owned_capacity; i++)
+      if (owned[i] && owned[i] != GONE) {
+        size_t k = owned_home(owned[i], capacity);
+        while (table[k])
+          k = (k + 1) & (capacity - 1);
+        table[k] = owned[i];
+      }
+    free(owned);
+    owned = table;
+    owned_capacity = capacity;
+    owned_gone = 0;
+  }
+  size_t k = owned_home(p, owned_capacity);
+  while (owned[k] && owned[k] != GONE)
+    k = (k + 1) & (owned_capacity - 1);
+  if (owned[k] == GONE)
+    owned_gone--;
+  owned[k] = p;
+  owned_count++;
+  return true;
+}
+
+/* Under owned_lock. False when p is not in the set. */
+static bool owned_remove(const void *p) {
+  if (!owned_capacity)
+    return false;
+  for (size_t k = owned_home(p, owned_capacity); owned[k]; k = (k + 1) & (owned_capacity - 1))
+    if (owned[k] == p) {
+      owned[k] = GONE;
+      owned_count--;
+      owned_gone++;
+      return true;
+    }
+  return false;
+}
+
 static void *cpu_mem_alloc(uint64_t size, void *stream, bool shared) {
   (void)stream, (void)shared;
-  size_t n = (size_t)((size + 63) & ~(uint64_t)63);
+  /* Sizes are rounded up to the alignment, as aligned_alloc requires. */
+  if (size > SIZE_MAX - 63) {
+    mgpu_report(NAME, NULL, "%" PRIu64 " bytes overflow when rounded up to 64-byte alignment", size);
+    return NULL;
+  }
+  size_t n = ((size_t)size + 63) & ~(size_t)63;
   void *p = aligned_alloc(64, n ? n : 64);
-  if (!p)
-    mgpu_report(NAME, "aligned_alloc", strerror(ENOMEM));
+  if (!p) {
+    mgpu_report(NAME, "aligned_alloc", "%s (%" PRIu64 " bytes)", strerror(ENOMEM), size);
+    return NULL;
+  }
+  pthread_mutex_lock(&owned_lock);
+  bool kept = owned_add(p);
+  pthread_mutex_unlock(&owned_lock);
+  if (!kept) {
+    free(p);
+    mgpu_report(NAME, "calloc", "%s (the table of allocations cannot grow)", strerror(ENOMEM));
+    return NULL;
+  }
   return p;
 }
 
 static void cpu_mem_free(void *p, void *stream) {
   (void)stream;
-  free(p);
+  pthread_mutex_lock(&owned_lock);
+  bool known = owned_remove(p);
+  pthread_mutex_unlock(&owned_lock);
+  if (known)
+    free(p);
+  else
+    mgpu_report(NAME, NULL, "%p is not memory that mgpuMemAlloc returned, or it was freed already", p);
 }
 
 static void cpu_memcpy(void *dst, void *src, size_t size, void *stream) {
@@ -259,7 +522,6 @@ static void cpu_memset16(void *dst, unsigned short v, size_t count, void *stream
 
 static void cpu_host_register(void *p, uint64_t size) { (void)p, (void)size; }
 static void cpu_host_unregister(void *p) { (void)p; }
-static void cpu_set_device(int device) { (void)device; }
 
 const mgpu_backend mgpu_cpu_backend = {
     .name = NAME,
@@ -286,5 +548,4 @@ const mgpu_backend mgpu_cpu_backend = {
     .memset16 = cpu_memset16,
     .host_register = cpu_host_register,
     .host_unregister = cpu_host_unregister,
-    .set_device = cpu_set_device,
 };

@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,7 +17,17 @@ typedef int CUdevice;
 typedef void *CUcontext, *CUmodule, *CUfunction, *CUstream, *CUevent;
 typedef unsigned long long CUdeviceptr;
 
-enum { CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76 };
+enum {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
+};
 enum { CU_STREAM_NON_BLOCKING = 1, CU_EVENT_DISABLE_TIMING = 2, CU_MEM_ATTACH_GLOBAL = 1 };
 enum { CU_JIT_OPTIMIZATION_LEVEL = 7, CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
 enum { CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
@@ -77,7 +88,7 @@ static struct {
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int device_count;
 static const char *load_error = "";
-static _Atomic(CUcontext) contexts[64];
+static _Atomic(CUcontext) contexts[MGPU_MAX_DEVICES];
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void report(const char *call, CUresult r) {
@@ -86,18 +97,18 @@ static void report(const char *call, CUresult r) {
   const char *name = NULL;
   if (cu.cuGetErrorName == NULL || cu.cuGetErrorName(r, &name) != 0 || name == NULL)
     name = "unknown CUDA error";
-  char buf[128];
-  snprintf(buf, sizeof buf, "%s (%d)", name, r);
-  mgpu_report(NAME, call, buf);
+  mgpu_report(NAME, call, "%s (%d)", name, r);
 }
 
-/* Calls driver function `fn` with the arguments that follow, and reports a failure under fn's name. */
-#define CHECK(fn, ...)                                                                                       \
-  do {                                                                                                       \
-    CUresult r_ = cu.fn(__VA_ARGS__);                                                                        \
-    if (r_ != 0)                                                                                             \
-      report(#fn, r_);                                                                                       \
-  } while (0)
+static bool succeeded(const char *call, CUresult r) {
+  if (r != 0)
+    report(call, r);
+  return r == 0;
+}
+
+/* Calls driver function `fn` with the arguments that follow; reports a failure under fn's name, and is true
+ * when the call succeeded. */
+#define CHECK(fn, ...) succeeded(#fn, cu.fn(__VA_ARGS__))
 
 static void load(void) {
   void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -161,30 +172,29 @@ static int cuda_probe(const char **why) {
   return device_count;
 }
 
-/* Makes the current device's primary context current on this thread; returns the device. The lock is
- * taken only the first time a device is used. */
+/* Makes the current device's primary context current on this thread; returns the device, or -1 after a
+ * reported failure, when the caller must not go on. The lock is taken only the first time a device is used. */
 static int enter(void) {
   pthread_once(&load_once, load);
   if (device_count <= 0)
-    return 0;
+    return -1;
   int d = mgpu_current_device();
-  if (d >= device_count)
-    d = 0;
   CUcontext c = atomic_load_explicit(&contexts[d], memory_order_acquire);
   if (!c) {
     pthread_mutex_lock(&ctx_lock);
     c = atomic_load(&contexts[d]);
-    if (!c) {
-      CUdevice dev;
-      CHECK(cuDeviceGet, &dev, d);
-      CHECK(cuDevicePrimaryCtxRetain, &c, dev);
+    CUdevice dev;
+    if (!c && CHECK(cuDeviceGet, &dev, d) && CHECK(cuDevicePrimaryCtxRetain, &c, dev))
       atomic_store_explicit(&contexts[d], c, memory_order_release);
-    }
+    c = atomic_load(&contexts[d]);
     pthread_mutex_unlock(&ctx_lock);
+    if (!c)
+      return -1;
   }
   static __thread CUcontext last;
   if (last != c) {
-    CHECK(cuCtxSetCurrent, c);
+    if (!CHECK(cuCtxSetCurrent, c))
+      return -1;
     last = c;
   }
   return d;
@@ -200,27 +210,42 @@ static CUstream resolve(void *stream, int d) {
 
 static int cuda_device_info(int device, mgpu_device_info *info) {
   pthread_once(&load_once, load);
+  static const int attributes[] = {
+      CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+      CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+      CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,          CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,           CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z};
+  int v[sizeof attributes / sizeof *attributes];
   CUdevice dev;
-  if (cu.cuDeviceGet(&dev, device) != 0)
+  if (!CHECK(cuDeviceGet, &dev, device) || !CHECK(cuDeviceGetName, info->name, sizeof info->name, dev))
     return -1;
-  cu.cuDeviceGetName(info->name, sizeof info->name, dev);
-  cu.cuDeviceGetAttribute(&info->ccMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
-  cu.cuDeviceGetAttribute(&info->ccMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  for (size_t i = 0; i < sizeof attributes / sizeof *attributes; i++)
+    if (!CHECK(cuDeviceGetAttribute, &v[i], attributes[i], dev))
+      return -1;
+  info->ccMajor = v[0];
+  info->ccMinor = v[1];
+  info->maxThreadsPerBlock = v[2];
+  for (int i = 0; i < 3; i++) {
+    info->maxBlock[i] = v[3 + i];
+    info->maxGrid[i] = v[6 + i];
+  }
   snprintf(info->chip, sizeof info->chip, "sm_%d%d", info->ccMajor, info->ccMinor);
   return 0;
 }
 
 static void *cuda_module_load(const void *data, size_t size) {
   (void)size;
-  enter();
   CUmodule m = NULL;
-  CHECK(cuModuleLoadData, &m, data);
+  if (enter() < 0 || !CHECK(cuModuleLoadData, &m, data))
+    return NULL;
   return m;
 }
 
 static void *cuda_module_load_jit(const void *data, int optLevel, size_t size) {
   (void)size;
-  enter();
+  if (enter() < 0)
+    return NULL;
   char log[8192] = "";
   int opts[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *vals[] = {(void *)(intptr_t)optLevel, log, (void *)(intptr_t)sizeof log};
@@ -230,26 +255,30 @@ static void *cuda_module_load_jit(const void *data, int optLevel, size_t size) {
     report("cuModuleLoadDataEx", r);
     if (log[0] && !mgpu_shutting_down)
       fprintf(stderr, "mgpu: cuda: JIT log: %s\n", log);
+    return NULL;
   }
   return m;
 }
 
 static void cuda_module_unload(void *m) {
-  enter();
-  CHECK(cuModuleUnload, m);
+  if (enter() >= 0)
+    CHECK(cuModuleUnload, m);
 }
 
 static void *cuda_module_function(void *m, const char *name) {
-  enter();
   CUfunction f = NULL;
-  CHECK(cuModuleGetFunction, &f, m, name);
+  if (enter() < 0 || !CHECK(cuModuleGetFunction, &f, m, name))
+    return NULL;
   return f;
 }
 
 static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                         intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
                         void **extra) {
-  stream = resolve(stream, enter());
+  int d = enter();
+  if (d < 0)
+    return;
+  stream = resolve(stream, d);
   if (cx > 0) {
     if (!cu.cuLaunchKernelEx) {
       mgpu_report(NAME, "cuLaunchKernelEx", "not available in this driver");
@@ -271,101 +300,100 @@ static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_
 }
 
 static void *cuda_stream_create(void) {
-  enter();
   CUstream s = NULL;
-  CHECK(cuStreamCreate, &s, CU_STREAM_NON_BLOCKING);
+  if (enter() < 0 || !CHECK(cuStreamCreate, &s, CU_STREAM_NON_BLOCKING))
+    return NULL;
   return s;
 }
 
 static void cuda_stream_destroy(void *s) {
-  enter();
-  if (s)
+  if (enter() >= 0 && s)
     CHECK(cuStreamDestroy, s);
 }
 
 static void cuda_stream_sync(void *s) {
-  CHECK(cuStreamSynchronize, resolve(s, enter()));
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuStreamSynchronize, resolve(s, d));
 }
 
 static void cuda_stream_wait_event(void *s, void *e) {
-  CHECK(cuStreamWaitEvent, resolve(s, enter()), e, 0);
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuStreamWaitEvent, resolve(s, d), e, 0);
 }
 
 static void *cuda_event_create(void) {
-  enter();
   CUevent e = NULL;
-  CHECK(cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
+  if (enter() < 0 || !CHECK(cuEventCreate, &e, CU_EVENT_DISABLE_TIMING))
+    return NULL;
   return e;
 }
 
 static void cuda_event_destroy(void *e) {
-  enter();
-  CHECK(cuEventDestroy, e);
+  if (enter() >= 0)
+    CHECK(cuEventDestroy, e);
 }
 
 static void cuda_event_sync(void *e) {
-  enter();
-  CHECK(cuEventSynchronize, e);
+  if (enter() >= 0)
+    CHECK(cuEventSynchronize, e);
 }
 
 static void cuda_event_record(void *e, void *s) {
-  CHECK(cuEventRecord, e, resolve(s, enter()));
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuEventRecord, e, resolve(s, d));
 }
 
 static void *cuda_mem_alloc(uint64_t size, void *stream, bool shared) {
   (void)stream;
-  enter();
   CUdeviceptr p = 0;
-  if (size == 0)
+  if (size == 0 || enter() < 0)
     return NULL;
-  if (shared)
-    CHECK(cuMemAllocManaged, &p, size, CU_MEM_ATTACH_GLOBAL);
-  else
-    CHECK(cuMemAlloc, &p, size);
-  return (void *)(uintptr_t)p;
+  bool ok = shared ? CHECK(cuMemAllocManaged, &p, size, CU_MEM_ATTACH_GLOBAL) : CHECK(cuMemAlloc, &p, size);
+  return ok ? (void *)(uintptr_t)p : NULL;
 }
 
 static void cuda_mem_free(void *p, void *stream) {
   (void)stream;
-  enter();
-  CHECK(cuMemFree, (CUdeviceptr)(uintptr_t)p);
+  if (enter() >= 0)
+    CHECK(cuMemFree, (CUdeviceptr)(uintptr_t)p);
 }
 
 static void cuda_memcpy(void *dst, void *src, size_t size, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(cuMemcpyAsync, (CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuMemcpyAsync, (CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, size, resolve(stream, d));
 }
 
 static void cuda_memset32(void *dst, unsigned v, size_t count, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(cuMemsetD32Async, (CUdeviceptr)(uintptr_t)dst, v, count, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuMemsetD32Async, (CUdeviceptr)(uintptr_t)dst, v, count, resolve(stream, d));
 }
 
 static void cuda_memset16(void *dst, unsigned short v, size_t count, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(cuMemsetD16Async, (CUdeviceptr)(uintptr_t)dst, v, count, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(cuMemsetD16Async, (CUdeviceptr)(uintptr_t)dst, v, count, resolve(stream, d));
 }
 
 static void cuda_host_register(void *p, uint64_t size) {
-  enter();
-  CHECK(cuMemHostRegister, p, size, 0);
+  if (enter() >= 0)
+    CHECK(cuMemHostRegister, p, size, 0);
 }
 
 static void cuda_host_unregister(void *p) {
-  enter();
-  CHECK(cuMemHostUnregister, p);
-}
-
-static void cuda_set_device(int device) {
-  pthread_once(&load_once, load);
-  if (device >= device_count)
-    fprintf(stderr, "mgpu: cuda: invalid device (must be below %d): %d\n", device_count, device);
+  if (enter() >= 0)
+    CHECK(cuMemHostUnregister, p);
 }
 
 const mgpu_backend mgpu_cuda_backend = {
     .name = NAME,
     .kind = MGPU_KIND_NVVM,
     .probe = cuda_probe,
+    .max_dimension = UINT_MAX,
     .device_info = cuda_device_info,
     .module_load = cuda_module_load,
     .module_load_jit = cuda_module_load_jit,
@@ -387,5 +415,4 @@ const mgpu_backend mgpu_cuda_backend = {
     .memset16 = cuda_memset16,
     .host_register = cuda_host_register,
     .host_unregister = cuda_host_unregister,
-    .set_device = cuda_set_device,
 };

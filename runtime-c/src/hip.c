@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 #include <hip/hip_runtime_api.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -50,18 +51,18 @@ static void report(const char *call, hipError_t r) {
   if (mgpu_shutting_down)
     return;
   const char *name = hip.hipGetErrorName ? hip.hipGetErrorName(r) : NULL;
-  char buf[128];
-  snprintf(buf, sizeof buf, "%s (%d)", name ? name : "unknown HIP error", (int)r);
-  mgpu_report(NAME, call, buf);
+  mgpu_report(NAME, call, "%s (%d)", name ? name : "unknown HIP error", (int)r);
 }
 
-/* Calls HIP function `fn` with the arguments that follow, and reports a failure under fn's name. */
-#define CHECK(fn, ...)                                                                                       \
-  do {                                                                                                       \
-    hipError_t r_ = hip.fn(__VA_ARGS__);                                                                     \
-    if (r_ != hipSuccess)                                                                                    \
-      report(#fn, r_);                                                                                       \
-  } while (0)
+static bool succeeded(const char *call, hipError_t r) {
+  if (r != hipSuccess)
+    report(call, r);
+  return r == hipSuccess;
+}
+
+/* Calls HIP function `fn` with the arguments that follow; reports a failure under fn's name, and is true when
+ * the call succeeded. */
+#define CHECK(fn, ...) succeeded(#fn, hip.fn(__VA_ARGS__))
 
 static void load(void) {
   void *h = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
@@ -123,14 +124,17 @@ static int hip_probe(const char **why) {
   return device_count;
 }
 
-
-/* Makes the current device current on this thread; returns it. */
+/* Makes the current device current on this thread; returns it, or -1 after a reported failure, when the
+ * caller must not go on. */
 static int enter(void) {
   pthread_once(&load_once, load);
+  if (device_count <= 0)
+    return -1;
   static __thread int last = -1;
   int d = mgpu_current_device();
-  if (device_count > 0 && last != d) {
-    CHECK(hipSetDevice, d);
+  if (last != d) {
+    if (!CHECK(hipSetDevice, d))
+      return -1;
     last = d;
   }
   return d;
@@ -146,7 +150,7 @@ static hipStream_t resolve(void *stream, int d) {
 static int hip_device_info(int device, mgpu_device_info *info) {
   pthread_once(&load_once, load);
   hipDeviceProp_t p;
-  if (hip.hipGetDeviceProperties(&p, device) != hipSuccess)
+  if (!CHECK(hipGetDeviceProperties, &p, device))
     return -1;
   snprintf(info->name, sizeof info->name, "%s", p.name);
   size_t n = strnlen(p.gcnArchName, sizeof info->chip - 1);
@@ -154,14 +158,19 @@ static int hip_device_info(int device, mgpu_device_info *info) {
   info->chip[n] = '\0';
   info->ccMajor = p.major;
   info->ccMinor = p.minor;
+  info->maxThreadsPerBlock = p.maxThreadsPerBlock;
+  for (int i = 0; i < 3; i++) {
+    info->maxBlock[i] = p.maxThreadsDim[i];
+    info->maxGrid[i] = p.maxGridSize[i];
+  }
   return 0;
 }
 
 static void *hip_module_load(const void *data, size_t size) {
   (void)size;
-  enter();
   hipModule_t m = NULL;
-  CHECK(hipModuleLoadData, &m, data);
+  if (enter() < 0 || !CHECK(hipModuleLoadData, &m, data))
+    return NULL;
   return m;
 }
 
@@ -171,14 +180,14 @@ static void *hip_module_load_jit(const void *data, int optLevel, size_t size) {
 }
 
 static void hip_module_unload(void *m) {
-  enter();
-  CHECK(hipModuleUnload, m);
+  if (enter() >= 0)
+    CHECK(hipModuleUnload, m);
 }
 
 static void *hip_module_function(void *m, const char *name) {
-  enter();
   hipFunction_t f = NULL;
-  CHECK(hipModuleGetFunction, &f, m, name);
+  if (enter() < 0 || !CHECK(hipModuleGetFunction, &f, m, name))
+    return NULL;
   return f;
 }
 
@@ -186,111 +195,112 @@ static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
                        intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
                        void **extra) {
   (void)cy, (void)cz;
-  stream = resolve(stream, enter());
+  int d = enter();
+  if (d < 0)
+    return;
   if (cx > 0) {
-    mgpu_report(NAME, "mgpuLaunchClusterKernel", "clusters are not supported by HIP");
+    mgpu_report(NAME, NULL, "clusters are not supported by HIP");
     return;
   }
   CHECK(hipModuleLaunchKernel, fn, (unsigned)gx, (unsigned)gy, (unsigned)gz, (unsigned)bx, (unsigned)by,
-                               (unsigned)bz, (unsigned)smem, stream, params, extra);
+                               (unsigned)bz, (unsigned)smem, resolve(stream, d), params, extra);
 }
 
 static void *hip_stream_create(void) {
-  enter();
   hipStream_t s = NULL;
-  CHECK(hipStreamCreateWithFlags, &s, hipStreamNonBlocking);
+  if (enter() < 0 || !CHECK(hipStreamCreateWithFlags, &s, hipStreamNonBlocking))
+    return NULL;
   return s;
 }
 
 static void hip_stream_destroy(void *s) {
-  enter();
-  if (s)
+  if (enter() >= 0 && s)
     CHECK(hipStreamDestroy, s);
 }
 
 static void hip_stream_sync(void *s) {
-  CHECK(hipStreamSynchronize, resolve(s, enter()));
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipStreamSynchronize, resolve(s, d));
 }
 
 static void hip_stream_wait_event(void *s, void *e) {
-  CHECK(hipStreamWaitEvent, resolve(s, enter()), e, 0);
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipStreamWaitEvent, resolve(s, d), e, 0);
 }
 
 static void *hip_event_create(void) {
-  enter();
   hipEvent_t e = NULL;
-  CHECK(hipEventCreateWithFlags, &e, hipEventDisableTiming);
+  if (enter() < 0 || !CHECK(hipEventCreateWithFlags, &e, hipEventDisableTiming))
+    return NULL;
   return e;
 }
 
 static void hip_event_destroy(void *e) {
-  enter();
-  CHECK(hipEventDestroy, e);
+  if (enter() >= 0)
+    CHECK(hipEventDestroy, e);
 }
 
 static void hip_event_sync(void *e) {
-  enter();
-  CHECK(hipEventSynchronize, e);
+  if (enter() >= 0)
+    CHECK(hipEventSynchronize, e);
 }
 
 static void hip_event_record(void *e, void *s) {
-  CHECK(hipEventRecord, e, resolve(s, enter()));
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipEventRecord, e, resolve(s, d));
 }
 
 static void *hip_mem_alloc(uint64_t size, void *stream, bool shared) {
   (void)stream;
-  enter();
   void *p = NULL;
-  if (size == 0)
+  if (size == 0 || enter() < 0)
     return NULL;
-  if (shared)
-    CHECK(hipMallocManaged, &p, size, hipMemAttachGlobal);
-  else
-    CHECK(hipMalloc, &p, size);
-  return p;
+  bool ok = shared ? CHECK(hipMallocManaged, &p, size, hipMemAttachGlobal) : CHECK(hipMalloc, &p, size);
+  return ok ? p : NULL;
 }
 
 static void hip_mem_free(void *p, void *stream) {
   (void)stream;
-  enter();
-  CHECK(hipFree, p);
+  if (enter() >= 0)
+    CHECK(hipFree, p);
 }
 
 static void hip_memcpy(void *dst, void *src, size_t size, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(hipMemcpyAsync, dst, src, size, hipMemcpyDefault, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipMemcpyAsync, dst, src, size, hipMemcpyDefault, resolve(stream, d));
 }
 
 static void hip_memset32(void *dst, unsigned v, size_t count, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(hipMemsetD32Async, (hipDeviceptr_t)dst, (int)v, count, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipMemsetD32Async, (hipDeviceptr_t)dst, (int)v, count, resolve(stream, d));
 }
 
 static void hip_memset16(void *dst, unsigned short v, size_t count, void *stream) {
-  stream = resolve(stream, enter());
-  CHECK(hipMemsetD16Async, (hipDeviceptr_t)dst, v, count, stream);
+  int d = enter();
+  if (d >= 0)
+    CHECK(hipMemsetD16Async, (hipDeviceptr_t)dst, v, count, resolve(stream, d));
 }
 
 static void hip_host_register(void *p, uint64_t size) {
-  enter();
-  CHECK(hipHostRegister, p, size, hipHostRegisterDefault);
+  if (enter() >= 0)
+    CHECK(hipHostRegister, p, size, hipHostRegisterDefault);
 }
 
 static void hip_host_unregister(void *p) {
-  enter();
-  CHECK(hipHostUnregister, p);
-}
-
-static void hip_set_device(int device) {
-  pthread_once(&load_once, load);
-  if (device >= device_count)
-    fprintf(stderr, "mgpu: hip: invalid device (must be below %d): %d\n", device_count, device);
+  if (enter() >= 0)
+    CHECK(hipHostUnregister, p);
 }
 
 const mgpu_backend mgpu_hip_backend = {
     .name = NAME,
     .kind = MGPU_KIND_ROCDL,
     .probe = hip_probe,
+    .max_dimension = UINT_MAX,
     .device_info = hip_device_info,
     .module_load = hip_module_load,
     .module_load_jit = hip_module_load_jit,
@@ -312,5 +322,4 @@ const mgpu_backend mgpu_hip_backend = {
     .memset16 = hip_memset16,
     .host_register = hip_host_register,
     .host_unregister = hip_host_unregister,
-    .set_device = hip_set_device,
 };

@@ -10,6 +10,9 @@ typedef struct mgpu_device_info {
   char name[256];
   char chip[64]; /* "sm_90", "gfx90a", "" for the CPU */
   int ccMajor, ccMinor;
+  /* Launch limits; 0 where there is none. */
+  int64_t maxThreadsPerBlock;
+  int64_t maxBlock[3], maxGrid[3];
 } mgpu_device_info;
 
 typedef struct mgpu_backend {
@@ -17,6 +20,10 @@ typedef struct mgpu_backend {
   int kind; /* MGPU_KIND_* */
   /* Returns the number of devices, 0 when the driver or a device is missing; *why says why. */
   int (*probe)(const char **why);
+  /* The largest grid or block size the backend's launch call can take at all (its parameters' type), 0 for
+   * none; the device's own limits come from device_info. */
+  int64_t max_dimension;
+  /* Fills *info; -1 after reporting why it could not. */
   int (*device_info)(int device, mgpu_device_info *info);
   void *(*module_load)(const void *data, size_t size);
   void *(*module_load_jit)(const void *data, int optLevel, size_t size);
@@ -40,7 +47,6 @@ typedef struct mgpu_backend {
   void (*memset16)(void *dst, unsigned short v, size_t count, void *stream);
   void (*host_register)(void *p, uint64_t size);
   void (*host_unregister)(void *p);
-  void (*set_device)(int device);
 } mgpu_backend;
 
 extern const mgpu_backend mgpu_cuda_backend;
@@ -50,7 +56,8 @@ extern const mgpu_backend mgpu_cpu_backend;
 /* The backend in use, chosen on first call. */
 const mgpu_backend *mgpu_backend_get(void);
 
-/* The current default device. */
+/* The current default device: always below the backend's device count and MGPU_MAX_DEVICES, because
+ * mgpuSetDefaultDevice refuses any other. */
 int mgpu_current_device(void);
 
 /* Set once the process is exiting: failures then go unreported (drivers tear down first). */
@@ -59,7 +66,9 @@ extern volatile int mgpu_shutting_down;
 /* The stream a backend uses for NULL on `device`: one per device, made by `create` on first use. */
 void *mgpu_default_stream(int device, void *(*create)(void));
 
-/* Reports a failed driver call: "mgpu: <backend>: <driver function> failed: <error name>". */
-void mgpu_report(const char *backend, const char *call, const char *error);
+/* Reports a failure on stderr as "mgpu: <backend>: <mgpu function>: <call> failed: <cause>", where the mgpu
+ * function is the ABI function the calling thread is in, and `call` the driver or C library function that
+ * failed; NULL when the runtime found the fault itself ("mgpu: <backend>: <mgpu function> failed: ..."). */
+void mgpu_report(const char *backend, const char *call, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

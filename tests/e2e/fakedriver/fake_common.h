@@ -67,6 +67,17 @@ static struct {
 } stats;
 
 static void trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Whether FAKE_FAIL (a comma-separated list of API function names) asks `call` to fail, as a driver's call can
+ * fail on a real machine; the caller then returns its API's invalid-value error. */
+static int failing(const char *call) {
+  const char *list = getenv("FAKE_FAIL");
+  size_t n = strlen(call);
+  for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
+    if (strncmp(p, call, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+      return 1;
+  return 0;
+}
 static void trace(const char *fmt, ...) {
   /* One write per line, so that lines from several threads do not interleave. */
   char line[512];
@@ -215,14 +226,19 @@ static const char *where(const void *p) {
 /* Both ends lie within one allocation, or both outside (host memory, as unified addressing allows). */
 static int span_ok(const void *p, size_t n) { return n == 0 || buffer_of(p) == buffer_of((const char *)p + n - 1); }
 
-static void *allocate(const char *call, size_t size) {
+/* NULL when the size is 0 or the table full; *tooLarge is set when the size cannot be had. */
+static void *allocate(const char *call, size_t size, int *tooLarge) {
+  /* What the driver cannot allocate it refuses; it never hands out less than it was asked for. */
+  char *base = size > 0 && size <= SIZE_MAX - 255 ? aligned_alloc(256, (size + 255) / 256 * 256) : NULL;
+  *tooLarge = size > 0 && !base;
   pthread_mutex_lock(&lock);
-  if (buffer_count == MAX_HANDLES || size == 0) {
+  if (buffer_count == MAX_HANDLES || !base) {
     pthread_mutex_unlock(&lock);
+    free(base);
     return NULL;
   }
   int i = buffer_count++;
-  buffers[i].base = aligned_alloc(256, (size + 255) / 256 * 256);
+  buffers[i].base = base;
   buffers[i].size = size;
   buffers[i].id = buffer_count;
   buffers[i].live = 1;
@@ -300,7 +316,17 @@ static int op_get_function(void **function, void *module, const char *name) {
     return FAKE_INVALID_HANDLE;
   if (strlen(name) >= 64 || !has_kernel(module, name))
     return FAKE_NOT_FOUND;
-  fake_function *f = new_function(module, name);
+  /* As the driver does, a second lookup of one kernel in one module gives the handle the first one got. */
+  pthread_mutex_lock(&lock);
+  fake_function *f = NULL;
+  for (int i = 0; i < function_count && !f; i++)
+    if (functions[i].module == module && strcmp(functions[i].name, name) == 0)
+      f = &functions[i];
+  if (f)
+    stats.getFunction++;
+  pthread_mutex_unlock(&lock);
+  if (!f)
+    f = new_function(module, name);
   if (!f)
     return FAKE_OUT_OF_MEMORY;
   *function = f;
@@ -390,9 +416,10 @@ static int op_event_record(const char *call, void *event, void *stream) {
 }
 
 static int op_alloc(const char *call, void **p, size_t size) {
-  void *m = p ? allocate(call, size) : NULL;
+  int tooLarge = 0;
+  void *m = p ? allocate(call, size, &tooLarge) : NULL;
   if (!m)
-    return FAKE_INVALID_VALUE;
+    return tooLarge ? FAKE_OUT_OF_MEMORY : FAKE_INVALID_VALUE;
   *p = m;
   return FAKE_OK;
 }

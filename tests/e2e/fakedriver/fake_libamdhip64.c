@@ -56,7 +56,13 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device) {
     return r;
   if (device != 0)
     return hipErrorInvalidDevice;
+  if (failing("hipGetDeviceProperties"))
+    return hipErrorInvalidValue;
   memset(p, 0, sizeof *p);
+  p->maxThreadsPerBlock = 1024;
+  p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
+  p->maxGridSize[0] = 2147483647;
+  p->maxGridSize[1] = p->maxGridSize[2] = 65536;
   snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", arch);
   snprintf(p->name, sizeof p->name, "Fake HIP device %.*s", (int)strcspn(arch, ":"), arch);
   p->major = 9;

@@ -46,7 +46,17 @@ enum {
   CUDA_ERROR_INVALID_HANDLE = 400,
   CUDA_ERROR_NOT_FOUND = 500,
 };
-enum { CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76 };
+enum {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
+};
 enum { CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6, CU_JIT_OPTIMIZATION_LEVEL = 7 };
 enum { CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
 typedef struct CUlaunchAttribute {
@@ -67,7 +77,8 @@ typedef struct CUlaunchConfig {
 } CUlaunchConfig;
 #endif
 
-#define MAX_DEVICES 8
+/* More than libmgpu's MGPU_MAX_DEVICES, so that its limit can be tested. */
+#define MAX_DEVICES 80
 
 struct CUctx_st {
   int device, retained;
@@ -131,16 +142,25 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal) {
   return CUDA_SUCCESS;
 }
 
+/* The launch limits are those of every NVIDIA GPU since compute capability 2.0 (grid y and z 65535). */
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute, CUdevice device) {
   CUresult r = device_ok(device);
   if (r != CUDA_SUCCESS)
     return r;
-  if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
-    *value = ccs[device] / 10;
-  else if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
-    *value = ccs[device] % 10;
-  else
+  if (failing("cuDeviceGetAttribute"))
     return CUDA_ERROR_INVALID_VALUE;
+  switch ((int)attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = ccs[device] / 10; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = ccs[device] % 10; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: *value = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *value = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *value = 64; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *value = 2147483647; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y: *value = 65535; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *value = 65535; break;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
   return CUDA_SUCCESS;
 }
 
@@ -148,6 +168,8 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice device) {
   CUresult r = device_ok(device);
   if (r != CUDA_SUCCESS)
     return r;
+  if (failing("cuDeviceGetName"))
+    return CUDA_ERROR_INVALID_VALUE;
   snprintf(name, (size_t)len, "Fake CUDA device sm_%d", ccs[device]);
   return CUDA_SUCCESS;
 }

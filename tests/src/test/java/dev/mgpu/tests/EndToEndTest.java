@@ -41,7 +41,7 @@ class EndToEndTest {
                 "libmgpu is not built (mvn builds it in runtime-c/build)");
     }
 
-    private static List<Case> cases() {
+    static List<Case> cases() {
         Path ex = TestPaths.root().resolve("examples");
         Path e2e = TestPaths.root().resolve("tests/e2e");
         String axpy = "axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75";
@@ -112,6 +112,13 @@ class EndToEndTest {
 
     private static void run(Case c, LoadStrategy strategy) throws Exception {
         Path dir = Files.createDirectories(work.resolve(c.name() + "-" + strategy.option()));
+        Path exe = Native.link(dir, c.name(), c.main(), hostObject(c, strategy, dir));
+        String out = Native.exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
+        assertEquals(c.expected(), out.strip());
+    }
+
+    /** {@code c}'s host object for {@code strategy}, written in {@code dir}, with its CPU kernels built there. */
+    static Path hostObject(Case c, LoadStrategy strategy, Path dir) throws Exception {
         Map<String, byte[]> embeds = new HashMap<>();
         for (Map.Entry<String, Path> k : c.kernels().entrySet()) {
             embeds.put(k.getKey(), Files.readAllBytes(Native.cpuKernels(dir, k.getKey(), k.getValue())));
@@ -124,8 +131,6 @@ class EndToEndTest {
         byte[] obj = Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(strategy, null, embeds));
         Path host = dir.resolve("host.o");
         Files.write(host, obj);
-        Path exe = Native.link(dir, c.name(), c.main(), host);
-        String out = Native.exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
-        assertEquals(c.expected(), out.strip());
+        return host;
     }
 }

@@ -450,15 +450,18 @@ class FakeDriverTest {
                 traced(r, "cuLaunch"));
     }
 
-    /** A driver error names the driver function and the error, and the program goes on as upstream's does. */
+    /**
+     * A driver error names the mgpu function the program called, the driver function and the error, and the
+     * program goes on as upstream's does.
+     */
     @Test
     void driverErrorsNameTheCall() throws Exception {
         Native.Result r = runAxpy("error", "examples/axpy/axpy.mlir", "examples/axpy/main.c", "sm_80");
         assertNotEquals(0, r.exit());
         assertEquals("axpy: FAILED, 1023 of 1024 elements wrong", r.out().strip());
         assertEquals(List.of(
-                "mgpu: cuda: cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU (209)",
-                "mgpu: cuda: cuLaunchKernel failed: CUDA_ERROR_INVALID_HANDLE (400)"),
+                "mgpu: cuda: mgpuModuleGetFunctionLazy: cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU (209)",
+                "mgpu: cuda: mgpuLaunchKernel: cuLaunchKernel failed: CUDA_ERROR_INVALID_HANDLE (400)"),
                 r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
     }
 
@@ -474,8 +477,8 @@ class FakeDriverTest {
         Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
         assertNotEquals(0, r.exit());
         assertEquals(List.of(
-                "mgpu: hip: hipModuleLoadData failed: hipErrorNoBinaryForGpu (209)",
-                "mgpu: hip: hipModuleLaunchKernel failed: hipErrorInvalidHandle (400)"),
+                "mgpu: hip: mgpuModuleGetFunctionLazy: hipModuleLoadData failed: hipErrorNoBinaryForGpu (209)",
+                "mgpu: hip: mgpuLaunchKernel: hipModuleLaunchKernel failed: hipErrorInvalidHandle (400)"),
                 r.err().lines().filter(l -> l.startsWith("mgpu:")).toList());
     }
 

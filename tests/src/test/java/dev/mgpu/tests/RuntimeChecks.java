@@ -1,0 +1,355 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The faults libmgpu must report by name instead of crashing, clamping or dropping work, driven by
+ * {@code tests/e2e/runtime/runtime_main.c} on the CPU backend and on the CUDA and HIP stand-ins, and what each
+ * run must print: the program's results on stdout, the runtime's reports on stderr, both compared exactly.
+ * One instance checks one build of libmgpu (the ordinary one, or one built with sanitizers).
+ */
+final class RuntimeChecks {
+    private static final Path ROOT = TestPaths.root();
+    private static final Path SOURCES = ROOT.resolve("tests/e2e/runtime");
+    private static final String COUNT_6 = "grid 2,1,1 block 3,1,1 smem 0: 6 threads ran";
+
+    private final Path dir;
+    private final Path lib;
+    private final List<String> cflags;
+    private final Map<String, String> env;
+    private final Path exe;
+    private final Path kernels;
+    private final Path namedKernels;
+    private final Path cuda;
+    private final Path hip;
+
+    /**
+     * Builds the program in {@code dir} against the libmgpu in {@code lib}, compiling and linking with
+     * {@code cflags}; every run gets {@code env}.
+     */
+    RuntimeChecks(Path dir, Path lib, List<String> cflags, Map<String, String> env) throws Exception {
+        this.dir = Files.createDirectories(dir);
+        this.lib = lib;
+        this.cflags = cflags;
+        this.env = env;
+        this.exe = link("runtime_main", SOURCES.resolve("runtime_main.c"));
+        this.kernels = Native.cpuKernels(dir, "count", SOURCES.resolve("count_cpu.c"));
+        this.namedKernels = dir.resolve("count_named.so");
+        Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-Wl,-soname,runtime_kernels.so",
+                "-I" + Native.include(), SOURCES.resolve("count_cpu.c").toString(), "-o", namedKernels.toString());
+        this.cuda = standIn(dir, "cuda", "libcuda.so.1", "fake_libcuda.c");
+        boolean hipHeaders = Files.exists(Path.of("/usr/include/hip/hip_runtime_api.h"))
+                || Files.exists(Path.of("/opt/rocm/include/hip/hip_runtime_api.h"));
+        this.hip = hipHeaders ? standIn(dir, "hip", "libamdhip64.so", "fake_libamdhip64.c") : null;
+    }
+
+    /** Links C {@code sources} (and objects) with this build of libmgpu. */
+    Path link(String name, Path... sources) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-g"));
+        cmd.addAll(cflags);
+        cmd.add("-I" + Native.include());
+        for (Path s : sources) {
+            cmd.add(s.toString());
+        }
+        Path out = dir.resolve(name);
+        cmd.addAll(List.of("-L" + lib, "-Wl,-rpath," + lib, "-lmgpu", "-lm", "-o", out.toString()));
+        Native.exec(dir, Map.of(), cmd.toArray(String[]::new));
+        return out;
+    }
+
+    private static Path standIn(Path dir, String name, String soname, String source) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        Native.exec(dir, Map.of(), "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+                "-I" + Native.include(), "-I/opt/rocm/include", "-Wl,-soname," + soname,
+                ROOT.resolve("tests/e2e/fakedriver").resolve(source).toString(), "-o", d.resolve(soname).toString(),
+                "-ldl", "-lpthread");
+        return d;
+    }
+
+    /** Every check, by name, for running them all on one build. */
+    Map<String, Executable> all() {
+        Map<String, Executable> m = new LinkedHashMap<>();
+        m.put("device queries are checked", this::deviceQueriesAreChecked);
+        m.put("one device limit", this::oneDeviceLimit);
+        m.put("out-of-range devices are refused", this::outOfRangeDevicesAreRefused);
+        m.put("function slots grow", this::functionSlotsGrow);
+        m.put("sizes are checked", this::sizesAreChecked);
+        m.put("launches are checked", this::launchesAreChecked);
+        m.put("foreign and cut-off objects are refused", this::foreignObjectsAreRefused);
+        m.put("missing kernels are named", this::missingKernelsAreNamed);
+        m.put("bad frees are reported", this::badFreesAreReported);
+        return m;
+    }
+
+    // ------------------------------------------------------------------ running the program
+
+    private Native.Result run(Map<String, String> extra, String... args) throws Exception {
+        Map<String, String> e = new HashMap<>(env);
+        e.put("RT_KERNELS", kernels.toString());
+        e.put("FAKE_KERNELS", kernels.toString());
+        e.putAll(extra);
+        // A launch that is not refused may run practically forever: end it instead of the test run.
+        List<String> cmd = new ArrayList<>(List.of("timeout", "60", exe.toString()));
+        cmd.addAll(List.of(args));
+        Native.Result r = Native.run(dir, e, cmd);
+        assertEquals(0, r.exit(), String.join(" ", args) + ":\n" + r.out() + r.err());
+        return r;
+    }
+
+    private Native.Result onCpu(String... args) throws Exception {
+        return run(Map.of("MGPU_BACKEND", "cpu"), args);
+    }
+
+    /** On the CUDA stand-in with devices of these compute capabilities, and FAKE_FAIL as given ("" for none). */
+    private Native.Result onCuda(String ccs, String fail, String... args) throws Exception {
+        return run(Map.of("MGPU_BACKEND", "cuda", "LD_LIBRARY_PATH", cuda.toString(), "FAKE_CUDA_CC", ccs,
+                "FAKE_FAIL", fail), args);
+    }
+
+    private Native.Result onHip(String fail, String... args) throws Exception {
+        Assumptions.assumeTrue(hip != null, "requires the HIP headers");
+        return run(Map.of("MGPU_BACKEND", "hip", "LD_LIBRARY_PATH", hip.toString(), "FAKE_FAIL", fail), args);
+    }
+
+    /** The runtime's reports, in order. */
+    private static List<String> reports(Native.Result r) {
+        return r.err().lines().filter(l -> l.startsWith("mgpu:")).toList();
+    }
+
+    /** The stand-in's trace lines that start with {@code call}, without the stand-in's prefix. */
+    private static List<String> traced(Native.Result r, String call) {
+        return r.err().lines().filter(l -> l.startsWith("fake-"))
+                .map(l -> l.substring(l.indexOf(": ") + 2)).filter(l -> l.startsWith(call)).toList();
+    }
+
+    private static List<String> lines(String... lines) {
+        return List.of(lines);
+    }
+
+    private static void check(Native.Result r, List<String> out, List<String> reports) {
+        assertEquals(String.join("\n", out), r.out().strip(), r.err());
+        assertEquals(reports, reports(r), r.err());
+    }
+
+    // ------------------------------------------------------------------ the checks
+
+    /**
+     * A device query that fails is reported under the query's name, and run-time selection then chooses
+     * nothing instead of choosing from zeroed answers (which aborted with "no object fits ... sm_00").
+     */
+    void deviceQueriesAreChecked() throws Exception {
+        check(onCuda("90", "", "select"), lines("select: kernel found", COUNT_6, "plain load: " + COUNT_6), lines());
+        List<String> none = lines("select: no kernel", "plain load: " + COUNT_6);
+        String chosen = "failed: device 0 could not be queried, so no object of binary 'runtime' is chosen";
+        for (String query : List.of("cuDeviceGetAttribute", "cuDeviceGetName")) {
+            check(onCuda("90", query, "select"), none, lines(
+                    "mgpu: cuda: mgpuModuleGetFunctionSelect: " + query + " failed: CUDA_ERROR_INVALID_VALUE (1)",
+                    "mgpu: cuda: mgpuModuleGetFunctionSelect " + chosen));
+        }
+        check(onHip("hipGetDeviceProperties", "select"), none, lines(
+                "mgpu: hip: mgpuModuleGetFunctionSelect: hipGetDeviceProperties failed: hipErrorInvalidValue (1)",
+                "mgpu: hip: mgpuModuleGetFunctionSelect " + chosen));
+    }
+
+    /** MGPU_MAX_DEVICES is public, and a driver with more devices gets the ones below it, and an error past it. */
+    void oneDeviceLimit() throws Exception {
+        String seventy = IntStream.range(0, 70).mapToObj(i -> "90").collect(Collectors.joining(","));
+        Native.Result r = onCuda(seventy, "", "max-devices");
+        check(r, lines("MGPU_MAX_DEVICES = 64", COUNT_6), lines("mgpu: cuda: mgpuSetDefaultDevice failed: device 64 is"
+                + " beyond the 64 devices libmgpu supports (the cuda backend has 70); the default device stays 0"));
+        assertEquals(lines("cuModuleLoadData: cubin sm_90, kernels count on device 63"),
+                traced(r, "cuModuleLoadData"));
+    }
+
+    /** A device that does not exist is refused by name; the default device stays, and work runs there. */
+    void outOfRangeDevicesAreRefused() throws Exception {
+        String stays = "; the default device stays ";
+        String cpu = "mgpu: cpu: mgpuSetDefaultDevice failed: device %s does not exist (the cpu backend has 1 device)"
+                + stays + "0";
+        check(onCpu("devices", "1"), lines(COUNT_6),
+                lines(String.format(cpu, "1000"), String.format(cpu, "-1"), String.format(cpu, "1")));
+        String cuda = "mgpu: cuda: mgpuSetDefaultDevice failed: device %s does not exist (the cuda backend has 2"
+                + " devices)" + stays + "%s";
+        Native.Result r = onCuda("90,90", "", "devices", "2");
+        check(r, lines(COUNT_6), lines(String.format(cuda, "1000", "0"), String.format(cuda, "-1", "0"),
+                String.format(cuda, "2", "0"), String.format(cuda, "1000", "1")));
+        // Work goes to device 1, the last device set, not to a device clamped to 0.
+        assertEquals(lines("cuModuleLoadData: cubin sm_90, kernels count on device 1"), traced(r, "cuModuleLoadData"));
+        String hip = "mgpu: hip: mgpuSetDefaultDevice failed: device %s does not exist (the hip backend has 1 device)"
+                + stays + "0";
+        check(onHip("", "devices", "1"), lines(COUNT_6),
+                lines(String.format(hip, "1000"), String.format(hip, "-1"), String.format(hip, "1")));
+    }
+
+    /** 5,000 function slots (more than the 4,096 the table once held): a device change clears every one. */
+    void functionSlotsGrow() throws Exception {
+        Native.Result r = onCuda("90,90", "", "slots");
+        check(r, lines("device 0: 5000 of 5000 slots set", "after the move to device 1: 0 slots still set",
+                "device 1: 5000 slots hold a new handle", COUNT_6), lines());
+        assertEquals(lines("cuModuleLoadData: cubin sm_90, kernels count",
+                "cuModuleLoadData: cubin sm_90, kernels count on device 1"), traced(r, "cuModuleLoadData"));
+        assertEquals(lines("summary: 2 loads, 0 JIT loads, 10000 function lookups, 1 launches, 1 stream syncs,"
+                + " 1 streams created, 0 destroyed, 0 allocations live"), traced(r, "summary"));
+    }
+
+    /** Sizes that overflow the runtime's arithmetic, or that no machine has, are refused by name. */
+    void sizesAreChecked() throws Exception {
+        List<String> out = lines("UINT64_MAX - 10 bytes: NULL", "2^62 bytes: NULL", "100 bytes: a block",
+                "memrefs done");
+        String memref = "mgpuMemHostRegisterMemRef failed: the memref's extent (sizes x strides: 9223372036854775807"
+                + " x 2; offset 0, 4-byte elements) does not fit 64 bits";
+        check(onCpu("alloc"), out, lines(
+                "mgpu: cpu: mgpuMemAlloc failed: 18446744073709551605 bytes overflow when rounded up to 64-byte"
+                        + " alignment",
+                "mgpu: cpu: mgpuMemAlloc: aligned_alloc failed: Cannot allocate memory (4611686018427387904 bytes)",
+                "mgpu: cpu: " + memref));
+        String cudaOom = "mgpu: cuda: mgpuMemAlloc: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (2)";
+        Native.Result cuda = onCuda("90", "", "alloc");
+        check(cuda, out, lines(cudaOom, cudaOom, "mgpu: cuda: " + memref));
+        // The well-formed memref registers exactly its 64 floats.
+        assertEquals(lines("cuMemHostRegister: 256 bytes, flags 0"), traced(cuda, "cuMemHostRegister"));
+        String hipOom = "mgpu: hip: mgpuMemAlloc: hipMalloc failed: hipErrorOutOfMemory (2)";
+        check(onHip("", "alloc"), out, lines(hipOom, hipOom, "mgpu: hip: " + memref));
+    }
+
+    /**
+     * Launches whose sizes are below 1, overflow, or exceed the device's limits (on the CPU,
+     * MGPU_CPU_MAX_THREADS_PER_BLOCK) run nothing and say why; one at the CPU's limit runs every thread.
+     */
+    void launchesAreChecked() throws Exception {
+        List<String> refused = lines("grid 0,1,1 block 1,1,1 smem 0: 0 threads ran",
+                "grid 1,1,1 block 1,-2,1 smem 0: 0 threads ran",
+                "grid 4294967296,4294967296,4294967296 block 1,1,1 smem 0: 0 threads ran",
+                "grid 1,1,1 block 1099511627776,1,1 smem 0: 0 threads ran",
+                "grid 1,1,1 block 1,1,1 smem -1: 0 threads ran");
+        List<String> cpuOut = new ArrayList<>(refused);
+        cpuOut.addAll(lines("grid 1,1,1 block 1048577,1,1 smem 0: 0 threads ran",
+                "grid 2,1,1 block 1024,1024,1 smem 64: 2097152 threads ran", "cluster launch of grid 0,1,1: 0 threads"
+                        + " ran", COUNT_6));
+        String limit = " threads, more than the %s a block may have on device 0 (%s)";
+        check(onCpu("launches"), cpuOut, lines(
+                "mgpu: cpu: mgpuLaunchKernel failed: grid 0,1,1 has a size below 1",
+                "mgpu: cpu: mgpuLaunchKernel failed: block 1,-2,1 has a size below 1",
+                "mgpu: cpu: mgpuLaunchKernel failed: grid 4294967296,4294967296,4294967296 has more blocks than 64"
+                        + " bits count",
+                "mgpu: cpu: mgpuLaunchKernel failed: block 1099511627776,1,1 has 1099511627776"
+                        + String.format(limit, "1048576", "host CPU"),
+                "mgpu: cpu: mgpuLaunchKernel failed: dynamic shared memory of -1 bytes",
+                "mgpu: cpu: mgpuLaunchKernel failed: block 1048577,1,1 has 1048577"
+                        + String.format(limit, "1048576", "host CPU"),
+                "mgpu: cpu: mgpuLaunchClusterKernel failed: grid 0,1,1 has a size below 1"));
+        for (String backend : List.of("cuda", "hip")) {
+            boolean isCuda = backend.equals("cuda");
+            String device = isCuda ? "Fake CUDA device sm_90" : "Fake HIP device gfx90a";
+            List<String> out = new ArrayList<>(refused);
+            out.addAll(lines("grid 4294967297,1,1 block 1,1,1 smem 0: 0 threads ran",
+                    "grid 2147483648,1,1 block 1,1,1 smem 0: 0 threads ran",
+                    "grid 1,1,1 block 2048,1,1 smem 0: 0 threads ran",
+                    // HIP devices take 1,024 threads in z; CUDA devices 64.
+                    "grid 1,1,1 block 1,1,128 smem 0: " + (isCuda ? 0 : 128) + " threads ran",
+                    "cluster launch of grid 0,1,1: 0 threads ran", COUNT_6));
+            String p = "mgpu: " + backend + ": mgpuLaunchKernel failed: ";
+            String takes = ": the " + backend + " launch call takes sizes up to 4294967295";
+            List<String> reports = new ArrayList<>(lines(p + "grid 0,1,1 has a size below 1",
+                    p + "block 1,-2,1 has a size below 1",
+                    p + "grid 4294967296,4294967296,4294967296 has more blocks than 64 bits count",
+                    p + "grid 1,1,1 block 1099511627776,1,1" + takes,
+                    p + "dynamic shared memory of -1 bytes",
+                    p + "grid 4294967297,1,1 block 1,1,1" + takes,
+                    p + "grid 2147483648,1,1 exceeds the largest grid of device 0 (" + device + "), 2147483647,"
+                            + (isCuda ? "65535,65535" : "65536,65536"),
+                    p + "block 2048,1,1 has 2048" + String.format(limit, "1024", device)));
+            if (isCuda) {
+                reports.add(p + "block 1,1,128 exceeds the largest block of device 0 (" + device + "), 1024,1024,64");
+            }
+            reports.add("mgpu: " + backend + ": mgpuLaunchClusterKernel failed: grid 0,1,1 has a size below 1");
+            check(isCuda ? onCuda("90", "", "launches") : onHip("", "launches"), out, reports);
+        }
+    }
+
+    /**
+     * CPU objects that are not ELF shared objects for this host, or that are cut short, are refused before
+     * dlopen, which crashed with SIGBUS on a cut-off one.
+     */
+    void foreignObjectsAreRefused() throws Exception {
+        byte[] so = Files.readAllBytes(kernels);
+        boolean x86 = System.getProperty("os.arch").equals("amd64") || System.getProperty("os.arch").equals("x86_64");
+        String p = "mgpu: cpu: mgpuModuleLoad failed: the CPU object ";
+        check(onCpu("elf", kernels.toString()), lines("not ELF: refused", "20 bytes: refused", "32-bit: refused",
+                "big-endian: refused", "relocatable: refused", "another machine: refused", "100 bytes: refused",
+                "half: refused", "whole: loaded, count found"), lines(
+                p + "(5 bytes) is not an ELF file",
+                p + "is cut short: 20 bytes, less than its 64-byte ELF header",
+                p + "is a 32-bit ELF file; this host loads 64-bit ones",
+                p + "is big-endian; this host is little-endian",
+                p + "is not a shared object (ELF type 1, not 3)",
+                p + (x86 ? "is for AArch64 (ELF machine 183); this host is x86-64 (ELF machine 62)"
+                        : "is for x86-64 (ELF machine 62); this host is AArch64 (ELF machine 183)"),
+                p + "is cut short: " + cutShort(so, 100),
+                p + "is cut short: " + cutShort(so, so.length / 2)));
+    }
+
+    /** What the runtime must say of the first {@code cut} bytes of a 64-bit little-endian shared object. */
+    private static String cutShort(byte[] so, int cut) {
+        ByteBuffer b = ByteBuffer.wrap(so).order(ByteOrder.LITTLE_ENDIAN);
+        long phoff = b.getLong(32);
+        int phnum = b.getShort(56) & 0xffff;
+        String past = ", past its " + cut + " bytes";
+        if (phoff + 56L * phnum > cut) {
+            return "its program headers end at byte " + (phoff + 56L * phnum) + past;
+        }
+        for (int i = 0; i < phnum; i++) {
+            long end = b.getLong((int) phoff + 56 * i + 8) + b.getLong((int) phoff + 56 * i + 32);
+            if (end > cut) {
+                return "its segment " + i + " ends at byte " + end + past;
+            }
+        }
+        return "its section headers end at byte " + (b.getLong(40) + 64L * (b.getShort(60) & 0xffff)) + past;
+    }
+
+    /** A kernel that is not there is named, with the object: by its soname where it has one, else its size. */
+    void missingKernelsAreNamed() throws Exception {
+        check(onCpu("missing-kernel", kernels.toString(), namedKernels.toString()), lines("not found", "not found"),
+                lines("mgpu: cpu: mgpuModuleGetFunction: dlsym failed: the CPU object of " + Files.size(kernels)
+                                + " bytes has no kernel 'nosuch'",
+                        "mgpu: cpu: mgpuModuleGetFunctionLazy: dlsym failed: the CPU object runtime_kernels.so ("
+                                + Files.size(namedKernels) + " bytes) has no kernel 'nosuch'"));
+    }
+
+    /**
+     * A double, foreign or interior mgpuMemFree is reported by name and the program goes on (on the CPU it
+     * ended in glibc's abort); on CUDA and HIP the stand-ins answer as the drivers do.
+     */
+    void badFreesAreReported() throws Exception {
+        Native.Result cpu = onCpu("bad-frees");
+        Map<String, String> pointers = cpu.out().lines().filter(l -> l.contains(": 0x"))
+                .collect(Collectors.toMap(l -> l.substring(0, l.indexOf(':')), l -> l.substring(l.indexOf(": ") + 2)));
+        assertEquals(List.of("double", "foreign", "interior"), pointers.keySet().stream().sorted().toList(), cpu.out());
+        assertEquals("after the bad frees: still running", cpu.out().strip().lines().reduce((a, b) -> b).orElse(""));
+        String owned = " is not memory that mgpuMemAlloc returned, or it was freed already";
+        assertEquals(lines("mgpu: cpu: mgpuMemFree failed: " + pointers.get("double") + owned,
+                "mgpu: cpu: mgpuMemFree failed: " + pointers.get("foreign") + owned,
+                "mgpu: cpu: mgpuMemFree failed: " + pointers.get("interior") + owned), reports(cpu));
+        String cudaError = "mgpu: cuda: mgpuMemFree: cuMemFree failed: CUDA_ERROR_INVALID_VALUE (1)";
+        Native.Result cuda = onCuda("90", "", "bad-frees");
+        assertEquals(lines(cudaError, cudaError, cudaError), reports(cuda));
+        assertEquals("after the bad frees: still running", cuda.out().strip().lines().reduce((a, b) -> b).orElse(""));
+        String hipError = "mgpu: hip: mgpuMemFree: hipFree failed: hipErrorInvalidValue (1)";
+        assertEquals(lines(hipError, hipError, hipError), reports(onHip("", "bad-frees")));
+    }
+}
