@@ -83,7 +83,7 @@ compare() { # id, gpu-translate arguments...
     failures=$((failures + 1))
     cmp -s "$work/old/stderr" "$work/new/stderr" || why="stderr differs: $(diff "$work/old/stderr" \
       "$work/new/stderr" | head -4 | tr '\n' ' ')"
-    [[ -z "$why" && -f "$work/new/output" ]] && why="output left behind after a failure"
+    if [[ -z "$why" && -f "$work/new/output" ]]; then why="output left behind after a failure"; fi
   elif ! cmp -s "$work/old/output" "$work/new/output"; then
     why="output differs: $(cmp "$work/old/output" "$work/new/output" 2>&1 | head -1)"
   elif ! cmp -s "$work/old/stdout" "$work/new/stdout"; then

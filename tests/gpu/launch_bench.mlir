@@ -26,7 +26,7 @@ module attributes {gpu.container_module} {
     %gx = llvm.mlir.constant(4096 : i64) : i64
     %bx = llvm.mlir.constant(256 : i64) : i64
     %t0 = gpu.wait async
-    llvm.br ^loop(%c0, %t0 : i64, !gpu.async.token)
+    cf.br ^loop(%c0, %t0 : i64, !gpu.async.token)
   ^loop(%i: i64, %t: !gpu.async.token):
     %done = llvm.icmp "sge" %i, %iters : i64
     llvm.cond_br %done, ^exit, ^body
@@ -34,7 +34,7 @@ module attributes {gpu.container_module} {
     %t2 = gpu.launch_func async [%t] @kernels::@axpy blocks in (%gx, %c1, %c1) threads in (%bx, %c1, %c1) : i64
         args(%a : f32, %x : !llvm.ptr, %y : !llvm.ptr, %n : i32)
     %next = llvm.add %i, %c1 : i64
-    llvm.br ^loop(%next, %t2 : i64, !gpu.async.token)
+    cf.br ^loop(%next, %t2 : i64, !gpu.async.token)
   ^exit:
     gpu.wait [%t]
     llvm.return

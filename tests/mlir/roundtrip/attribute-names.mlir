@@ -3,8 +3,8 @@
 
 // A dictionary key that is not a bare identifier (bare identifiers have no '-') keeps its quotes.
 
-// CHECK: module attributes {"cmd-options" = "-O3", gpu.container_module, plain_name = 1 : i64}
-module attributes {gpu.container_module, "cmd-options" = "-O3", plain_name = 1} {
+// CHECK: module attributes {gpu.container_module, "test.cmd-options" = "-O3", test.plain_name = 1 : i64}
+module attributes {gpu.container_module, "test.cmd-options" = "-O3", test.plain_name = 1} {
   // CHECK: properties = {"ptx-flags" = "--opt"}
   gpu.binary @b [#gpu.object<#nvvm.target, properties = {"ptx-flags" = "--opt"}, "x">]
 }

@@ -31,8 +31,10 @@ public final class Dialects {
                 register(OPS, d.name(), d);
             }
         }
-        for (AttrDef d : GpuDialect.attributes()) {
-            register(ATTRIBUTES, d.name(), d);
+        for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes())) {
+            for (AttrDef d : defs) {
+                register(ATTRIBUTES, d.name(), d);
+            }
         }
         for (List<TypeDef> defs : List.of(LLVM.types(), GpuDialect.types())) {
             for (TypeDef d : defs) {

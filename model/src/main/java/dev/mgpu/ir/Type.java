@@ -10,7 +10,7 @@ import java.util.List;
 public sealed interface Type
         permits Type.IntegerType, Type.IndexType, Type.FloatType, Type.FunctionType, Type.MemRefType,
         Type.UnrankedMemRefType, Type.AsyncTokenType, Type.LLVMPointerType, Type.LLVMStructType,
-        Type.LLVMArrayType, Type.LLVMVoidType, Type.NoneType {
+        Type.LLVMArrayType, Type.LLVMFunctionType, Type.LLVMVoidType, Type.NoneType {
 
     /** The marker for a dynamic dimension, offset or stride ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
@@ -187,6 +187,29 @@ public sealed interface Type
         @Override
         public String toString() {
             return "!llvm.array<" + size + " x " + elementType + ">";
+        }
+    }
+
+    /**
+     * {@code !llvm.func<R (A, ...)>}, the type of an {@code llvm.func} as the llvm dialect states it (the
+     * generic form of {@code llvm.func} carries it); a void result prints as {@code void}.
+     */
+    record LLVMFunctionType(Type result, List<Type> params, boolean varArg) implements Type {
+        public LLVMFunctionType {
+            params = List.copyOf(params);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("!llvm.func<");
+            sb.append(result instanceof LLVMVoidType ? "void" : result.toString()).append(" (");
+            for (int i = 0; i < params.size(); i++) {
+                sb.append(i > 0 ? ", " : "").append(params.get(i));
+            }
+            if (varArg) {
+                sb.append(params.isEmpty() ? "..." : ", ...");
+            }
+            return sb.append(")>").toString();
         }
     }
 

@@ -1,10 +1,14 @@
 package dev.mgpu.op;
 
+import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * What the framework knows about one registered operation: its custom syntax, its verifier, and its
@@ -38,6 +42,8 @@ public final class OpDef {
     private boolean symbolTable;
     private String defaultDialect;
     private Set<String> inherent = Set.of();
+    private Function<Operation, Map<String, Attribute>> toGeneric = Operation::attributes;
+    private UnaryOperator<Map<String, Attribute>> fromGeneric = UnaryOperator.identity();
 
     private OpDef(String name) {
         this.name = name;
@@ -84,6 +90,28 @@ public final class OpDef {
     public OpDef inherent(String... names) {
         this.inherent = Set.of(names);
         return this;
+    }
+
+    /**
+     * For an op that keeps some attributes in another shape than upstream's properties: {@code toGeneric}
+     * turns the op's attributes into what the generic form shows, {@code fromGeneric} turns what a generic
+     * form gives back into the op's attributes. Both return new maps.
+     */
+    public OpDef genericForm(Function<Operation, Map<String, Attribute>> toGeneric,
+            UnaryOperator<Map<String, Attribute>> fromGeneric) {
+        this.toGeneric = toGeneric;
+        this.fromGeneric = fromGeneric;
+        return this;
+    }
+
+    /** The attributes of {@code op} as its generic form writes them. */
+    public Map<String, Attribute> genericAttributes(Operation op) {
+        return toGeneric.apply(op);
+    }
+
+    /** The op's own attributes for what its generic form read. */
+    public Map<String, Attribute> fromGenericAttributes(Map<String, Attribute> attrs) {
+        return fromGeneric.apply(attrs);
     }
 
     public String name() {

@@ -35,11 +35,26 @@ public final class Syntax {
      */
     public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult) {
+        return function(p, loc, opName, keywordAttr, keywords, null, afterSignature, allowVoidResult, false);
+    }
+
+    /**
+     * As {@link #function(OpAsmParser, Location, String, String, Set, java.util.function.Consumer, boolean)},
+     * with {@code beforeName} reading op-specific keywords between the leading keyword and the name, and a
+     * body required when {@code bodyRequired}. A declaration may name its arguments; the names are dropped.
+     */
+    public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
+            java.util.function.Consumer<Map<String, Attribute>> beforeName,
+            java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult,
+            boolean bodyRequired) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         String kw = p.peekKeyword();
         if (kw != null && keywords.contains(kw)) {
             p.keyword();
             attrs.put(keywordAttr, Attribute.StringAttr.of(kw));
+        }
+        if (beforeName != null) {
+            beforeName.accept(attrs);
         }
         String name = p.symbolName();
         List<OpAsmParser.Argument> args = p.argumentList(true);
@@ -80,8 +95,8 @@ public final class Syntax {
             if (body.isEmpty()) {
                 body.append(new Block(loc));
             }
-        } else if (named) {
-            throw p.expected("a function body after named arguments");
+        } else if (bodyRequired) {
+            throw p.expected("the body '{' of " + opName + " @" + name);
         }
         return Operation.create(opName, loc, List.of(), List.of(), attrs, List.of(body), List.of());
     }
@@ -92,9 +107,18 @@ public final class Syntax {
     /** Prints what {@link #function} parses; {@code keywordAttr}'s value is printed before the name. */
     public static void printFunction(OpAsmPrinter p, Operation op, String keywordAttr, Set<String> elided,
             java.util.function.Consumer<OpAsmPrinter> afterSignature) {
+        printFunction(p, op, keywordAttr, elided, null, afterSignature);
+    }
+
+    /** Prints what {@link #function} parses, with {@code beforeName} writing what comes before the name. */
+    public static void printFunction(OpAsmPrinter p, Operation op, String keywordAttr, Set<String> elided,
+            java.util.function.Consumer<OpAsmPrinter> beforeName, java.util.function.Consumer<OpAsmPrinter> afterSignature) {
         Attribute kw = keywordAttr == null ? null : op.attr(keywordAttr);
         if (kw instanceof Attribute.StringAttr s && !s.value().equals("external")) {
             p.write(' ').write(s.value());
+        }
+        if (beforeName != null) {
+            beforeName.accept(p);
         }
         p.write(' ').symbol(op.symbolName());
         Type.FunctionType ft = (Type.FunctionType) ((Attribute.TypeAttr) op.attr("function_type")).type();

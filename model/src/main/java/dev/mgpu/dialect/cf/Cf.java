@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The cf dialect: {@code cf.br} and {@code cf.cond_br}. The llvm dialect's {@code llvm.br} and
@@ -26,7 +27,7 @@ public final class Cf {
 
     /** Every op of the dialect. */
     public static List<OpDef> ops() {
-        return List.of(BrOp.definition(BrOp.NAME), CondBrOp.definition(CondBrOp.NAME));
+        return List.of(BrOp.definition(BrOp.NAME, t -> true), CondBrOp.definition(CondBrOp.NAME, t -> true));
     }
 
     /** {@code cf.br ^bb[(%args : T)]}. */
@@ -53,8 +54,8 @@ public final class Cf {
             return op.operands();
         }
 
-        /** The definition of the branch under {@code name}. */
-        public static OpDef definition(String name) {
+        /** The definition of the branch under {@code name}, whose operands must have types that {@code ok} accepts. */
+        public static OpDef definition(String name, Predicate<Type> ok) {
             return OpDef.of(name).terminator().syntax((p, n, loc) -> {
                 List<Value> args = new ArrayList<>();
                 Block b = p.successorWithOperands(args);
@@ -62,7 +63,10 @@ public final class Cf {
             }, (p, op) -> {
                 p.write(' ').successorWithOperands(op.successors().get(0), op.operands());
                 p.attrDict(op, Set.of());
-            }).verifier((op, ctx) -> verifySuccessorArgs(op, ctx, op.successors().get(0), op.operands()));
+            }).verifier((op, ctx) -> {
+                verifyOperandTypes(op, ctx, ok);
+                verifySuccessorArgs(op, ctx, op.successors().get(0), op.operands());
+            });
         }
     }
 
@@ -112,8 +116,11 @@ public final class Cf {
             return op.segment(2);
         }
 
-        /** The definition of the conditional branch under {@code name}. */
-        public static OpDef definition(String name) {
+        /**
+         * The definition of the conditional branch under {@code name}, whose operands must have types that
+         * {@code ok} accepts.
+         */
+        public static OpDef definition(String name, Predicate<Type> ok) {
             return OpDef.of(name).terminator().inherent("operandSegmentSizes").syntax((p, n, loc) -> {
                 Value c = p.resolve(p.operandRef(), Type.I1);
                 p.expectPunct(',');
@@ -134,9 +141,19 @@ public final class Cf {
                 p.attrDict(op, Set.of("operandSegmentSizes"));
             }).verifier((op, ctx) -> {
                 ctx.expectType(op, "condition of " + op.name(), op.operand(0), Type.I1);
+                verifyOperandTypes(op, ctx, ok);
                 verifySuccessorArgs(op, ctx, op.successors().get(0), op.segment(1));
                 verifySuccessorArgs(op, ctx, op.successors().get(1), op.segment(2));
             });
+        }
+    }
+
+    private static void verifyOperandTypes(Operation op, VerifyContext ctx, Predicate<Type> ok) {
+        for (Value v : op.operands()) {
+            if (!ok.test(v.type())) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must have a type of its dialect): " + v.type());
+                return;
+            }
         }
     }
 

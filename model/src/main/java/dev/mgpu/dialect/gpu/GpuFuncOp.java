@@ -24,12 +24,13 @@ public final class GpuFuncOp extends FunctionOpView {
     }
 
     static OpDef definition() {
-        return OpDef.of(NAME).isolatedFromAbove().inherent("sym_name", "function_type", "arg_attrs")
-                .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), attrs -> {
+        return OpDef.of(NAME).isolatedFromAbove().inherent("function_type", "arg_attrs", "res_attrs",
+                "workgroup_attrib_attrs", "private_attrib_attrs", "known_block_size", "known_grid_size")
+                .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), null, attrs -> {
                     if (p.optionalKeyword("kernel")) {
                         attrs.put(KERNEL_ATTR, Attribute.UNIT);
                     }
-                }, false), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR), pr -> {
+                }, false, true), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR), pr -> {
                     if (op.hasAttr(KERNEL_ATTR)) {
                         pr.write(" kernel");
                     }

@@ -8,11 +8,13 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import dev.mgpu.op.FunctionOpView;
+import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.op.TypeDef;
 import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.AsmParser;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
 import java.util.ArrayList;
@@ -43,8 +45,8 @@ public final class LLVM {
         defs.add(CallOp.definition());
         defs.add(ConstantOp.definition());
         defs.add(ZeroOp.definition());
-        defs.add(Cf.BrOp.definition(BR));
-        defs.add(Cf.CondBrOp.definition(COND_BR));
+        defs.add(Cf.BrOp.definition(BR, LLVM::isCompatible));
+        defs.add(Cf.CondBrOp.definition(COND_BR, LLVM::isCompatible));
         defs.add(ICmpOp.definition());
         defs.addAll(BinaryOp.definitions());
         defs.addAll(CastOp.definitions());
@@ -55,42 +57,107 @@ public final class LLVM {
         return defs;
     }
 
-    /** The llvm types: {@code !llvm.void}, {@code !llvm.ptr[<N>]}, {@code !llvm.array<N x T>}, {@code !llvm.struct<...>}. */
+    /**
+     * The llvm types: {@code !llvm.void}, {@code !llvm.ptr[<N>]}, {@code !llvm.array<N x T>},
+     * {@code !llvm.struct<[packed] (...)>} and {@code !llvm.func<R (A, ...)>}. Inside them, llvm types
+     * may drop their {@code !llvm.} prefix ({@code ptr}, {@code void}), as upstream prints them.
+     */
     public static List<TypeDef> types() {
         return List.of(new TypeDef("llvm.void", (p, off) -> Type.VOID),
-                new TypeDef("llvm.ptr", (p, off) -> {
-                    if (p.optionalPunct('<')) {
-                        long as = p.integer();
-                        p.expectPunct('>');
-                        return new Type.LLVMPointerType((int) as);
-                    }
-                    return Type.PTR;
-                }),
-                new TypeDef("llvm.array", (p, off) -> {
-                    p.expectPunct('<');
-                    long n = p.integer();
-                    p.expectKeyword("x");
-                    Type t = p.type();
-                    p.expectPunct('>');
-                    return new Type.LLVMArrayType(n, t);
-                }),
-                new TypeDef("llvm.struct", (p, off) -> {
-                    p.expectPunct('<');
-                    boolean packed = p.optionalKeyword("packed");
-                    p.expectPunct('(');
-                    List<Type> body = new ArrayList<>();
-                    if (!p.optionalPunct(')')) {
-                        body = p.typeList();
-                        p.expectPunct(')');
-                    }
-                    p.expectPunct('>');
-                    return new Type.LLVMStructType(body, packed);
-                }));
+                new TypeDef("llvm.ptr", (p, off) -> pointerBody(p)),
+                new TypeDef("llvm.array", (p, off) -> arrayBody(p)),
+                new TypeDef("llvm.struct", (p, off) -> structBody(p)),
+                new TypeDef("llvm.func", (p, off) -> functionBody(p)));
+    }
+
+    /** A type nested in an llvm type: any type, or an llvm type without its prefix. */
+    private static Type nestedType(AsmParser p) {
+        if (p.optionalKeyword("ptr")) {
+            return pointerBody(p);
+        }
+        if (p.optionalKeyword("void")) {
+            return Type.VOID;
+        }
+        if (p.optionalKeyword("array")) {
+            return arrayBody(p);
+        }
+        if (p.optionalKeyword("struct")) {
+            return structBody(p);
+        }
+        if (p.optionalKeyword("func")) {
+            return functionBody(p);
+        }
+        return p.type();
+    }
+
+    private static Type pointerBody(AsmParser p) {
+        if (p.optionalPunct('<')) {
+            long as = p.integer();
+            p.expectPunct('>');
+            return new Type.LLVMPointerType((int) as);
+        }
+        return Type.PTR;
+    }
+
+    private static Type arrayBody(AsmParser p) {
+        p.expectPunct('<');
+        long n = p.integer();
+        p.expectKeyword("x");
+        Type t = nestedType(p);
+        p.expectPunct('>');
+        return new Type.LLVMArrayType(n, t);
+    }
+
+    private static Type structBody(AsmParser p) {
+        p.expectPunct('<');
+        boolean packed = p.optionalKeyword("packed");
+        p.expectPunct('(');
+        List<Type> body = new ArrayList<>();
+        if (!p.optionalPunct(')')) {
+            do {
+                body.add(nestedType(p));
+            } while (p.optionalPunct(','));
+            p.expectPunct(')');
+        }
+        p.expectPunct('>');
+        return new Type.LLVMStructType(body, packed);
+    }
+
+    private static Type functionBody(AsmParser p) {
+        p.expectPunct('<');
+        Type result = nestedType(p);
+        p.expectPunct('(');
+        List<Type> params = new ArrayList<>();
+        boolean varArg = false;
+        if (!p.optionalPunct(')')) {
+            do {
+                if (p.optionalPunct('.')) {
+                    p.expectPunct('.');
+                    p.expectPunct('.');
+                    varArg = true;
+                    break;
+                }
+                params.add(nestedType(p));
+            } while (p.optionalPunct(','));
+            p.expectPunct(')');
+        }
+        p.expectPunct('>');
+        return new Type.LLVMFunctionType(result, params, varArg);
+    }
+
+    /** The llvm attributes: {@code #llvm.linkage<...>} and {@code #llvm.cconv<...>}. */
+    public static List<AttrDef> attributes() {
+        return List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse), new AttrDef(CConvAttr.NAME,
+                CConvAttr::parse));
     }
 
     /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */
     public static final class FuncOp extends FunctionOpView {
         public static final String NAME = "llvm.func";
+
+        /** {@code unnamed_addr}'s values: the address is significant (0), only locally (1), or not at all (2). */
+        public static final int LOCAL_UNNAMED_ADDR = 1;
+        public static final int UNNAMED_ADDR = 2;
 
         /** Linkage keywords accepted before a function's name. */
         public static final Set<String> LINKAGES = Set.of("external", "internal", "private", "linkonce",
@@ -105,15 +172,63 @@ public final class LLVM {
             return new FuncOp(create(NAME, loc, name, type, withBody));
         }
 
+        /**
+         * The generic form states the type as {@code !llvm.func<...>} and the linkage as
+         * {@code #llvm.linkage<...>}, as upstream; the op keeps a function type and a linkage keyword.
+         */
+        static Map<String, Attribute> toGeneric(Operation op) {
+            Map<String, Attribute> attrs = op.attributes();
+            Map<String, Attribute> out = new LinkedHashMap<>(attrs);
+            if (attrs.get("function_type") instanceof Attribute.TypeAttr t && t.type() instanceof Type.FunctionType f
+                    && f.results().size() <= 1) {
+                Type result = f.results().isEmpty() ? Type.VOID : f.results().get(0);
+                out.put("function_type", new Attribute.TypeAttr(new Type.LLVMFunctionType(result, f.inputs(), false)));
+            }
+            if (attrs.get("linkage") instanceof Attribute.StringAttr l) {
+                out.put("linkage", new LinkageAttr(l.value()));
+            }
+            return out;
+        }
+
+        static Map<String, Attribute> fromGeneric(Map<String, Attribute> attrs) {
+            Map<String, Attribute> out = new LinkedHashMap<>(attrs);
+            if (attrs.get("function_type") instanceof Attribute.TypeAttr t && t.type() instanceof Type.LLVMFunctionType f
+                    && !f.varArg()) {
+                List<Type> results = f.result() instanceof Type.LLVMVoidType ? List.of() : List.of(f.result());
+                out.put("function_type", new Attribute.TypeAttr(new Type.FunctionType(f.params(), results)));
+            }
+            if (attrs.get("linkage") instanceof LinkageAttr l) {
+                out.put("linkage", Attribute.StringAttr.of(l.linkage()));
+            }
+            dropDefaults(out);
+            return out;
+        }
+
         /** The linkage keyword, {@code external} by default. */
         public String linkage() {
             return op.attr("linkage") instanceof Attribute.StringAttr s ? s.value() : "external";
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).isolatedFromAbove().inherent("sym_name", "function_type", "linkage", "arg_attrs")
-                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "linkage", LINKAGES, null, true),
-                            (p, op) -> Syntax.printFunction(p, op, "linkage", Set.of(), null))
+            return OpDef.of(NAME).isolatedFromAbove().inherent("sym_name", "function_type", "linkage", "arg_attrs",
+                    "res_attrs", "CConv", "unnamed_addr", "visibility_", "section", "alignment", "passthrough",
+                    "always_inline", "no_inline", "optimize_none", "garbageCollector", "function_entry_count")
+                    .genericForm(FuncOp::toGeneric, FuncOp::fromGeneric)
+                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "linkage", LINKAGES, attrs -> {
+                        if (p.optionalKeyword("unnamed_addr")) {
+                            attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(UNNAMED_ADDR));
+                        } else if (p.optionalKeyword("local_unnamed_addr")) {
+                            attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(LOCAL_UNNAMED_ADDR));
+                        }
+                    }, null, true, false), (p, op) -> Syntax.printFunction(p, op, "linkage", Set.of("unnamed_addr"),
+                            pr -> {
+                                long u = op.attr("unnamed_addr") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+                                if (u == UNNAMED_ADDR) {
+                                    pr.write(" unnamed_addr");
+                                } else if (u == LOCAL_UNNAMED_ADDR) {
+                                    pr.write(" local_unnamed_addr");
+                                }
+                            }, null))
                     .verifier(Syntax::verifyFunction);
         }
     }
@@ -152,8 +267,32 @@ public final class LLVM {
                     Map.of("callee", Attribute.SymbolRefAttr.of(callee))));
         }
 
+        /**
+         * The generic form states the operand segments (call operands, operand bundles) and the bundle
+         * sizes, as upstream; the op has no bundles and keeps neither.
+         */
+        static Map<String, Attribute> toGeneric(Operation op) {
+            Map<String, Attribute> out = new LinkedHashMap<>(op.attributes());
+            out.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(op.operandCount(), 0));
+            out.put("op_bundle_sizes", new Attribute.DenseArrayAttr(Type.I32, new long[0]));
+            return out;
+        }
+
+        static Map<String, Attribute> fromGeneric(Map<String, Attribute> attrs) {
+            Map<String, Attribute> out = new LinkedHashMap<>(attrs);
+            if (out.get("op_bundle_sizes") instanceof Attribute.DenseArrayAttr b && b.size() == 0
+                    && out.get("operandSegmentSizes") instanceof Attribute.DenseArrayAttr seg && seg.size() == 2
+                    && seg.get(1) == 0) {
+                out.remove("op_bundle_sizes");
+                out.remove("operandSegmentSizes");
+            }
+            dropDefaults(out);
+            return out;
+        }
+
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("callee")
+            return OpDef.of(NAME).inherent("callee", "operandSegmentSizes", "op_bundle_sizes")
+                    .genericForm(CallOp::toGeneric, CallOp::fromGeneric)
                     .syntax((p, n, loc) -> Syntax.parseCall(p, loc, NAME), Syntax::printCall)
                     .verifier((op, ctx) -> Syntax.verifyCall(op, ctx, FuncOp.NAME, "an llvm.func"));
         }
@@ -706,6 +845,39 @@ public final class LLVM {
             p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), List.of(op.result(0).type())));
             p.write(", ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
         }
+    }
+
+    /**
+     * Leaves out the properties upstream's generic form states at their default values (C calling
+     * convention, default visibility, significant address, no tail-call or fast-math marker), so that
+     * what remains is what translation must honour.
+     */
+    private static void dropDefaults(Map<String, Attribute> attrs) {
+        attrs.remove("CConv", CConvAttr.C);
+        attrs.remove("visibility_", Attribute.IntegerAttr.i64(0));
+        attrs.remove("unnamed_addr", Attribute.IntegerAttr.i64(0));
+        Attribute tail = attrs.get("TailCallKind");
+        if (tail != null && tail.toString().equals("#llvm.tailcallkind<none>")) {
+            attrs.remove("TailCallKind");
+        }
+        Attribute fm = attrs.get("fastmathFlags");
+        if (fm != null && fm.toString().equals("#llvm.fastmath<none>")) {
+            attrs.remove("fastmathFlags");
+        }
+    }
+
+    /**
+     * Whether {@code t} is a type the llvm dialect's ops take: integers, floats, pointers, and structs and
+     * arrays of them ({@code index}, memrefs and tokens are not).
+     */
+    public static boolean isCompatible(Type t) {
+        if (t instanceof Type.LLVMStructType s) {
+            return s.body().stream().allMatch(LLVM::isCompatible);
+        }
+        if (t instanceof Type.LLVMArrayType a) {
+            return isCompatible(a.elementType());
+        }
+        return t instanceof Type.IntegerType || t instanceof Type.FloatType || t instanceof Type.LLVMPointerType;
     }
 
     /** Whether LLVM can hold a value of {@code t} in memory: integers, floats, pointers, structs, arrays. */

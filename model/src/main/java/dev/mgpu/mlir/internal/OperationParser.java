@@ -479,7 +479,8 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
         int typeOff = lx.start;
         Type.FunctionType ft = functionType();
         List<Value> operands = resolve(refs, ft.inputs(), opsOff == typeOff ? typeOff : opsOff);
-        return Operation.create(name, loc, operands, ft.results(), attrs, regions, succ);
+        Map<String, Attribute> own = def == null ? attrs : def.fromGenericAttributes(attrs);
+        return Operation.create(name, loc, operands, ft.results(), own, regions, succ);
     }
 
 }

@@ -243,7 +243,8 @@ public final class Printer implements OpAsmPrinter {
         Set<String> inherent = def == null ? Set.of() : def.inherentAttributes();
         Map<String, Attribute> props = new LinkedHashMap<>();
         Map<String, Attribute> rest = new LinkedHashMap<>();
-        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+        Map<String, Attribute> attrs = def == null ? op.attributes() : def.genericAttributes(op);
+        for (Map.Entry<String, Attribute> e : attrs.entrySet()) {
             (inherent.contains(e.getKey()) ? props : rest).put(e.getKey(), e.getValue());
         }
         if (!props.isEmpty()) {
@@ -289,7 +290,8 @@ public final class Printer implements OpAsmPrinter {
         List<Block> bs = r.blocks();
         for (int i = 0; i < bs.size(); i++) {
             Block b = bs.get(i);
-            boolean header = i > 0 || (printEntryHeader && !b.arguments().isEmpty());
+            // The generic form (printEntryHeader) labels an empty entry block, or it would read back as no block.
+            boolean header = i > 0 || (printEntryHeader && (!b.arguments().isEmpty() || b.operations().isEmpty()));
             if (header) {
                 out.write('\n');
                 for (int k = 0; k < indent - 1; k++) {

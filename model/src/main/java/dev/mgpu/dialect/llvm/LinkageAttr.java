@@ -1,0 +1,38 @@
+package dev.mgpu.dialect.llvm;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.DialectAttribute;
+import dev.mgpu.text.AsmParser;
+import java.util.List;
+
+/** {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form. */
+public record LinkageAttr(String linkage) implements DialectAttribute {
+    /** The attribute's name. */
+    public static final String NAME = "llvm.linkage";
+
+    /** The linkage keywords, as LLVM names them. */
+    public static final List<String> LINKAGES = List.of("private", "internal", "available_externally",
+            "linkonce", "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
+
+    /** Parses {@code <keyword>} after the name. */
+    public static LinkageAttr parse(AsmParser p, int nameOffset) {
+        p.expectPunct('<');
+        int off = p.offset();
+        String k = p.keyword();
+        if (!LINKAGES.contains(k)) {
+            throw p.errorAt(off, "Invalid linkage (must be one of " + String.join(", ", LINKAGES) + "): " + k);
+        }
+        p.expectPunct('>');
+        return new LinkageAttr(k);
+    }
+
+    @Override
+    public void print(AsmOutput out) {
+        out.write("#" + NAME + "<").write(linkage).write('>');
+    }
+
+    @Override
+    public String toString() {
+        return "#" + NAME + "<" + linkage + ">";
+    }
+}
