@@ -57,8 +57,9 @@ module attributes {gpu.container_module} {
     // CHECK: call void @mgpuMemset32(ptr %{{.*}}, i32 %[[BITS]], i64 16, ptr %[[S1]])
     %t3 = gpu.memset async [%t2] %m, %v : memref<16xf32>, f32
     %m16, %t4 = gpu.alloc async [%t3] () : memref<8xi16>
-    // CHECK: %[[W:.*]] = zext i16 %1 to i32
-    // CHECK: call void @mgpuMemset16(ptr %{{.*}}, i32 %[[W]], i64 8, ptr %[[S1]])
+    // The value goes as the runtime's unsigned short: i16, not widened.
+    // CHECK-NOT: zext i16
+    // CHECK: call void @mgpuMemset16(ptr %{{.*}}, i16 %1, i64 8, ptr %[[S1]])
     %t5 = gpu.memset async [%t4] %m16, %h : memref<8xi16>, i16
     // A new stream that waits for an existing one.
     // CHECK: %[[S3:.*]] = call ptr @mgpuStreamCreate()

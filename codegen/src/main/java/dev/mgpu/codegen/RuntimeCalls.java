@@ -4,6 +4,7 @@ import static org.bytedeco.llvm.global.LLVM.LLVMAddFunction;
 import static org.bytedeco.llvm.global.LLVM.LLVMBuildCall2;
 import static org.bytedeco.llvm.global.LLVM.LLVMFunctionType;
 import static org.bytedeco.llvm.global.LLVM.LLVMGetNamedFunction;
+import static org.bytedeco.llvm.global.LLVM.LLVMInt16TypeInContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt32TypeInContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt64TypeInContext;
 import static org.bytedeco.llvm.global.LLVM.LLVMInt8TypeInContext;
@@ -64,7 +65,7 @@ public final class RuntimeCalls {
         sig("mgpuMemFree", voidTy, ptr, ptr);
         sig("mgpuMemcpy", voidTy, ptr, ptr, ip, ptr);
         sig("mgpuMemset32", voidTy, ptr, i32, ip, ptr);
-        sig("mgpuMemset16", voidTy, ptr, i32, ip, ptr);
+        sig("mgpuMemset16", voidTy, ptr, LLVMInt16TypeInContext(ctx), ip, ptr);
         sig("mgpuMemHostRegisterMemRef", voidTy, i64, ptr, i64);
         sig("mgpuSetDefaultDevice", voidTy, i32);
     }
@@ -73,6 +74,11 @@ public final class RuntimeCalls {
         try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(params)) {
             types.put(name, LLVMFunctionType(ret, pp, params.length, 0));
         }
+    }
+
+    /** The names of every runtime function this generator may call. */
+    public java.util.Set<String> names() {
+        return java.util.Collections.unmodifiableSet(types.keySet());
     }
 
     /** The function type of a runtime function. */

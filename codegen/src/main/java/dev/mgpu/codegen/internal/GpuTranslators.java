@@ -263,9 +263,6 @@ final class GpuTranslators {
         if (elem instanceof Type.FloatType) {
             v = LLVMBuildBitCast(t.builder, v, LLVMIntTypeInContext(t.ctx, width), "");
         }
-        if (width == 16) {
-            v = LLVMBuildZExt(t.builder, v, rt(t).i32Type(), "");
-        }
         rt(t).call(t.builder, width == 16 ? "mgpuMemset16" : "mgpuMemset32", dataPointer(t, op, dst), v,
                 elementCount(t, op, dst), orNull(t, stream));
         finish(t, m, stream);
