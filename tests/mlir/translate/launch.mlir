@@ -14,8 +14,8 @@ module attributes {gpu.container_module} {
   // LAZY-DAG: @kernels_module_cache = internal global ptr null, align 8
   // LAZY-DAG: @kernels_scale_function = internal global ptr null, align 8
   // CTOR-DAG: @kernels_module = internal global ptr null, align 8
-  // CTOR-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @kernels_load, ptr null }]
-  // CTOR-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @kernels_unload, ptr null }]
+  // CTOR-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @kernels_load, ptr null }]
+  // CTOR-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 123, ptr @kernels_unload, ptr null }]
 
   // CHECK-LABEL: define void @sync(ptr %0, float %1, i32 %2)
   llvm.func @sync(%p: !llvm.ptr, %f: f32, %g: i32) {
@@ -96,7 +96,7 @@ module attributes {gpu.container_module} {
   // LAZY: attributes #0 = { alwaysinline nounwind }
   // LAZY: ![[PROF]] = !{!"branch_weights", i32 1, i32 2000}
 
-  // CTOR-LABEL: define internal void @kernels_load()
+  // CTOR-LABEL: define internal void @kernels_load() section ".text.startup"
   // CTOR: %[[M:.*]] = call ptr @mgpuModuleLoad(ptr @kernels_bin_cst, i64 6)
   // CTOR-NEXT: store ptr %[[M]], ptr @kernels_module, align 8
   // CTOR-LABEL: define internal void @kernels_unload()

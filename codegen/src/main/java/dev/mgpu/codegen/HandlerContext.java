@@ -1,5 +1,8 @@
 package dev.mgpu.codegen;
 
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.ir.Attribute;
+
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.ir.Location;
@@ -118,6 +121,18 @@ public final class HandlerContext {
         return constantGlobal(name, bytes, appendNul, LLVMInternalLinkage, LLVMNoUnnamedAddr, align);
     }
 
+    /**
+     * Embeds an object's blob as {@link #embedBytes} does, in the section its {@code section} property
+     * names, if any (as upstream does, e.g. {@code __nv_rel_fatbin}).
+     */
+    public LLVMValueRef embedObject(String name, ObjectAttr o, boolean appendNul, int align) {
+        LLVMValueRef g = embedBytes(name, o.object().bytes(), appendNul, align);
+        if (o.properties() != null && o.properties().get("section") instanceof Attribute.StringAttr section) {
+            LLVMSetSection(g, section.value());
+        }
+        return g;
+    }
+
     /** A {@code private unnamed_addr constant} C string, reused when one of that name exists. */
     public LLVMValueRef cString(String name, String text) {
         LLVMValueRef g = global(name);
@@ -199,10 +214,20 @@ public final class HandlerContext {
         LLVMSetMetadata(branch, profKind, unlikely);
     }
 
+    /**
+     * The priority of the constructors and destructors handlers add, upstream's: below the default
+     * (65535), so a device module is loaded before a user's constructor of default priority runs, and
+     * unloaded after its destructor.
+     */
+    public static final int CONSTRUCTOR_PRIORITY = 123;
+
+    /** Runs {@code fn} at program start; it is placed in {@code .text.startup}, as compilers place constructors. */
     public void addConstructor(LLVMValueRef fn) {
+        LLVMSetSection(fn, ".text.startup");
         ctors.add(fn);
     }
 
+    /** Runs {@code fn} at program exit. */
     public void addDestructor(LLVMValueRef fn) {
         dtors.add(fn);
     }
@@ -309,7 +334,7 @@ public final class HandlerContext {
         }
         LLVMValueRef[] entries = new LLVMValueRef[fns.size()];
         for (int i = 0; i < entries.length; i++) {
-            try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(i32(65535), fns.get(i), nullPtr())) {
+            try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(i32(CONSTRUCTOR_PRIORITY), fns.get(i), nullPtr())) {
                 entries[i] = LLVMConstNamedStruct(entryTy, v, 3);
             }
         }

@@ -44,8 +44,7 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         LLVMValueRef[] entries = new LLVMValueRef[n];
         for (int i = 0; i < n; i++) {
             ObjectAttr o = b.objects().get(i);
-            LLVMValueRef blob = ctx.embedBytes(b.name() + "_obj_" + i, o.object().bytes(),
-                    LaunchEmitter.appendsNul(o), 8);
+            LLVMValueRef blob = ctx.embedObject(b.name() + "_obj_" + i, o, LaunchEmitter.appendsNul(o), 8);
             GpuTarget t = (GpuTarget) o.target();
             LLVMValueRef chip = ctx.cString(b.name() + "_obj_" + i + "_chip", t.chip());
             try (PointerPointer<LLVMValueRef> v = new PointerPointer<>(ctx.i32(ObjectCodes.kind(t)),
