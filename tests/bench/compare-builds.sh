@@ -82,10 +82,10 @@ compare() { # id, gpu-translate arguments...
   elif [[ "$rc_old" != 0 ]]; then
     failures=$((failures + 1))
     cmp -s "$work/old/stderr" "$work/new/stderr" || why="stderr differs: $(diff "$work/old/stderr" \
-      "$work/new/stderr" | head -4 | tr '\n' ' ')"
+      "$work/new/stderr" | head -4 | tr '\n' ' ' || true)"
     if [[ -z "$why" && -f "$work/new/output" ]]; then why="output left behind after a failure"; fi
   elif ! cmp -s "$work/old/output" "$work/new/output"; then
-    why="output differs: $(cmp "$work/old/output" "$work/new/output" 2>&1 | head -1)"
+    why="output differs: $(cmp "$work/old/output" "$work/new/output" 2>&1 | head -1 || true)"
   elif ! cmp -s "$work/old/stdout" "$work/new/stdout"; then
     why="stdout differs"
   fi
