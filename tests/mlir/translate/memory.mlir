@@ -44,14 +44,17 @@ module attributes {gpu.container_module} {
   func.func @join(%v: f32, %h: i16) {
     // CHECK: %[[S1:.*]] = call ptr @mgpuStreamCreate()
     %t0 = gpu.wait async
+    // %t1 is waited for from another stream: its event is recorded where it is produced.
     // CHECK: %[[S2:.*]] = call ptr @mgpuStreamCreate()
-    %t1 = gpu.wait async
-    // Several dependencies: the op runs on the first stream, which waits for the others through events.
-    // CHECK: %[[E:.*]] = call ptr @mgpuEventCreate()
+    // CHECK-NEXT: %[[E:.*]] = call ptr @mgpuEventCreate()
     // CHECK-NEXT: call void @mgpuEventRecord(ptr %[[E]], ptr %[[S2]])
+    %t1 = gpu.wait async
+    // Several dependencies: the op runs on the first stream, which waits for the others through events;
+    // %t1 has no use left, so its stream goes.
     // CHECK-NEXT: call void @mgpuStreamWaitEvent(ptr %[[S1]], ptr %[[E]])
     // CHECK-NEXT: call void @mgpuEventDestroy(ptr %[[E]])
     // CHECK-NEXT: call ptr @mgpuMemAlloc(i64 64, ptr %[[S1]], i8 0)
+    // CHECK: call void @mgpuStreamDestroy(ptr %[[S2]])
     %m, %t2 = gpu.alloc async [%t0, %t1] () : memref<16xf32>
     // CHECK: %[[BITS:.*]] = bitcast float %0 to i32
     // CHECK: call void @mgpuMemset32(ptr %{{.*}}, i32 %[[BITS]], i64 16, ptr %[[S1]])
@@ -61,11 +64,12 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: zext i16
     // CHECK: call void @mgpuMemset16(ptr %{{.*}}, i16 %1, i64 8, ptr %[[S1]])
     %t5 = gpu.memset async [%t4] %m16, %h : memref<8xi16>, i16
-    // A new stream that waits for an existing one.
-    // CHECK: %[[S3:.*]] = call ptr @mgpuStreamCreate()
-    // CHECK-NEXT: %[[E2:.*]] = call ptr @mgpuEventCreate()
+    // A new stream that waits for an existing one, at the event recorded after the memset.
+    // CHECK: %[[E2:.*]] = call ptr @mgpuEventCreate()
     // CHECK-NEXT: call void @mgpuEventRecord(ptr %[[E2]], ptr %[[S1]])
+    // CHECK-NEXT: %[[S3:.*]] = call ptr @mgpuStreamCreate()
     // CHECK-NEXT: call void @mgpuStreamWaitEvent(ptr %[[S3]], ptr %[[E2]])
+    // CHECK-NEXT: call void @mgpuEventDestroy(ptr %[[E2]])
     %t6 = gpu.wait async [%t5]
     // CHECK: call void @mgpuStreamSynchronize(ptr %[[S3]])
     // CHECK-NEXT: call void @mgpuStreamDestroy(ptr %[[S3]])

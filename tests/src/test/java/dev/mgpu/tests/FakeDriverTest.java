@@ -441,6 +441,25 @@ class FakeDriverTest {
         assertEquals(20, traced(r, "cuLaunchKernel").stream().filter(l -> l.endsWith("stream s2")).count());
     }
 
+    /**
+     * A stream the caller passes in stays the caller's (the program destroys it itself, once); the stream
+     * mgpu makes for a token is destroyed once the launch that waited for it no longer needs it; the
+     * launch waits for an event recorded where the token was produced; a token nobody uses makes no stream.
+     */
+    @Test
+    void callerStreams() throws Exception {
+        Native.Result r = runAxpy("streams", "tests/e2e/streams/streams.mlir", "tests/e2e/streams/main.c", "sm_90");
+        assertEquals("streams: OK, 1000 elements checked, y[999] = 1000", r.out().strip(), r.err());
+        assertFalse(r.err().contains("mgpu:"), r.err());
+        assertEquals(List.of("cuStreamCreate: s1 non-blocking", "cuStreamCreate: s2 non-blocking"),
+                traced(r, "cuStreamCreate"));
+        assertEquals(List.of("cuStreamDestroy: s2", "cuStreamDestroy: s1"), traced(r, "cuStreamDestroy"));
+        assertEquals(List.of("cuEventRecord: e1 on s2"), traced(r, "cuEventRecord"));
+        assertEquals(List.of("cuStreamWaitEvent: s1 waits for e1"), traced(r, "cuStreamWaitEvent"));
+        assertEquals(2, traced(r, "cuLaunchKernel").stream().filter(l -> l.endsWith("stream s1")).count());
+        assertTrue(summary(r).endsWith("2 streams created, 2 destroyed, 0 allocations live"), summary(r));
+    }
+
     /** {@code clusters in (...)} reaches the driver as a cluster launch attribute. */
     @Test
     void clusterLaunch() throws Exception {

@@ -34,6 +34,13 @@ final class GpuTranslators {
     private GpuTranslators() {
     }
 
+    /** After any gpu op: destroys the streams of mgpu's whose last token in use it was. */
+    static void release(Operation op, ModuleTranslation t) {
+        for (LLVMValueRef s : t.streams.released(op, v -> t.lookup(v, op))) {
+            rt(t).call(t.builder, "mgpuStreamDestroy", s);
+        }
+    }
+
     static void register(Map<String, ModuleTranslation.OpTranslator> m) {
         m.put(LaunchFuncOp.NAME, GpuTranslators::launch);
         m.put(AllocOp.NAME, GpuTranslators::alloc);
@@ -63,16 +70,30 @@ final class GpuTranslators {
         return out;
     }
 
-    /** Makes {@code stream} wait for each of {@code others} that is another stream, through an event. */
-    private static void join(ModuleTranslation t, LLVMValueRef stream, List<LLVMValueRef> others) {
-        for (LLVMValueRef o : distinct(others)) {
-            if (o.address() == stream.address()) {
-                continue;
+    /**
+     * Makes {@code stream} wait for each of {@code deps} on another stream: on the event recorded where
+     * the token was produced, or, for a token that came through a block argument, on one recorded now.
+     */
+    private static void join(ModuleTranslation t, Operation op, LLVMValueRef stream, List<Value> deps) {
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        seen.add(stream.address());
+        for (Value d : deps) {
+            LLVMValueRef ds = t.lookup(d, op);
+            boolean other = seen.add(ds.address());
+            LLVMValueRef e = t.streams.event(d);
+            if (e != null) {
+                if (other) {
+                    rt(t).call(t.builder, "mgpuStreamWaitEvent", stream, e);
+                }
+                if (t.streams.waited(d)) {
+                    rt(t).call(t.builder, "mgpuEventDestroy", e);
+                }
+            } else if (other) {
+                LLVMValueRef now = rt(t).call(t.builder, "mgpuEventCreate");
+                rt(t).call(t.builder, "mgpuEventRecord", now, ds);
+                rt(t).call(t.builder, "mgpuStreamWaitEvent", stream, now);
+                rt(t).call(t.builder, "mgpuEventDestroy", now);
             }
-            LLVMValueRef e = rt(t).call(t.builder, "mgpuEventCreate");
-            rt(t).call(t.builder, "mgpuEventRecord", e, o);
-            rt(t).call(t.builder, "mgpuStreamWaitEvent", stream, e);
-            rt(t).call(t.builder, "mgpuEventDestroy", e);
         }
     }
 
@@ -81,9 +102,9 @@ final class GpuTranslators {
         if (deps.isEmpty()) {
             return async ? rt(t).call(t.builder, "mgpuStreamCreate") : null;
         }
-        List<LLVMValueRef> ds = t.lookup(deps, op);
-        join(t, ds.get(0), ds.subList(1, ds.size()));
-        return ds.get(0);
+        LLVMValueRef first = t.lookup(deps.get(0), op);
+        join(t, op, first, deps.subList(1, deps.size()));
+        return first;
     }
 
     private static LLVMValueRef orNull(ModuleTranslation t, LLVMValueRef s) {
@@ -94,9 +115,25 @@ final class GpuTranslators {
     private static void finish(ModuleTranslation t, AsyncOpView op, LLVMValueRef stream) {
         Value token = op.asyncToken();
         if (token != null) {
-            t.map(token, stream);
+            produce(t, token, stream);
         } else {
             rt(t).call(t.builder, "mgpuStreamSynchronize", orNull(t, stream));
+        }
+    }
+
+    /**
+     * {@code token} carries {@code stream} from here: an event is recorded when another stream will wait
+     * for it, and a stream of mgpu's that no token in use carries is destroyed at once.
+     */
+    private static void produce(ModuleTranslation t, Value token, LLVMValueRef stream) {
+        t.map(token, stream);
+        if (t.streams.produced(token, stream)) {
+            LLVMValueRef e = rt(t).call(t.builder, "mgpuEventCreate");
+            rt(t).call(t.builder, "mgpuEventRecord", e, stream);
+            t.streams.recorded(token, e);
+        }
+        if (t.streams.idle(stream)) {
+            rt(t).call(t.builder, "mgpuStreamDestroy", stream);
         }
     }
 
@@ -141,7 +178,8 @@ final class GpuTranslators {
         LLVMValueRef stream;
         if (l.asyncObject() != null) {
             stream = t.lookup(l.asyncObject(), op);
-            join(t, stream, t.lookup(l.asyncDependencies(), op));
+            t.streams.keep(stream);
+            join(t, op, stream, l.asyncDependencies());
         } else {
             stream = stream(t, op, l.asyncDependencies(), async);
         }
@@ -159,7 +197,7 @@ final class GpuTranslators {
         HandlerContext hc = t.handlers;
         t.handlerOf(l.moduleName()).launchKernel(k, bin, hc);
         if (async) {
-            t.map(l.asyncToken(), stream);
+            produce(t, l.asyncToken(), stream);
         }
     }
 
@@ -225,20 +263,27 @@ final class GpuTranslators {
 
     private static void waitOp(Operation op, ModuleTranslation t) {
         WaitOp w = new WaitOp(op);
-        List<LLVMValueRef> deps = t.lookup(w.asyncDependencies(), op);
         if (!w.isSynchronous()) {
+            if (t.streams.uses(w.asyncToken()) == 0) {
+                // Nothing waits for the new token, so there is nothing to make a stream for.
+                return;
+            }
             LLVMValueRef s = rt(t).call(t.builder, "mgpuStreamCreate");
-            join(t, s, deps);
-            t.map(w.asyncToken(), s);
+            join(t, op, s, w.asyncDependencies());
+            produce(t, w.asyncToken(), s);
             return;
         }
+        List<LLVMValueRef> deps = t.lookup(w.asyncDependencies(), op);
         if (deps.isEmpty()) {
             rt(t).call(t.builder, "mgpuStreamSynchronize", t.handlers.nullPtr());
             return;
         }
         for (LLVMValueRef d : distinct(deps)) {
             rt(t).call(t.builder, "mgpuStreamSynchronize", d);
-            rt(t).call(t.builder, "mgpuStreamDestroy", d);
+            if (!t.streams.isKept(d)) {
+                rt(t).call(t.builder, "mgpuStreamDestroy", d);
+            }
+            t.streams.ended(d);
         }
     }
 

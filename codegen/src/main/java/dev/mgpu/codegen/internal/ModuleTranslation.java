@@ -64,6 +64,7 @@ final class ModuleTranslation {
     final LLVMBuilderRef builder;
     final Types types;
     final HandlerContext handlers;
+    Streams streams;
     private final Map<Value, LLVMValueRef> values = new IdentityHashMap<>();
     private final Map<Block, LLVMBasicBlockRef> blocks = new IdentityHashMap<>();
     private final Map<Block, List<LLVMValueRef>> phis = new IdentityHashMap<>();
@@ -98,6 +99,7 @@ final class ModuleTranslation {
         if (!root.name().equals(Builtin.ModuleOp.NAME)) {
             throw error(root, "Invalid translation root (must be a builtin.module): " + root.name());
         }
+        streams = new Streams(root);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
             if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
@@ -274,6 +276,9 @@ final class ModuleTranslation {
             throw error(op, "Invalid op for translation (must have an LLVM translation): " + op.name());
         }
         t.translate(op, this);
+        if (op.dialect().equals("gpu")) {
+            GpuTranslators.release(op, this);
+        }
     }
 
     // ------------------------------------------------------------------ maps
