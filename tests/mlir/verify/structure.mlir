@@ -172,3 +172,11 @@ module {
   // expected-error @+1 {{Invalid gpu.binary (must have a non-empty string sym_name): 3 : i64}}
   "gpu.binary"() <{objects = [#gpu.object<#nvvm.target, "AB">], sym_name = 3}> : () -> ()
 }
+
+// -----
+
+llvm.func @f() {
+  // expected-error @+1 {{Invalid llvm.mlir.constant (must have a float value of its type f32): 2.500000e+00 : f64}}
+  %f = llvm.mlir.constant(2.5 : f64) : f32
+  llvm.return
+}

@@ -329,12 +329,8 @@ public final class LLVM {
             Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
-            if (v instanceof Attribute.IntegerAttr i && !i.type().equals(t) && t instanceof Type.IntegerType) {
-                // The value's own type (often index) only says how it was written; the result type rules.
-                v = new Attribute.IntegerAttr(i.value(), t);
-            } else if (v instanceof Attribute.FloatAttr f && !f.type().equals(t) && t instanceof Type.FloatType) {
-                v = new Attribute.FloatAttr(f.value(), t);
-            }
+            // The value keeps the type it was written with (often index), as upstream prints it; translation
+            // gives it the result type.
             attrs.put("value", v);
             return Operation.create(NAME, loc, List.of(), List.of(t), attrs);
         }
@@ -352,6 +348,8 @@ public final class LLVM {
                     && !(v instanceof Attribute.FloatAttr && t instanceof Type.FloatType)) {
                 ctx.error(op, "Invalid llvm.mlir.constant (must be an integer or float value of an integer or float"
                         + " type): " + v + " as " + t);
+            } else if (v instanceof Attribute.FloatAttr f && !f.type().equals(t)) {
+                ctx.error(op, "Invalid llvm.mlir.constant (must have a float value of its type " + t + "): " + v);
             }
         }
     }
