@@ -214,8 +214,13 @@ final class HostTranslators {
     private static void condBr(Operation op, ModuleTranslation t) {
         t.addIncoming(op.successors().get(0), op.segment(1), op);
         t.addIncoming(op.successors().get(1), op.segment(2), op);
-        LLVMBuildCondBr(t.builder, t.lookup(op.operand(0), op), t.block(op.successors().get(0)),
+        LLVMValueRef br = LLVMBuildCondBr(t.builder, t.lookup(op.operand(0), op), t.block(op.successors().get(0)),
                 t.block(op.successors().get(1)));
+        if (op.attr("branch_weights") instanceof Attribute.DenseArrayAttr w) {
+            LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
+            metadata(t, br, "prof", LLVMMDStringInContext(t.ctx, "branch_weights", 14), LLVMConstInt(i32, w.get(0), 0),
+                    LLVMConstInt(i32, w.get(1), 0));
+        }
     }
 
     private static int alignment(Operation op) {
@@ -233,16 +238,38 @@ final class HostTranslators {
 
     private static void load(Operation op, ModuleTranslation t) {
         LLVMValueRef l = LLVMBuildLoad2(t.builder, t.types.of(op.result(0).type(), op), t.lookup(op.operand(0), op), "");
-        if (alignment(op) > 0) {
-            LLVMSetAlignment(l, alignment(op));
+        memoryAccess(op, t, l);
+        if (op.hasAttr("invariant")) {
+            metadata(t, l, "invariant.load");
         }
         t.map(op.result(0), l);
     }
 
     private static void store(Operation op, ModuleTranslation t) {
-        LLVMValueRef s = LLVMBuildStore(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op));
+        memoryAccess(op, t, LLVMBuildStore(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op)));
+    }
+
+    /** What a load and a store share: alignment, volatility, atomic ordering, the nontemporal hint. */
+    private static void memoryAccess(Operation op, ModuleTranslation t, LLVMValueRef access) {
         if (alignment(op) > 0) {
-            LLVMSetAlignment(s, alignment(op));
+            LLVMSetAlignment(access, alignment(op));
+        }
+        if (op.hasAttr("volatile_")) {
+            LLVMSetVolatile(access, 1);
+        }
+        if (op.attr("ordering") instanceof Attribute.IntegerAttr o && o.value() != 0) {
+            LLVMSetOrdering(access, (int) o.value());
+        }
+        if (op.hasAttr("nontemporal")) {
+            metadata(t, access, "nontemporal", LLVMConstInt(LLVMInt32TypeInContext(t.ctx), 1, 0));
+        }
+    }
+
+    /** Attaches {@code !kind !{values}} to {@code inst}. */
+    private static void metadata(ModuleTranslation t, LLVMValueRef inst, String kind, LLVMValueRef... values) {
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(values)) {
+            LLVMValueRef node = LLVMMDNodeInContext(t.ctx, p, values.length);
+            LLVMSetMetadata(inst, LLVMGetMDKindIDInContext(t.ctx, kind, kind.length()), node);
         }
     }
 

@@ -158,6 +158,7 @@ final class ModuleTranslation {
                 LLVMSetLinkage(fn, Types.linkage(l.value()));
             }
         }
+        FunctionAttributes.apply(op, fn, ctx);
         functions.put(name, fn);
     }
 

@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetDataLayoutStr;
 import static org.bytedeco.llvm.global.LLVM.LLVMReturnStatusAction;
 import static org.bytedeco.llvm.global.LLVM.LLVMVerifyModule;
 
@@ -10,6 +11,7 @@ import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.codegen.PhaseListener;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.mlir.MlirPrinter;
@@ -78,7 +80,7 @@ public final class Pipeline {
         }
         try (NativeModule nm = translate(root)) {
             long t0 = System.nanoTime();
-            byte[] result = Targets.emit(nm, kind, triple, root);
+            byte[] result = Targets.emit(nm, kind, tripleOf(root), root);
             phases.phaseDone("emitted", System.nanoTime() - t0);
             return result;
         }
@@ -115,7 +117,7 @@ public final class Pipeline {
         }
         try (NativeModule nm = translate(root)) {
             long t0 = System.nanoTime();
-            Targets.emitToFile(nm, kind, triple, root, file);
+            Targets.emitToFile(nm, kind, tripleOf(root), root, file);
             phases.phaseDone("emitted", System.nanoTime() - t0);
         }
     }
@@ -151,11 +153,38 @@ public final class Pipeline {
         }
     }
 
+    /**
+     * The triple to emit for: the option's, else the module's {@code llvm.target_triple}, else the host's
+     * (null). A module that states one triple cannot be emitted for another.
+     */
+    private String tripleOf(Operation root) {
+        Attribute a = root.attr("llvm.target_triple");
+        if (a == null) {
+            return triple;
+        }
+        if (!(a instanceof Attribute.StringAttr s)) {
+            throw new MgpuException(root.location(), "Invalid llvm.target_triple (must be a string): " + a);
+        }
+        if (triple != null && !Targets.normalize(triple).equals(Targets.normalize(s.value()))) {
+            throw new MgpuException(root.location(), "Invalid target triple (must be the module's llvm.target_triple "
+                    + s.value() + "): " + triple);
+        }
+        return s.value();
+    }
+
     /** A new module named after {@code root}, with the target's triple and data layout. */
     private NativeModule configuredModule(Operation root) {
         NativeModule nm = new NativeModule(moduleName(root));
         try {
-            Targets.configure(nm, triple, root);
+            Targets.configure(nm, tripleOf(root), root);
+            if (root.attr("llvm.data_layout") instanceof Attribute.StringAttr layout) {
+                BytePointer own = LLVMGetDataLayoutStr(nm.module());
+                String target = own.getString();
+                if (!layout.value().equals(target)) {
+                    throw new MgpuException(root.location(), "Invalid llvm.data_layout (must be the data layout of"
+                            + " the target, \"" + target + "\"): \"" + layout.value() + "\"");
+                }
+            }
             return nm;
         } catch (RuntimeException e) {
             nm.close();

@@ -48,6 +48,18 @@ final class Targets {
         return false;
     }
 
+    /** {@code t} as LLVM spells it in full ({@code aarch64-linux-gnu} is {@code aarch64-unknown-linux-gnu}). */
+    static String normalize(String t) {
+        try (BytePointer in = new BytePointer(t)) {
+            BytePointer p = LLVMNormalizeTargetTriple(in);
+            try {
+                return p.getString();
+            } finally {
+                LLVMDisposeMessage(p);
+            }
+        }
+    }
+
     static String hostTriple() {
         BytePointer t = LLVMGetDefaultTargetTriple();
         try {

@@ -121,8 +121,19 @@ public final class Cf {
          * {@code ok} accepts.
          */
         public static OpDef definition(String name, Predicate<Type> ok) {
-            return OpDef.of(name).terminator().inherent("operandSegmentSizes").syntax((p, n, loc) -> {
+            return OpDef.of(name).terminator().inherent("operandSegmentSizes", "branch_weights").syntax((p, n, loc) -> {
                 Value c = p.resolve(p.operandRef(), Type.I1);
+                Attribute weights = null;
+                if (p.optionalKeyword("weights")) {
+                    p.expectPunct('(');
+                    p.expectPunct('[');
+                    long a = p.integer();
+                    p.expectPunct(',');
+                    long b = p.integer();
+                    p.expectPunct(']');
+                    p.expectPunct(')');
+                    weights = Attribute.DenseArrayAttr.i32((int) a, (int) b);
+                }
                 p.expectPunct(',');
                 List<Value> t = new ArrayList<>();
                 Block tb = p.successorWithOperands(t);
@@ -130,17 +141,30 @@ public final class Cf {
                 List<Value> f = new ArrayList<>();
                 Block fb = p.successorWithOperands(f);
                 Operation op = create(loc, name, c, tb, t, fb, f).op();
+                if (weights != null) {
+                    op.setAttr("branch_weights", weights);
+                }
                 for (Map.Entry<String, Attribute> e : p.optionalDictionary().entrySet()) {
                     op.setAttr(e.getKey(), e.getValue());
                 }
                 return op;
             }, (p, op) -> {
-                p.write(' ').operand(op.operand(0)).write(", ");
+                p.write(' ').operand(op.operand(0));
+                if (op.attr("branch_weights") instanceof Attribute.DenseArrayAttr w && w.size() == 2) {
+                    p.write(" weights([").write(Long.toString(w.get(0))).write(", ").write(Long.toString(w.get(1)))
+                            .write("])");
+                }
+                p.write(", ");
                 p.successorWithOperands(op.successors().get(0), op.segment(1)).write(", ");
                 p.successorWithOperands(op.successors().get(1), op.segment(2));
-                p.attrDict(op, Set.of("operandSegmentSizes"));
+                p.attrDict(op, Set.of("operandSegmentSizes", "branch_weights"));
             }).verifier((op, ctx) -> {
                 ctx.expectType(op, "condition of " + op.name(), op.operand(0), Type.I1);
+                if (op.attr("branch_weights") != null && !(op.attr("branch_weights") instanceof Attribute.DenseArrayAttr w
+                        && w.elementType().equals(Type.I32) && w.size() == 2 && w.get(0) >= 0 && w.get(1) >= 0)) {
+                    ctx.error(op, "Invalid branch_weights of " + op.name() + " (must be array<i32: t, f> of two"
+                            + " weights >= 0): " + op.attr("branch_weights"));
+                }
                 verifyOperandTypes(op, ctx, ok);
                 verifySuccessorArgs(op, ctx, op.successors().get(0), op.segment(1));
                 verifySuccessorArgs(op, ctx, op.successors().get(1), op.segment(2));

@@ -214,22 +214,142 @@ public final class LLVM {
                     "res_attrs", "CConv", "unnamed_addr", "visibility_", "section", "alignment", "passthrough",
                     "always_inline", "no_inline", "optimize_none", "garbageCollector", "function_entry_count")
                     .genericForm(FuncOp::toGeneric, FuncOp::fromGeneric)
-                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "linkage", LINKAGES, attrs -> {
-                        if (p.optionalKeyword("unnamed_addr")) {
-                            attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(UNNAMED_ADDR));
-                        } else if (p.optionalKeyword("local_unnamed_addr")) {
-                            attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(LOCAL_UNNAMED_ADDR));
+                    .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, "linkage", LINKAGES,
+                            attrs -> parseKeywords(p, attrs), null, true, false),
+                            (p, op) -> Syntax.printFunction(p, op, "linkage",
+                                    Set.of("unnamed_addr", "visibility_", "CConv"), pr -> printKeywords(pr, op), null))
+                    .verifier(FuncOp::verify);
+        }
+
+        /** Upstream's order after the linkage: visibility, unnamed_addr, calling convention. */
+        private static void parseKeywords(OpAsmParser p, Map<String, Attribute> attrs) {
+            if (p.optionalKeyword("hidden")) {
+                attrs.put("visibility_", Attribute.IntegerAttr.i64(1));
+            } else if (p.optionalKeyword("protected")) {
+                attrs.put("visibility_", Attribute.IntegerAttr.i64(2));
+            }
+            if (p.optionalKeyword("unnamed_addr")) {
+                attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(UNNAMED_ADDR));
+            } else if (p.optionalKeyword("local_unnamed_addr")) {
+                attrs.put("unnamed_addr", Attribute.IntegerAttr.i64(LOCAL_UNNAMED_ADDR));
+            }
+            String k = p.peekKeyword();
+            if (k != null && CConvAttr.CONVENTIONS.containsKey(k)) {
+                p.keyword();
+                if (!k.equals("ccc")) {
+                    attrs.put("CConv", new CConvAttr(k));
+                }
+            }
+        }
+
+        private static void printKeywords(OpAsmPrinter p, Operation op) {
+            long v = op.attr("visibility_") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+            p.write(v == 1 ? " hidden" : v == 2 ? " protected" : "");
+            long u = op.attr("unnamed_addr") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+            p.write(u == UNNAMED_ADDR ? " unnamed_addr" : u == LOCAL_UNNAMED_ADDR ? " local_unnamed_addr" : "");
+            if (op.attr("CConv") instanceof CConvAttr c && !c.equals(CConvAttr.C)) {
+                p.write(' ').write(c.cconv());
+            }
+        }
+
+        /** The properties translation gives the LLVM function; any other undotted attribute is an error. */
+        static final Set<String> TRANSLATED = Set.of("sym_name", "function_type", "linkage", "arg_attrs", "res_attrs",
+                "CConv", "unnamed_addr", "visibility_", "section", "alignment", "passthrough", "always_inline",
+                "no_inline", "optimize_none", "garbageCollector", "function_entry_count");
+
+        /** The argument and result attributes translation gives LLVM; those with a value take an integer. */
+        static final Set<String> PARAMETER_FLAGS = Set.of("noalias", "nonnull", "noundef", "nocapture", "readonly",
+                "readnone", "writeonly", "zeroext", "signext", "inreg", "returned", "nofree");
+        static final Set<String> PARAMETER_INTS = Set.of("align", "dereferenceable", "dereferenceable_or_null");
+
+        static void verify(Operation op, VerifyContext ctx) {
+            Syntax.verifyFunction(op, ctx);
+            for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+                String k = e.getKey();
+                Attribute v = e.getValue();
+                if (!TRANSLATED.contains(k)) {
+                    if (k.indexOf('.') < 0) {
+                        ctx.error(op, "Invalid attribute of llvm.func (must be one that translation gives LLVM: "
+                                + String.join(", ", new java.util.TreeSet<>(TRANSLATED)) + "): " + k);
+                    }
+                    continue;
+                }
+                boolean ok = accepts(k, v);
+                if (!ok) {
+                    ctx.error(op, "Invalid " + k + " of llvm.func (must be " + RULES.get(k) + "): " + v);
+                }
+            }
+            for (String key : List.of("arg_attrs", "res_attrs")) {
+                if (op.attr(key) instanceof Attribute.ArrayAttr all) {
+                    for (Attribute d : all.elements()) {
+                        verifyParameterAttributes(op, ctx, (Attribute.DictionaryAttr) d);
+                    }
+                }
+            }
+        }
+
+        private static final Map<String, String> RULES = Map.ofEntries(Map.entry("section", "a string"),
+                Map.entry("alignment", "a power of two"), Map.entry("CConv", "a #llvm.cconv"),
+                Map.entry("unnamed_addr", "0, 1 or 2"), Map.entry("visibility_", "0 (default), 1 (hidden) or 2"
+                        + " (protected)"), Map.entry("passthrough", "an array of names and [name, value] pairs"),
+                Map.entry("always_inline", "a unit attribute"), Map.entry("no_inline", "a unit attribute"),
+                Map.entry("optimize_none", "a unit attribute"), Map.entry("garbageCollector", "a string"),
+                Map.entry("function_entry_count", "a count >= 0"), Map.entry("arg_attrs", "an array of dictionaries"),
+                Map.entry("res_attrs", "an array of one dictionary"));
+
+        private static boolean accepts(String k, Attribute v) {
+            switch (k) {
+                case "section":
+                case "garbageCollector":
+                    return v instanceof Attribute.StringAttr;
+                case "alignment":
+                    return v instanceof Attribute.IntegerAttr a && a.value() > 0 && Long.bitCount(a.value()) == 1
+                            && a.value() <= (1L << 32);
+                case "CConv":
+                    return v instanceof CConvAttr;
+                case "unnamed_addr":
+                case "visibility_":
+                    return v instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() <= 2;
+                case "always_inline":
+                case "no_inline":
+                case "optimize_none":
+                    return v instanceof Attribute.UnitAttr;
+                case "function_entry_count":
+                    return v instanceof Attribute.IntegerAttr c && c.value() >= 0;
+                case "passthrough":
+                    if (!(v instanceof Attribute.ArrayAttr arr)) {
+                        return false;
+                    }
+                    for (Attribute a : arr.elements()) {
+                        boolean pair = a instanceof Attribute.ArrayAttr kv && kv.size() == 2
+                                && kv.get(0) instanceof Attribute.StringAttr && kv.get(1) instanceof Attribute.StringAttr;
+                        if (!(a instanceof Attribute.StringAttr) && !pair) {
+                            return false;
                         }
-                    }, null, true, false), (p, op) -> Syntax.printFunction(p, op, "linkage", Set.of("unnamed_addr"),
-                            pr -> {
-                                long u = op.attr("unnamed_addr") instanceof Attribute.IntegerAttr i ? i.value() : 0;
-                                if (u == UNNAMED_ADDR) {
-                                    pr.write(" unnamed_addr");
-                                } else if (u == LOCAL_UNNAMED_ADDR) {
-                                    pr.write(" local_unnamed_addr");
-                                }
-                            }, null))
-                    .verifier(Syntax::verifyFunction);
+                    }
+                    return true;
+                case "arg_attrs":
+                case "res_attrs":
+                    return v instanceof Attribute.ArrayAttr arr
+                            && arr.elements().stream().allMatch(d -> d instanceof Attribute.DictionaryAttr);
+                default:
+                    return true;
+            }
+        }
+
+        private static void verifyParameterAttributes(Operation op, VerifyContext ctx, Attribute.DictionaryAttr d) {
+            for (Map.Entry<String, Attribute> e : d.entries().entrySet()) {
+                String k = e.getKey();
+                String name = k.startsWith("llvm.") ? k.substring(5) : "";
+                boolean flag = PARAMETER_FLAGS.contains(name) && e.getValue() instanceof Attribute.UnitAttr;
+                boolean integer = PARAMETER_INTS.contains(name) && e.getValue() instanceof Attribute.IntegerAttr;
+                if (!flag && !integer) {
+                    ctx.error(op, "Invalid argument attribute of llvm.func (must be llvm." + String.join(", llvm.",
+                            new java.util.TreeSet<>(PARAMETER_FLAGS)) + " as units, or llvm."
+                            + String.join(", llvm.", new java.util.TreeSet<>(PARAMETER_INTS)) + " with an integer): "
+                            + k + (e.getValue() instanceof Attribute.UnitAttr ? "" : " = " + e.getValue()));
+                }
+            }
         }
     }
 
@@ -603,7 +723,57 @@ public final class LLVM {
         }
     }
 
-    /** {@code %v = llvm.load %p : !llvm.ptr -> T}. */
+    /** Atomic orderings, by the numbers LLVM gives them (3, consume, has no keyword). */
+    public static final List<String> ORDERINGS = List.of("not_atomic", "unordered", "monotonic", "", "acquire",
+            "release", "acq_rel", "seq_cst");
+
+    /** {@code [atomic <ordering>]} after a load's or store's address. */
+    private static void parseOrdering(OpAsmParser p, Map<String, Attribute> attrs) {
+        if (!p.optionalKeyword("atomic")) {
+            return;
+        }
+        int off = p.offset();
+        String k = p.keyword();
+        int n = ORDERINGS.indexOf(k);
+        if (n <= 0) {
+            throw p.errorAt(off, "Invalid atomic ordering (must be one of unordered, monotonic, acquire, release,"
+                    + " acq_rel, seq_cst): " + k);
+        }
+        attrs.put("ordering", Attribute.IntegerAttr.i64(n));
+    }
+
+    private static void printOrdering(OpAsmPrinter p, Operation op) {
+        if (op.attr("ordering") instanceof Attribute.IntegerAttr o && o.value() > 0 && o.value() < ORDERINGS.size()) {
+            p.write(" atomic ").write(ORDERINGS.get((int) o.value()));
+        }
+    }
+
+    /** The attributes a load or store may carry besides {@code alignment}, {@code volatile_} and {@code ordering}. */
+    private static void verifyMemoryAttributes(Operation op, VerifyContext ctx, Set<String> allowed) {
+        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+            String k = e.getKey();
+            if (k.indexOf('.') < 0 && !allowed.contains(k)) {
+                ctx.error(op, "Invalid attribute of " + op.name() + " (must be one that translation gives LLVM: "
+                        + String.join(", ", new java.util.TreeSet<>(allowed)) + "): " + k);
+            }
+        }
+        if (op.attr("ordering") != null && !(op.attr("ordering") instanceof Attribute.IntegerAttr o
+                && o.value() >= 0 && o.value() < ORDERINGS.size() && o.value() != 3)) {
+            ctx.error(op, "Invalid ordering of " + op.name() + " (must be an atomic ordering 0 to 7, not 3): "
+                    + op.attr("ordering"));
+        }
+        if (op.attr("alignment") != null && !(op.attr("alignment") instanceof Attribute.IntegerAttr a
+                && a.value() > 0 && Long.bitCount(a.value()) == 1 && a.value() <= (1L << 32))) {
+            ctx.error(op, "Invalid alignment of " + op.name() + " (must be a power of two): " + op.attr("alignment"));
+        }
+    }
+
+    private static final Set<String> ELIDED_MEMORY = Set.of("volatile_", "ordering", "invariant");
+
+    /**
+     * {@code %v = llvm.load [volatile] %p [atomic <ordering>] [invariant] [{attrs}] : !llvm.ptr -> T}; the
+     * attributes may hold {@code alignment} and {@code nontemporal}.
+     */
     public static final class LoadOp extends OpView {
         public static final String NAME = "llvm.load";
 
@@ -617,19 +787,35 @@ public final class LLVM {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("alignment", "volatile_").syntax(LoadOp::parse, (p, op) -> {
-                p.write(' ').operand(op.operand(0));
-                p.attrDict(op, Set.of());
-                p.write(" : ").type(op.operand(0).type()).write(" -> ").type(op.result(0).type());
-            }).verifier((op, ctx) -> {
-                expectPointer(op, ctx, "llvm.load address", op.operand(0).type());
-                expectMemoryType(op, ctx, "llvm.load result", op.result(0).type());
-            });
+            return OpDef.of(NAME).inherent("alignment", "volatile_", "ordering", "invariant", "nontemporal",
+                    "syncscope", "invariantGroup", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
+                    .syntax(LoadOp::parse, (p, op) -> {
+                        p.write(op.hasAttr("volatile_") ? " volatile " : " ").operand(op.operand(0));
+                        printOrdering(p, op);
+                        if (op.hasAttr("invariant")) {
+                            p.write(" invariant");
+                        }
+                        p.attrDict(op, ELIDED_MEMORY);
+                        p.write(" : ").type(op.operand(0).type()).write(" -> ").type(op.result(0).type());
+                    }).verifier((op, ctx) -> {
+                        expectPointer(op, ctx, "llvm.load address", op.operand(0).type());
+                        expectMemoryType(op, ctx, "llvm.load result", op.result(0).type());
+                        verifyMemoryAttributes(op, ctx, Set.of("alignment", "volatile_", "ordering", "invariant",
+                                "nontemporal"));
+                    });
         }
 
         static Operation parse(OpAsmParser p, int n, Location loc) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.optionalKeyword("volatile")) {
+                attrs.put("volatile_", Attribute.UNIT);
+            }
             OpAsmParser.OperandRef addr = p.operandRef();
-            Map<String, Attribute> attrs = p.optionalDictionary();
+            parseOrdering(p, attrs);
+            if (p.optionalKeyword("invariant")) {
+                attrs.put("invariant", Attribute.UNIT);
+            }
+            attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type pt = p.type();
             p.expectArrow();
@@ -638,7 +824,10 @@ public final class LLVM {
         }
     }
 
-    /** {@code llvm.store %v, %p : T, !llvm.ptr}. */
+    /**
+     * {@code llvm.store [volatile] %v, %p [atomic <ordering>] [{attrs}] : T, !llvm.ptr}; the attributes may
+     * hold {@code alignment} and {@code nontemporal}.
+     */
     public static final class StoreOp extends OpView {
         public static final String NAME = "llvm.store";
 
@@ -652,21 +841,30 @@ public final class LLVM {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("alignment", "volatile_").syntax(StoreOp::parse, (p, op) -> {
-                p.write(' ').operands(op.operands());
-                p.attrDict(op, Set.of());
-                p.write(" : ").type(op.operand(0).type()).write(", ").type(op.operand(1).type());
-            }).verifier((op, ctx) -> {
-                expectPointer(op, ctx, "llvm.store address", op.operand(1).type());
-                expectMemoryType(op, ctx, "llvm.store value", op.operand(0).type());
-            });
+            return OpDef.of(NAME).inherent("alignment", "volatile_", "ordering", "nontemporal", "syncscope",
+                    "invariantGroup", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
+                    .syntax(StoreOp::parse, (p, op) -> {
+                        p.write(op.hasAttr("volatile_") ? " volatile " : " ").operands(op.operands());
+                        printOrdering(p, op);
+                        p.attrDict(op, ELIDED_MEMORY);
+                        p.write(" : ").type(op.operand(0).type()).write(", ").type(op.operand(1).type());
+                    }).verifier((op, ctx) -> {
+                        expectPointer(op, ctx, "llvm.store address", op.operand(1).type());
+                        expectMemoryType(op, ctx, "llvm.store value", op.operand(0).type());
+                        verifyMemoryAttributes(op, ctx, Set.of("alignment", "volatile_", "ordering", "nontemporal"));
+                    });
         }
 
         static Operation parse(OpAsmParser p, int n, Location loc) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.optionalKeyword("volatile")) {
+                attrs.put("volatile_", Attribute.UNIT);
+            }
             OpAsmParser.OperandRef v = p.operandRef();
             p.expectPunct(',');
             OpAsmParser.OperandRef addr = p.operandRef();
-            Map<String, Attribute> attrs = p.optionalDictionary();
+            parseOrdering(p, attrs);
+            attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type vt = p.type();
             p.expectPunct(',');
