@@ -20,9 +20,9 @@ module attributes {gpu.container_module} {
     }
   }
   func.func @f(%c: index, %x: f32, %i: i32) {
-    // expected-error @+1 {{Invalid kernel (must name a gpu.func kernel in @kernels): @kernels::@nope}}
+    // expected-error @+1 {{Invalid kernel (must name a gpu.func kernel, or an llvm.func marked gpu.kernel, in @kernels): @kernels::@nope}}
     gpu.launch_func @kernels::@nope blocks in (%c, %c, %c) threads in (%c, %c, %c)
-    // expected-error @+1 {{Invalid kernel (must name a gpu.func kernel in @kernels): @kernels::@not_kernel}}
+    // expected-error @+1 {{Invalid kernel (must name a gpu.func kernel, or an llvm.func marked gpu.kernel, in @kernels): @kernels::@not_kernel}}
     gpu.launch_func @kernels::@not_kernel blocks in (%c, %c, %c) threads in (%c, %c, %c)
     // expected-error @+1 {{Invalid kernel operands (must match the 1 parameters of @kernels::@k): 0 operands}}
     gpu.launch_func @kernels::@k blocks in (%c, %c, %c) threads in (%c, %c, %c)

@@ -137,5 +137,9 @@ public final class AllocOp extends AsyncOpView {
         if (m.layout() != null) {
             ctx.error(op, "Invalid gpu.alloc layout (must be the identity layout): " + m.layout());
         }
+        if (!op.segment(SEG_SYMBOLS).isEmpty()) {
+            ctx.error(op, "Invalid gpu.alloc symbol operands (must be one per symbol of the layout, which has"
+                    + " none): " + op.segment(SEG_SYMBOLS).size());
+        }
     }
 }

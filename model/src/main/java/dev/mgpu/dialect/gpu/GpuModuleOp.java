@@ -49,7 +49,24 @@ public final class GpuModuleOp extends OpView {
         return OpDef.of(NAME).isolatedFromAbove().symbolTable().defaultDialect("gpu")
                 .inherent("sym_name", "targets", "offloadingHandler")
                 .syntax(GpuModuleOp::parse, GpuModuleOp::print)
-                .verifier((op, ctx) -> Syntax.verifySymbolName(op, ctx));
+                .verifier(GpuModuleOp::verify);
+    }
+
+    static void verify(Operation op, dev.mgpu.op.VerifyContext ctx) {
+        Syntax.verifySymbolName(op, ctx);
+        Attribute targets = op.attr("targets");
+        if (targets == null) {
+            return;
+        }
+        if (!(targets instanceof Attribute.ArrayAttr arr)) {
+            ctx.error(op, "Invalid gpu.module targets (must be an array of target attributes): " + targets);
+            return;
+        }
+        for (Attribute t : arr.elements()) {
+            if (!(t instanceof GpuTarget)) {
+                ctx.error(op, "Invalid gpu.module target (must be a target attribute such as #nvvm.target): " + t);
+            }
+        }
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {

@@ -27,6 +27,11 @@ import java.util.Set;
 public final class LaunchFuncOp extends AsyncOpView {
     public static final String NAME = "gpu.launch_func";
 
+    /** An llvm.func in a gpu.module is a kernel when it carries one of these unit attributes, as lowered code does. */
+    public static final List<String> KERNEL_MARKERS = List.of(GpuFuncOp.KERNEL_ATTR, "nvvm.kernel", "rocdl.kernel");
+
+    private static final String LLVM_FUNC = "llvm.func";
+
     public static final int SEG_DEPS = 0;
     public static final int SEG_GRID = 1;
     public static final int SEG_BLOCK = 4;
@@ -300,8 +305,11 @@ public final class LaunchFuncOp extends AsyncOpView {
             return;
         }
         Operation fn = ctx.symbols().of(target).get(k.leaf());
-        if (fn == null || !fn.name().equals(GpuFuncOp.NAME) || !new GpuFuncOp(fn).isKernel()) {
-            ctx.error(op, "Invalid kernel (must name a gpu.func kernel in @" + k.root() + "): " + k);
+        boolean gpuKernel = fn != null && fn.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(fn).isKernel();
+        boolean llvmKernel = fn != null && fn.name().equals(LLVM_FUNC) && KERNEL_MARKERS.stream().anyMatch(fn::hasAttr);
+        if (!gpuKernel && !llvmKernel) {
+            ctx.error(op, "Invalid kernel (must name a gpu.func kernel, or an llvm.func marked gpu.kernel, in @"
+                    + k.root() + "): " + k);
             return;
         }
         Type.FunctionType ft = Syntax.functionType(fn);
@@ -312,7 +320,10 @@ public final class LaunchFuncOp extends AsyncOpView {
             return;
         }
         for (int i = 0; i < args.size(); i++) {
-            if (!args.get(i).type().equals(ft.inputs().get(i))) {
+            // A lowered kernel takes a memref as the pointer to its first element (the bare-pointer convention).
+            boolean barePointer = llvmKernel && args.get(i).type() instanceof Type.MemRefType
+                    && ft.inputs().get(i) instanceof Type.LLVMPointerType;
+            if (!barePointer && !args.get(i).type().equals(ft.inputs().get(i))) {
                 ctx.error(op, "Invalid kernel operand #" + i + " (must have type " + ft.inputs().get(i) + "): "
                         + args.get(i).type());
             }
