@@ -31,7 +31,7 @@ public final class Dialects {
                 register(OPS, d.name(), d);
             }
         }
-        for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes())) {
+        for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes(), Arith.attributes())) {
             for (AttrDef d : defs) {
                 register(ATTRIBUTES, d.name(), d);
             }

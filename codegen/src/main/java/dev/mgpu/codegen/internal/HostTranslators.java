@@ -7,6 +7,7 @@ import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.ir.Attribute;
+import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
@@ -84,9 +85,44 @@ final class HostTranslators {
     private static void binary(Map<String, ModuleTranslation.OpTranslator> m, Bin bin, String arithKind,
             String llvmKind) {
         ModuleTranslation.OpTranslator tr = (op, t) -> t.map(op.result(0),
-                bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op)));
+                flags(op, bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
         m.put(Arith.BinaryOp.nameOf(arithKind), tr);
         m.put(LLVM.BinaryOp.nameOf(llvmKind), tr);
+    }
+
+    /** LLVM's fast-math bits, in the order of {@code Arith.FASTMATH_FLAGS} (fast is all of them). */
+    private static final int[] FASTMATH_BITS = {LLVMFastMathAllowReassoc, LLVMFastMathNoNaNs, LLVMFastMathNoInfs,
+        LLVMFastMathNoSignedZeros, LLVMFastMathAllowReciprocal, LLVMFastMathAllowContract, LLVMFastMathApproxFunc,
+        LLVMFastMathAll};
+
+    /**
+     * Gives {@code v} the op's no-wrap and fast-math flags. LLVM folds an operation on constants into a
+     * constant, which has no flags to set.
+     */
+    private static LLVMValueRef flags(Operation op, LLVMValueRef v) {
+        if (LLVMIsAInstruction(v) == null || LLVMIsAInstruction(v).isNull()) {
+            return v;
+        }
+        Attribute o = op.attr("overflowFlags");
+        long wrap = o instanceof FlagsAttr f ? (f.has("nsw") ? 1 : 0) | (f.has("nuw") ? 2 : 0)
+                : o instanceof Attribute.IntegerAttr i ? i.value() : 0;
+        if ((wrap & 1) != 0) {
+            LLVMSetNSW(v, 1);
+        }
+        if ((wrap & 2) != 0) {
+            LLVMSetNUW(v, 1);
+        }
+        Attribute fm = op.attr(op.dialect().equals("llvm") ? "fastmathFlags" : "fastmath");
+        if (fm instanceof FlagsAttr f && !f.flags().isEmpty() && LLVMCanValueUseFastMathFlags(v) != 0) {
+            int mask = 0;
+            for (int k = 0; k < Arith.FASTMATH_FLAGS.size(); k++) {
+                if (f.has(Arith.FASTMATH_FLAGS.get(k))) {
+                    mask |= FASTMATH_BITS[k];
+                }
+            }
+            LLVMSetFastMathFlags(v, mask);
+        }
+        return v;
     }
 
     private static void minMax(Map<String, ModuleTranslation.OpTranslator> m, String kind, int pred) {

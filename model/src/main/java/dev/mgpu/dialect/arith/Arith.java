@@ -5,6 +5,8 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.AttrDef;
+import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
@@ -24,6 +26,21 @@ import java.util.Set;
  */
 public final class Arith {
     private Arith() {
+    }
+
+    /** The integer overflow flags, {@code #arith.overflow<...>}. */
+    public static final List<String> OVERFLOW_FLAGS = List.of("nsw", "nuw");
+    /** The fast-math flags, {@code #arith.fastmath<...>}; {@code fast} stands for all of the others. */
+    public static final List<String> FASTMATH_FLAGS = List.of("reassoc", "nnan", "ninf", "nsz", "arcp", "contract",
+            "afn", "fast");
+
+    /** The ops whose integer results may promise no wrap: {@code overflow<nsw, nuw>}. */
+    public static final List<String> OVERFLOW_KINDS = List.of("addi", "subi", "muli", "shli");
+
+    /** The dialect's attributes: {@code #arith.overflow<...>} and {@code #arith.fastmath<...>}. */
+    public static List<AttrDef> attributes() {
+        return List.of(new AttrDef("arith.overflow", (p, off) -> FlagsAttr.parse(p, "arith.overflow", OVERFLOW_FLAGS)),
+                new AttrDef("arith.fastmath", (p, off) -> FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS)));
     }
 
     /** Every op of the dialect. */
@@ -153,12 +170,13 @@ public final class Arith {
             List<OpDef> defs = new ArrayList<>();
             for (String k : INTEGER_KINDS) {
                 String name = "arith." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
-                        .verifier(BinaryOp::verifyInteger));
+                OpDef d = OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
+                        .verifier(BinaryOp::verifyInteger);
+                defs.add(OVERFLOW_KINDS.contains(k) ? d.inherent(OVERFLOW) : d);
             }
             for (String k : FLOAT_KINDS) {
                 String name = "arith." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
+                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
                         .verifier(BinaryOp::verifyFloat));
             }
             return defs;
@@ -171,7 +189,13 @@ public final class Arith {
             if (refs.size() != 2) {
                 throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
             }
-            Map<String, Attribute> attrs = p.optionalDictionary();
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (name.startsWith("arith.") && p.optionalKeyword("overflow")) {
+                attrs.put(OVERFLOW, FlagsAttr.parse(p, "arith.overflow", OVERFLOW_FLAGS));
+            } else if (name.startsWith("arith.") && p.optionalKeyword("fastmath")) {
+                attrs.put(FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
+            }
+            attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
             return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
@@ -180,13 +204,30 @@ public final class Arith {
         /** Prints what {@link #parse(OpAsmParser, Location, String)} parses. */
         public static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operands(op.operands());
-            p.attrDict(op, Set.of());
+            if (op.attr(OVERFLOW) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+                p.write(" overflow<").write(f.body()).write('>');
+            } else if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+                p.write(" fastmath<").write(f.body()).write('>');
+            }
+            p.attrDict(op, ELIDED);
             p.write(" : ").type(op.result(0).type());
         }
+
+        /** The property holding {@code #arith.overflow<...>}. */
+        public static final String OVERFLOW = "overflowFlags";
+        /** The property holding {@code #arith.fastmath<...>}. */
+        public static final String FASTMATH = "fastmath";
+        private static final Set<String> ELIDED = Set.of(OVERFLOW, FASTMATH);
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
             if (ctx.expectIntegerOrIndex(op, "operand of " + op.name(), op.operand(0))) {
                 Syntax.verifySameTypes(op, ctx);
+            }
+            Attribute f = op.attr(OVERFLOW);
+            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals("arith.overflow")
+                    && OVERFLOW_KINDS.contains(op.name().substring(6)))) {
+                ctx.error(op, "Invalid overflowFlags of " + op.name() + " (must be #arith.overflow<...> on addi, subi,"
+                        + " muli or shli): " + f);
             }
         }
 
@@ -196,6 +237,12 @@ public final class Arith {
                 ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
             } else {
                 Syntax.verifySameTypes(op, ctx);
+            }
+            String dialect = op.dialect();
+            String key = dialect.equals("llvm") ? "fastmathFlags" : FASTMATH;
+            Attribute f = op.attr(key);
+            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals(dialect + ".fastmath"))) {
+                ctx.error(op, "Invalid " + key + " of " + op.name() + " (must be #" + dialect + ".fastmath<...>): " + f);
             }
         }
     }

@@ -9,6 +9,7 @@ import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.AttrDef;
+import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
@@ -148,7 +149,10 @@ public final class LLVM {
     /** The llvm attributes: {@code #llvm.linkage<...>} and {@code #llvm.cconv<...>}. */
     public static List<AttrDef> attributes() {
         return List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse), new AttrDef(CConvAttr.NAME,
-                CConvAttr::parse));
+                CConvAttr::parse),
+                new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath", Arith.FASTMATH_FLAGS)),
+                new AttrDef("llvm.tailcallkind", (p, off) -> FlagsAttr.parse(p, "llvm.tailcallkind",
+                        List.of("tail", "musttail", "notail"))));
     }
 
     /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */
@@ -578,19 +582,54 @@ public final class LLVM {
             return Operation.create(nameOf(kind), loc, List.of(a, b), List.of(a.type()), Map.of());
         }
 
+        /** The kinds that may promise no wrap, {@code overflow<nsw, nuw>}, held as bits (nsw 1, nuw 2) as upstream. */
+        public static final List<String> OVERFLOW_KINDS = List.of("add", "sub", "mul", "shl");
+        /** The property holding the overflow bits. */
+        public static final String OVERFLOW = "overflowFlags";
+        /** The property holding {@code #llvm.fastmath<...>}. */
+        public static final String FASTMATH = "fastmathFlags";
+
         static List<OpDef> definitions() {
             List<OpDef> defs = new ArrayList<>();
             for (String k : INTEGER_KINDS) {
                 String name = "llvm." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
-                        Arith.BinaryOp::print).verifier(BinaryOp::verifyInteger));
+                OpDef d = OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
+                        .verifier(BinaryOp::verifyInteger);
+                defs.add(OVERFLOW_KINDS.contains(k) ? d.inherent(OVERFLOW) : d);
             }
             for (String k : FLOAT_KINDS) {
                 String name = "llvm." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
+                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
                         Arith.BinaryOp::print).verifier(Arith.BinaryOp::verifyFloat));
             }
             return defs;
+        }
+
+        static Operation parse(OpAsmParser p, Location loc, String name) {
+            int off = p.offset();
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 2) {
+                throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.optionalKeyword("overflow")) {
+                FlagsAttr f = FlagsAttr.parse(p, "llvm.overflow", Arith.OVERFLOW_FLAGS);
+                attrs.put(OVERFLOW, new Attribute.IntegerAttr((f.has("nsw") ? 1 : 0) | (f.has("nuw") ? 2 : 0), Type.I32));
+            }
+            attrs.putAll(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operands(op.operands());
+            long bits = op.attr(OVERFLOW) instanceof Attribute.IntegerAttr i ? i.value() : 0;
+            if (bits != 0) {
+                p.write(" overflow<").write(bits == 1 ? "nsw" : bits == 2 ? "nuw" : "nsw, nuw").write('>');
+            }
+            p.attrDict(op, Set.of(OVERFLOW));
+            p.write(" : ").type(op.result(0).type());
         }
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
@@ -598,6 +637,11 @@ public final class LLVM {
                 ctx.error(op, "Invalid operand of " + op.name() + " (must be an integer): " + op.operand(0).type());
             } else {
                 Syntax.verifySameTypes(op, ctx);
+            }
+            Attribute f = op.attr(OVERFLOW);
+            if (f != null && !(f instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() <= 3
+                    && OVERFLOW_KINDS.contains(op.name().substring(5)))) {
+                ctx.error(op, "Invalid overflowFlags of " + op.name() + " (must be 0 to 3 on add, sub, mul or shl): " + f);
             }
         }
     }

@@ -1,0 +1,67 @@
+package dev.mgpu.op;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.DialectAttribute;
+import dev.mgpu.text.AsmParser;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A dialect attribute that is a set of named flags, {@code #dialect.name<flag, ...>}, such as
+ * {@code #arith.fastmath<nnan, ninf>} or {@code #arith.overflow<nsw>}; the empty set prints as
+ * {@code none}. The flags are kept in the order {@code known} lists them, so equal sets are equal.
+ */
+public record FlagsAttr(String name, List<String> flags) implements DialectAttribute {
+    public FlagsAttr {
+        flags = List.copyOf(flags);
+    }
+
+    /** Whether {@code flag} is set. */
+    public boolean has(String flag) {
+        return flags.contains(flag);
+    }
+
+    /**
+     * Parses {@code <flag, ...>} (or {@code <none>}) after the attribute's name; each flag must be one of
+     * {@code known}, whose order the result keeps.
+     */
+    public static FlagsAttr parse(AsmParser p, String name, List<String> known) {
+        p.expectPunct('<');
+        List<String> seen = new ArrayList<>();
+        do {
+            int off = p.offset();
+            String f = p.keyword();
+            if (f.equals("none")) {
+                continue;
+            }
+            if (!known.contains(f)) {
+                throw p.errorAt(off, "Invalid flag of #" + name + " (must be none or one of " + String.join(", ", known)
+                        + "): " + f);
+            }
+            seen.add(f);
+        } while (p.optionalPunct(','));
+        p.expectPunct('>');
+        List<String> ordered = new ArrayList<>();
+        for (String k : known) {
+            if (seen.contains(k)) {
+                ordered.add(k);
+            }
+        }
+        return new FlagsAttr(name, ordered);
+    }
+
+    /** {@code flag, ...} or {@code none}, as the custom syntax of ops writes them inside {@code <...>}. */
+    public String body() {
+        return flags.isEmpty() ? "none" : String.join(", ", flags);
+    }
+
+    @Override
+    public void print(AsmOutput out) {
+        out.write("#" + name + "<").write(body()).write('>');
+    }
+
+    @Override
+    public String toString() {
+        return "#" + name + "<" + body() + ">";
+    }
+}
