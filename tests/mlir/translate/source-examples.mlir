@@ -30,7 +30,7 @@ module attributes {gpu.container_module} {
   gpu.binary @binary_2 <#gpu.select_object<#rocdl.target>> [#gpu.object<#nvvm.target, "NV">, #gpu.object<#rocdl.target, "AMD">]
   // CHECK-DAG: @binary_3_bin_cst = internal constant [3 x i8] c"AMD", align 8
   gpu.binary @binary_3 <#gpu.select_object<1>> [#gpu.object<#nvvm.target, "NV">, #gpu.object<#rocdl.target, "AMD">]
-  // CHECK-LABEL: define void @foo(float %0, ptr %1, ptr %2, i64 %3, i64 %4, i64 %5)
+  // CHECK-LABEL: define void @foo(float %0, ptr addrspace(1) %1, ptr addrspace(1) %2, i64 %3, i64 %4, i64 %5)
   func.func @foo(%0 : f32, %1 : memref<?xf32, 1>) {
     %c0 = arith.constant 0 : i32
     // CHECK: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i32 0, ptr {{.*}}, ptr %{{.*}}, ptr null, i64 2)

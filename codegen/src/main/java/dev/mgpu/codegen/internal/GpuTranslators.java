@@ -243,6 +243,11 @@ final class GpuTranslators {
         LLVMValueRef bytes64 = LLVMGetIntTypeWidth(ip) == 64 ? bytes : LLVMBuildZExt(b, bytes, rt(t).i64Type(), "");
         LLVMValueRef p = rt(t).call(b, "mgpuMemAlloc", bytes64, orNull(t, stream),
                 LLVMConstInt(rt(t).i8Type(), a.hostShared() ? 1 : 0, 0));
+        LLVMTypeRef pointer = t.types.pointer(m, op);
+        if (t.types.addressSpace(m, op) != 0) {
+            // The runtime returns a generic pointer; the memref's pointers live in its own address space.
+            p = LLVMBuildAddrSpaceCast(b, p, pointer, "");
+        }
         LLVMValueRef[] fields = new LLVMValueRef[3 + 2 * m.rank()];
         fields[0] = p;
         fields[1] = p;
@@ -257,7 +262,7 @@ final class GpuTranslators {
         DeallocOp d = new DeallocOp(op);
         LLVMValueRef stream = stream(t, op, d.asyncDependencies(), d.asyncToken() != null);
         LLVMValueRef allocated = LLVMBuildExtractValue(t.builder, t.lookup(d.memref(), op), 0, "");
-        rt(t).call(t.builder, "mgpuMemFree", allocated, orNull(t, stream));
+        rt(t).call(t.builder, "mgpuMemFree", t.types.generic(t.builder, allocated), orNull(t, stream));
         finish(t, d, stream);
     }
 
@@ -294,7 +299,8 @@ final class GpuTranslators {
         LLVMValueRef stream = stream(t, op, c.asyncDependencies(), c.asyncToken() != null);
         long elem = Types.elementSize(((Type.MemRefType) dst.type()).elementType(), op);
         LLVMValueRef bytes = LLVMBuildMul(t.builder, elementCount(t, op, dst), LLVMConstInt(t.types.intptr, elem, 0), "");
-        rt(t).call(t.builder, "mgpuMemcpy", dataPointer(t, op, dst), dataPointer(t, op, src), bytes, orNull(t, stream));
+        rt(t).call(t.builder, "mgpuMemcpy", t.types.generic(t.builder, dataPointer(t, op, dst)),
+                t.types.generic(t.builder, dataPointer(t, op, src)), bytes, orNull(t, stream));
         finish(t, c, stream);
     }
 
@@ -308,7 +314,8 @@ final class GpuTranslators {
         if (elem instanceof Type.FloatType) {
             v = LLVMBuildBitCast(t.builder, v, LLVMIntTypeInContext(t.ctx, width), "");
         }
-        rt(t).call(t.builder, width == 16 ? "mgpuMemset16" : "mgpuMemset32", dataPointer(t, op, dst), v,
+        rt(t).call(t.builder, width == 16 ? "mgpuMemset16" : "mgpuMemset32", t.types.generic(t.builder,
+                dataPointer(t, op, dst)), v,
                 elementCount(t, op, dst), orNull(t, stream));
         finish(t, m, stream);
     }

@@ -166,6 +166,13 @@ final class HostTranslators {
                         args.add(LLVMBuildExtractValue(t.builder, LLVMBuildExtractValue(t.builder, a, f, ""), i, ""));
                     }
                 }
+            } else if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.UnrankedMemRefType) {
+                LLVMValueRef rank = LLVMBuildExtractValue(t.builder, a, 0, "");
+                if (t.types.intptrWidth != 64) {
+                    rank = LLVMBuildSExt(t.builder, rank, LLVMInt64TypeInContext(t.ctx), "");
+                }
+                args.add(rank);
+                args.add(LLVMBuildExtractValue(t.builder, a, 1, ""));
             } else {
                 args.add(a);
             }

@@ -134,6 +134,8 @@ final class ModuleTranslation {
         for (Type t : ft.inputs()) {
             if (isFunc && t instanceof Type.MemRefType m) {
                 params.addAll(types.expandedMemref(m, op));
+            } else if (isFunc && t instanceof Type.UnrankedMemRefType) {
+                params.addAll(types.expandedUnranked());
             } else {
                 params.add(types.of(t, op));
             }
@@ -211,6 +213,14 @@ final class ModuleTranslation {
                     fields[i] = LLVMGetParam(fn, p++);
                 }
                 map(a, types.packMemref(builder, m, fields, fnOp));
+            } else if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.UnrankedMemRefType) {
+                LLVMValueRef d = LLVMGetUndef(types.of(a.type(), fnOp));
+                LLVMValueRef rank = LLVMGetParam(fn, p++);
+                if (types.intptrWidth != 64) {
+                    rank = LLVMBuildTrunc(builder, rank, types.intptr, "");
+                }
+                d = LLVMBuildInsertValue(builder, d, rank, 0, "");
+                map(a, LLVMBuildInsertValue(builder, d, LLVMGetParam(fn, p++), 1, ""));
             } else {
                 map(a, LLVMGetParam(fn, p++));
             }

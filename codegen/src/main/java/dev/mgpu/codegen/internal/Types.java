@@ -2,6 +2,8 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import java.util.ArrayList;
@@ -58,7 +60,7 @@ final class Types {
         } else if (t instanceof Type.LLVMPointerType p) {
             return LLVMPointerTypeInContext(ctx, p.addressSpace());
         } else if (t instanceof Type.MemRefType m) {
-            return struct(memrefFields(m));
+            return struct(memrefFields(m, where));
         } else if (t instanceof Type.UnrankedMemRefType) {
             return struct(List.of(intptr, ptr));
         } else if (t instanceof Type.LLVMStructType s) {
@@ -83,8 +85,32 @@ final class Types {
         }
     }
 
-    private List<LLVMTypeRef> memrefFields(Type.MemRefType m) {
-        List<LLVMTypeRef> f = new ArrayList<>(List.of(ptr, ptr, intptr));
+    /**
+     * The address space of a memref's pointers: its integer memory space, as upstream's host lowering
+     * keeps it (0 when it has none). A symbolic space such as {@code #gpu.address_space<global>} names a
+     * device's memory and has no meaning in host code.
+     */
+    int addressSpace(Type.MemRefType m, Operation where) {
+        Attribute s = m.memorySpace();
+        if (s == null) {
+            return 0;
+        }
+        if (s instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < (1 << 24)) {
+            return (int) i.value();
+        }
+        throw new MgpuException(where.location(), "Invalid memory space of a host memref (must be an integer address"
+                + " space): " + s);
+    }
+
+    /** The pointer type of a memref's data. */
+    LLVMTypeRef pointer(Type.MemRefType m, Operation where) {
+        int as = addressSpace(m, where);
+        return as == 0 ? ptr : LLVMPointerTypeInContext(ctx, as);
+    }
+
+    private List<LLVMTypeRef> memrefFields(Type.MemRefType m, Operation where) {
+        LLVMTypeRef p = pointer(m, where);
+        List<LLVMTypeRef> f = new ArrayList<>(List.of(p, p, intptr));
         if (m.rank() > 0) {
             LLVMTypeRef arr = LLVMArrayType2(intptr, m.rank());
             f.add(arr);
@@ -95,11 +121,22 @@ final class Types {
 
     /** The parameter types a memref function argument expands to: allocated, aligned, offset, sizes, strides. */
     List<LLVMTypeRef> expandedMemref(Type.MemRefType m, Operation where) {
-        List<LLVMTypeRef> out = new ArrayList<>(List.of(ptr, ptr, intptr));
+        LLVMTypeRef p = pointer(m, where);
+        List<LLVMTypeRef> out = new ArrayList<>(List.of(p, p, intptr));
         for (int i = 0; i < 2 * m.rank(); i++) {
             out.add(intptr);
         }
         return out;
+    }
+
+    /** The parameter types an unranked memref argument expands to, as upstream: rank ({@code i64}), descriptor. */
+    List<LLVMTypeRef> expandedUnranked() {
+        return List.of(LLVMInt64TypeInContext(ctx), ptr);
+    }
+
+    /** A generic ({@code addrspace 0}) pointer to what {@code p} points to, for the runtime's {@code void *}. */
+    LLVMValueRef generic(LLVMBuilderRef b, LLVMValueRef p) {
+        return LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == 0 ? p : LLVMBuildAddrSpaceCast(b, p, ptr, "");
     }
 
     /** Builds a descriptor value from expanded fields. */
