@@ -61,3 +61,12 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): memref<32xf32>}}
+  gpu.func @k() workgroup(%w : memref<32xf32>) kernel {
+    gpu.return
+  }
+}

@@ -38,6 +38,21 @@ public final class Syntax {
         return function(p, loc, opName, keywordAttr, keywords, null, afterSignature, allowVoidResult, false);
     }
 
+    /** Reads what follows a signature and adds entry-block arguments (gpu.func's memory attributions). */
+    @FunctionalInterface
+    public interface ExtraArguments {
+        List<OpAsmParser.Argument> parse(Map<String, Attribute> attrs);
+    }
+
+    /** As the 9-argument form, with {@code extra} reading entry-block arguments after the signature. */
+    public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
+            java.util.function.Consumer<Map<String, Attribute>> beforeName, ExtraArguments extra,
+            java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult,
+            boolean bodyRequired) {
+        return parseFunction(p, loc, opName, keywordAttr, keywords, beforeName, extra, afterSignature, allowVoidResult,
+                bodyRequired);
+    }
+
     /**
      * As {@link #function(OpAsmParser, Location, String, String, Set, java.util.function.Consumer, boolean)},
      * with {@code beforeName} reading op-specific keywords between the leading keyword and the name, and a
@@ -45,6 +60,14 @@ public final class Syntax {
      */
     public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> beforeName,
+            java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult,
+            boolean bodyRequired) {
+        return parseFunction(p, loc, opName, keywordAttr, keywords, beforeName, null, afterSignature, allowVoidResult,
+                bodyRequired);
+    }
+
+    private static Operation parseFunction(OpAsmParser p, Location loc, String opName, String keywordAttr,
+            Set<String> keywords, java.util.function.Consumer<Map<String, Attribute>> beforeName, ExtraArguments extra,
             java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult,
             boolean bodyRequired) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
@@ -65,6 +88,7 @@ public final class Syntax {
                 results.clear();
             }
         }
+        List<OpAsmParser.Argument> extraArgs = extra == null ? List.of() : extra.parse(attrs);
         if (afterSignature != null) {
             afterSignature.accept(attrs);
         }
@@ -91,7 +115,9 @@ public final class Syntax {
             if (!named && !args.isEmpty()) {
                 throw p.error("Invalid function body (must follow named arguments): @" + name);
             }
-            body = p.region(args, true);
+            List<OpAsmParser.Argument> entry = new ArrayList<>(args);
+            entry.addAll(extraArgs);
+            body = p.region(entry, true);
             if (body.isEmpty()) {
                 body.append(new Block(loc));
             }

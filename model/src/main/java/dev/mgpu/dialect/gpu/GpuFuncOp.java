@@ -5,6 +5,11 @@ import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Value;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.Map;
 import dev.mgpu.ir.Type;
 import dev.mgpu.op.VerifyContext;
 import java.util.List;
@@ -13,6 +18,50 @@ import java.util.Set;
 /** {@code gpu.func @name(args) [kernel] [attributes {...}] [{ body }]}: a kernel or device function. */
 public final class GpuFuncOp extends FunctionOpView {
     public static final String NAME = "gpu.func";
+
+    /** How many entry-block arguments after the function's own are workgroup attributions (the rest are private). */
+    public static final String WORKGROUP_COUNT = "workgroup_attributions";
+
+    /** {@code [workgroup(%w : T, ...)] [private(%p : T, ...)]}: memory the kernel's body gets as block arguments. */
+    private static List<OpAsmParser.Argument> attributions(OpAsmParser p, Map<String, Attribute> attrs) {
+        List<OpAsmParser.Argument> out = new ArrayList<>();
+        if (p.optionalKeyword("workgroup")) {
+            out.addAll(p.argumentList(false));
+            attrs.put(WORKGROUP_COUNT, Attribute.IntegerAttr.i64(out.size()));
+        }
+        if (p.optionalKeyword("private")) {
+            out.addAll(p.argumentList(false));
+        }
+        return out;
+    }
+
+    private static void printAttributions(OpAsmPrinter p, Operation op) {
+        if (op.region(0).isEmpty()) {
+            return;
+        }
+        GpuFuncOp f = new GpuFuncOp(op);
+        List<Value> all = List.copyOf(op.region(0).entry().arguments());
+        int n = f.type().inputs().size();
+        int w = f.workgroupCount();
+        printGroup(p, "workgroup", all.subList(n, Math.min(all.size(), n + w)));
+        printGroup(p, "private", all.subList(Math.min(all.size(), n + w), all.size()));
+    }
+
+    private static void printGroup(OpAsmPrinter p, String keyword, List<Value> args) {
+        if (args.isEmpty()) {
+            return;
+        }
+        p.write(' ').write(keyword).write('(');
+        for (int i = 0; i < args.size(); i++) {
+            p.write(i > 0 ? ", " : "").operand(args.get(i)).write(" : ").type(args.get(i).type());
+        }
+        p.write(')');
+    }
+
+    /** The number of workgroup attributions. */
+    public int workgroupCount() {
+        return op.attr(WORKGROUP_COUNT) instanceof Attribute.IntegerAttr i ? (int) i.value() : 0;
+    }
 
     /** The unit attribute that marks a kernel. */
     public static final String KERNEL_ATTR = "gpu.kernel";
@@ -27,7 +76,7 @@ public final class GpuFuncOp extends FunctionOpView {
     }
 
     static void verify(Operation op, VerifyContext ctx) {
-        Syntax.verifyFunction(op, ctx);
+        verifySignature(op, ctx);
         Operation parent = op.parentOp();
         if (parent == null || !parent.name().equals(GpuModuleOp.NAME)) {
             ctx.error(op, "Invalid gpu.func (must be inside a gpu.module): " + (parent == null ? "top level"
@@ -46,17 +95,52 @@ public final class GpuFuncOp extends FunctionOpView {
         }
     }
 
+    /** As every function's, except that attributions follow the function's own arguments in the entry block. */
+    private static void verifySignature(Operation op, VerifyContext ctx) {
+        if (!Syntax.verifySymbolName(op, ctx)) {
+            return;
+        }
+        Type.FunctionType ft = Syntax.functionType(op);
+        if (ft == null) {
+            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
+            return;
+        }
+        if (op.region(0).isEmpty()) {
+            return;
+        }
+        List<Type> argTypes = Syntax.types(op.region(0).entry().arguments());
+        int n = ft.inputs().size();
+        int w = new GpuFuncOp(op).workgroupCount();
+        if (argTypes.size() < n + w || !argTypes.subList(0, n).equals(ft.inputs())) {
+            ctx.error(op, "Invalid entry block arguments (must start with the function type's inputs ("
+                    + Syntax.join(ft.inputs()) + ") and its " + w + " workgroup attributions): (" + Syntax.join(argTypes)
+                    + ")");
+            return;
+        }
+        for (int i = n; i < argTypes.size(); i++) {
+            String space = i < n + w ? "workgroup" : "private";
+            Type t = argTypes.get(i);
+            if (!(t instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {
+                ctx.error(op, "Invalid " + space + " attribution (must be a memref in #gpu.address_space<" + space
+                        + ">): " + t);
+            }
+        }
+    }
+
     static OpDef definition() {
         return OpDef.of(NAME).isolatedFromAbove().inherent("function_type", "arg_attrs", "res_attrs",
                 "workgroup_attrib_attrs", "private_attrib_attrs", "known_block_size", "known_grid_size")
-                .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), null, attrs -> {
-                    if (p.optionalKeyword("kernel")) {
-                        attrs.put(KERNEL_ATTR, Attribute.UNIT);
-                    }
-                }, false, true), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR), pr -> {
-                    if (op.hasAttr(KERNEL_ATTR)) {
-                        pr.write(" kernel");
-                    }
-                })).verifier(GpuFuncOp::verify);
+                .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), null,
+                        attrs -> attributions(p, attrs), attrs -> {
+                            if (p.optionalKeyword("kernel")) {
+                                attrs.put(KERNEL_ATTR, Attribute.UNIT);
+                            }
+                        }, false, true), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR, WORKGROUP_COUNT),
+                                null, pr -> {
+                                    printAttributions(pr, op);
+                                    if (op.hasAttr(KERNEL_ATTR)) {
+                                        pr.write(" kernel");
+                                    }
+                                })).verifier(GpuFuncOp::verify);
     }
 }

@@ -1,0 +1,14 @@
+// RUN: gpu-translate --emit=mlir %s | FileCheck %s
+// RUN: gpu-translate --emit=mlir %s | gpu-translate --emit=mlir - | FileCheck %s
+// RUN: gpu-translate --emit=mlir --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+
+// gpu.func's workgroup and private attributions are entry-block arguments after the function's own.
+
+gpu.module @m {
+  // CHECK: gpu.func @k(%arg0: f32) workgroup(%arg1 : memref<32xf32, #gpu.address_space<workgroup>>) private(%arg2 : memref<1xf32, #gpu.address_space<private>>) kernel {
+  // GENERIC: ^bb0(%arg0: f32, %arg1: memref<32xf32, #gpu.address_space<workgroup>>, %arg2: memref<1xf32, #gpu.address_space<private>>):
+  // GENERIC: {gpu.kernel, sym_name = "k", workgroup_attributions = 1 : i64}
+  gpu.func @k(%a: f32) workgroup(%w : memref<32xf32, #gpu.address_space<workgroup>>) private(%p : memref<1xf32, #gpu.address_space<private>>) kernel {
+    gpu.return
+  }
+}
