@@ -33,3 +33,9 @@ func.func @f() {
   %m = arith.constant 1 : i1
   return
 }
+
+// A zero dimension: "0xf32" is the dimension 0 and the element type f32, not a hexadecimal number.
+// CHECK-LABEL: func.func @zero(%arg0: memref<0xf32>)
+func.func @zero(%m: memref<0xf32>) {
+  return
+}

@@ -82,6 +82,19 @@ public final class Operation {
         return location;
     }
 
+    /**
+     * The op's location, or, when it is unknown, that of the nearest enclosing op that has one: a
+     * diagnostic always points into the file.
+     */
+    public Location knownLocation() {
+        for (Operation o = this; o != null; o = o.parentOp()) {
+            if (!(o.location instanceof Location.Unknown)) {
+                return o.location;
+            }
+        }
+        return location;
+    }
+
     public void setLocation(Location location) {
         this.location = Objects.requireNonNull(location);
     }

@@ -291,6 +291,20 @@ public final class Syntax {
         return sb.toString();
     }
 
+    /**
+     * Reports and returns false unless {@code op} has {@code operands} operands and {@code results} results;
+     * an op's other rules read them by position, so they run only when the counts hold.
+     */
+    public static boolean verifyCounts(Operation op, VerifyContext ctx, int operands, int results) {
+        if (op.operandCount() != operands || op.resultCount() != results) {
+            ctx.error(op, "Invalid " + op.name() + " (must have " + operands + " operand" + (operands == 1 ? "" : "s")
+                    + " and " + results + " result" + (results == 1 ? "" : "s") + "): " + op.operandCount()
+                    + " and " + op.resultCount());
+            return false;
+        }
+        return true;
+    }
+
     /** Verifies that every operand has the result's type. */
     public static void verifySameTypes(Operation op, VerifyContext ctx) {
         Type t = op.result(0).type();

@@ -27,7 +27,7 @@ public final class VerifyContext {
     }
 
     public void error(Operation op, String message) {
-        error(op.location(), message);
+        error(op.knownLocation(), message);
     }
 
     public List<Diagnostic> diagnostics() {

@@ -23,6 +23,7 @@ import java.util.Set;
  * own rules come from its dialect.
  */
 public final class Verifier {
+    private final Dominance dominance = new Dominance();
     private final VerifyContext ctx = new VerifyContext(Dialects::hasSymbolTable);
 
     private Verifier() {
@@ -69,10 +70,15 @@ public final class Verifier {
         Set<Value> waited = new HashSet<>();
         for (int i = 0; i < ops.size(); i++) {
             Operation o = ops.get(i);
+            // A value an op uses twice is reported once.
+            Set<Value> unseen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             for (Value v : o.operands()) {
                 if (v instanceof Value.OpResult r && r.owner().parent() == b && position.get(r.owner()) >= i) {
                     ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
                             + r.owner().name());
+                } else if (!visible(v, b) && unseen.add(v)) {
+                    ctx.error(o, "Invalid operand (must be defined in a block that dominates its use): "
+                            + describe(v));
                 }
                 if (waited.contains(v)) {
                     ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
@@ -96,6 +102,30 @@ public final class Verifier {
                 ctx.error(last, "Invalid block (must end with a terminator): ends with " + last.name());
             }
         }
+    }
+
+    /**
+     * Whether {@code v}, used in block {@code use}, is defined where the use can see it: in a block of the
+     * same region that dominates it, or in an enclosing region (the region of an op that holds the use).
+     */
+    private boolean visible(Value v, Block use) {
+        Block def = v instanceof Value.OpResult r ? r.owner().parent() : ((Value.BlockArgument) v).owner();
+        if (def == null || def == use) {
+            return true;
+        }
+        for (Block b = use; b != null; ) {
+            if (b.parent() == def.parent()) {
+                return dominance.dominates(def.parent(), def, b);
+            }
+            Operation holder = b.parent() == null ? null : b.parent().parent();
+            b = holder == null ? null : holder.parent();
+        }
+        return false;
+    }
+
+    private static String describe(Value v) {
+        return v instanceof Value.OpResult r ? "result #" + r.index() + " of " + r.owner().name()
+                : "argument #" + ((Value.BlockArgument) v).index() + " of another block";
     }
 
     private void checkSymbols(Operation table) {

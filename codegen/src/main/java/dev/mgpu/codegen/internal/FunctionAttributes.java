@@ -91,7 +91,7 @@ final class FunctionAttributes {
             long value) {
         int kind = LLVMGetEnumAttributeKindForName(name, name.length());
         if (kind == 0) {
-            throw new MgpuException(op.location(), "Invalid attribute of " + op.name() + " (must be one LLVM knows): "
+            throw new MgpuException(op.knownLocation(), "Invalid attribute of " + op.name() + " (must be one LLVM knows): "
                     + name);
         }
         LLVMAttributeRef a = LLVMCreateEnumAttribute(ctx, kind, value);

@@ -193,7 +193,7 @@ final class GpuTranslators {
                 dims(t, op, l.gridSize(0), l.gridSize(1), l.gridSize(2)),
                 dims(t, op, l.blockSize(0), l.blockSize(1), l.blockSize(2)),
                 dims(t, op, l.clusterSize(0), l.clusterSize(1), l.clusterSize(2)), smem,
-                stream, args, op.location());
+                stream, args, op.knownLocation());
         HandlerContext hc = t.handlers;
         t.handlerOf(l.moduleName()).launchKernel(k, bin, hc);
         if (async) {

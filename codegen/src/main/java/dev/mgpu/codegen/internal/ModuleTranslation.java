@@ -81,7 +81,7 @@ final class ModuleTranslation {
     }
 
     static MgpuException error(Operation op, String message) {
-        return new MgpuException(op.location(), message);
+        return new MgpuException(op.knownLocation(), message);
     }
 
     /**
@@ -146,6 +146,14 @@ final class ModuleTranslation {
             fnType = LLVMFunctionType(ret, p, params.size(), 0);
         }
         String name = op.symbolName();
+        if (handlers.runtime().names().contains(name)) {
+            String want = typeText(handlers.runtime().type(name));
+            String have = typeText(fnType);
+            if (!want.equals(have)) {
+                throw error(op, "Invalid function @" + name + " (must have the signature mgpu.h gives it, " + want
+                        + "): " + have);
+            }
+        }
         LLVMValueRef existing = LLVMGetNamedFunction(module, name);
         if (existing != null && !existing.isNull()) {
             throw error(op, "Invalid function name (must not clash with a runtime function): @" + name);
@@ -162,6 +170,15 @@ final class ModuleTranslation {
         }
         FunctionAttributes.apply(op, fn, ctx);
         functions.put(name, fn);
+    }
+
+    private static String typeText(LLVMTypeRef t) {
+        org.bytedeco.javacpp.BytePointer p = LLVMPrintTypeToString(t);
+        try {
+            return p.getString();
+        } finally {
+            LLVMDisposeMessage(p);
+        }
     }
 
     LLVMValueRef function(String name, Operation user) {

@@ -106,6 +106,9 @@ public final class Arith {
         }
 
         static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 0, 1)) {
+                return;
+            }
             Attribute v = op.attr("value");
             Type t = v instanceof Attribute.IntegerAttr i ? i.type() : v instanceof Attribute.FloatAttr f ? f.type()
                     : null;
@@ -220,6 +223,9 @@ public final class Arith {
         private static final Set<String> ELIDED = Set.of(OVERFLOW, FASTMATH);
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
             if (ctx.expectIntegerOrIndex(op, "operand of " + op.name(), op.operand(0))) {
                 Syntax.verifySameTypes(op, ctx);
             }
@@ -233,6 +239,9 @@ public final class Arith {
 
         /** Float operands of one type; the llvm dialect's float ops share the rule. */
         public static void verifyFloat(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
             if (!(op.operand(0).type() instanceof Type.FloatType)) {
                 ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
             } else {
@@ -315,6 +324,9 @@ public final class Arith {
         }
 
         static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
             verifyPredicate(op, ctx);
             if (ctx.expectIntegerOrIndex(op, "operand of arith.cmpi", op.operand(0))
                     && !op.operand(1).type().equals(op.operand(0).type())) {
@@ -402,6 +414,9 @@ public final class Arith {
         }
 
         static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
+                return;
+            }
             Type from = op.operand(0).type();
             Type to = op.result(0).type();
             String k = op.name().substring("arith.".length());
@@ -496,6 +511,9 @@ public final class Arith {
         }
 
         static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 3, 1)) {
+                return;
+            }
             ctx.expectType(op, "condition of arith.select", op.operand(0), Type.I1);
             if (!op.operand(1).type().equals(op.operand(2).type())) {
                 ctx.error(op, "Invalid operand types of arith.select (must both be " + op.operand(1).type() + "): "

@@ -547,6 +547,9 @@ public final class LLVM {
         }
 
         static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
             Arith.CmpIOp.verifyPredicate(op, ctx);
             Type t = op.operand(0).type();
             if (!(t instanceof Type.IntegerType || t instanceof Type.LLVMPointerType)) {
@@ -633,6 +636,9 @@ public final class LLVM {
         }
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
             if (!(op.operand(0).type() instanceof Type.IntegerType)) {
                 ctx.error(op, "Invalid operand of " + op.name() + " (must be an integer): " + op.operand(0).type());
             } else {
