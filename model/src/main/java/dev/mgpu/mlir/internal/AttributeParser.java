@@ -28,6 +28,15 @@ abstract class AttributeParser extends TypeParser {
 
     /** Any attribute. */
     public Attribute attribute() {
+        enter(lx.start);
+        try {
+            return attributeBody();
+        } finally {
+            leave();
+        }
+    }
+
+    private Attribute attributeBody() {
         int off = lx.start;
         switch (lx.kind) {
             case Lexer.INTEGER:

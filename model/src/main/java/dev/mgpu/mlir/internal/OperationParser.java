@@ -222,6 +222,15 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
      */
     @Override
     public Region region(List<Argument> entryArgs, boolean isolated) {
+        enter(lx.start);
+        try {
+            return regionBody(entryArgs, isolated);
+        } finally {
+            leave();
+        }
+    }
+
+    private Region regionBody(List<Argument> entryArgs, boolean isolated) {
         Region region = new Region();
         expectPunct('{');
         if (isolated) {

@@ -16,6 +16,25 @@ import java.util.List;
 abstract class TokenParser implements AsmParser {
     protected final Lexer lx;
 
+    /**
+     * How deeply regions, types and attributes may nest. Parsing recurses once per level, and upstream's
+     * parser also stops at a depth; past it the input is refused with a located error, never with a stack
+     * overflow.
+     */
+    static final int MAX_DEPTH = 500;
+    private int depth;
+
+    /** Enters one level of nesting at {@code offset}. */
+    protected void enter(int offset) {
+        if (++depth > MAX_DEPTH) {
+            throw errorAt(offset, "Invalid nesting (must be at most " + MAX_DEPTH + " levels deep): level " + depth);
+        }
+    }
+
+    protected void leave() {
+        depth--;
+    }
+
     TokenParser(byte[] buf, int offset, int limit, String file) {
         this.lx = new Lexer(buf, offset, limit, file);
         lx.next();

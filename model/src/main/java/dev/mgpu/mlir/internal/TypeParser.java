@@ -23,6 +23,15 @@ abstract class TypeParser extends TokenParser {
     // ---------------------------------------------------------------- types
 
     public Type type() {
+        enter(lx.start);
+        try {
+            return typeBody();
+        } finally {
+            leave();
+        }
+    }
+
+    private Type typeBody() {
         int off = lx.start;
         switch (lx.kind) {
             case Lexer.BARE_ID: {
