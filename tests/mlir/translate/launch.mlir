@@ -24,15 +24,16 @@ module attributes {gpu.container_module} {
     %n = llvm.mlir.constant(1000 : i16) : i16
     // The argument struct and the pointer array live in the entry block, and the pointers to the
     // struct's fields are stored once there.
-    // CHECK: %[[ST:.*]] = alloca { ptr, float, i16 }, align 8
+    // The struct is a named type, so a field's address does not spell out every field.
+    // CHECK: %[[ST:.*]] = alloca %[[T:mgpu.args[.0-9]*]], align 8
     // CHECK-NEXT: %[[ARR:.*]] = alloca ptr, i64 3, align 8
-    // CHECK-NEXT: %[[F0:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 0
+    // CHECK-NEXT: %[[F0:.*]] = getelementptr inbounds nuw %[[T]], ptr %[[ST]], i32 0, i32 0
     // CHECK-NEXT: %[[A0:.*]] = getelementptr ptr, ptr %[[ARR]], i32 0
     // CHECK-NEXT: store ptr %[[F0]], ptr %[[A0]], align 8
-    // CHECK-NEXT: %[[F1:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 1
+    // CHECK-NEXT: %[[F1:.*]] = getelementptr inbounds nuw %[[T]], ptr %[[ST]], i32 0, i32 1
     // CHECK-NEXT: %[[A1:.*]] = getelementptr ptr, ptr %[[ARR]], i32 1
     // CHECK-NEXT: store ptr %[[F1]], ptr %[[A1]], align 8
-    // CHECK-NEXT: %[[F2:.*]] = getelementptr inbounds nuw { ptr, float, i16 }, ptr %[[ST]], i32 0, i32 2
+    // CHECK-NEXT: %[[F2:.*]] = getelementptr inbounds nuw %[[T]], ptr %[[ST]], i32 0, i32 2
     // CHECK-NEXT: %[[A2:.*]] = getelementptr ptr, ptr %[[ARR]], i32 2
     // CHECK-NEXT: store ptr %[[F2]], ptr %[[A2]], align 8
     // A launch only stores its argument values.

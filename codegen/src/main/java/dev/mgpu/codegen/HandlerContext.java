@@ -237,8 +237,22 @@ public final class HandlerContext {
 
     private PointerPointer<LLVMTypeRef> typeBuffer = new PointerPointer<>(16);
 
-    /** The literal struct of {@code fields}, built without a native allocation per call. */
+    private final java.util.Map<List<Long>, LLVMTypeRef> argumentStructs = new java.util.HashMap<>();
+
+    /**
+     * The struct of {@code fields} that holds a launch's arguments: one named type ({@code %mgpu.args},
+     * {@code %mgpu.args.0}, ...) per distinct field list. IR text then names it in each field's address
+     * instead of spelling out every field, so a launch of N arguments costs O(N) text, not O(N^2).
+     */
     public LLVMTypeRef structType(LLVMTypeRef[] fields) {
+        List<Long> key = new ArrayList<>(fields.length);
+        for (LLVMTypeRef f : fields) {
+            key.add(f.address());
+        }
+        LLVMTypeRef named = argumentStructs.get(key);
+        if (named != null) {
+            return named;
+        }
         if (fields.length > typeBuffer.capacity()) {
             typeBuffer.close();
             typeBuffer = new PointerPointer<>(fields.length);
@@ -246,7 +260,10 @@ public final class HandlerContext {
         for (int i = 0; i < fields.length; i++) {
             typeBuffer.put(i, fields[i]);
         }
-        return LLVMStructTypeInContext(ctx, typeBuffer, fields.length, 0);
+        named = LLVMStructCreateNamed(ctx, "mgpu.args");
+        LLVMStructSetBody(named, typeBuffer, fields.length, 0);
+        argumentStructs.put(key, named);
+        return named;
     }
 
     /** A launch's argument struct and its array of pointers to the struct's fields. */
