@@ -5,7 +5,7 @@ public record Diagnostic(Severity severity, Location location, String message) {
 
     /** How bad a diagnostic is. */
     public enum Severity {
-        ERROR("error"), WARNING("warning"), NOTE("note");
+        ERROR("error"), WARNING("warning"), NOTE("note"), REMARK("remark");
 
         private final String label;
 

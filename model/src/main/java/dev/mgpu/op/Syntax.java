@@ -323,7 +323,8 @@ public final class Syntax {
         }
         Type.FunctionType ft = functionType(op);
         if (ft == null) {
-            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
+            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): "
+                    + (op.attr("function_type") == null ? "none" : op.attr("function_type")));
             return;
         }
         if (!op.region(0).isEmpty()) {

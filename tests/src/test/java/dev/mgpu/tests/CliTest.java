@@ -242,6 +242,28 @@ class CliTest {
     }
 
     @Test
+    void verifyDiagnosticsFailsOnAnExpectedNoteNotProduced() throws Exception {
+        // The error alone matches; the note mgpu does not emit must still count as missing.
+        Path diag = dir.resolve("note.mlir");
+        Files.writeString(diag, "module {\n"
+                + "  // expected-note @below {{the object is here}}\n"
+                + "  // expected-error @below {{Invalid object index (must be >= 0): -2}}\n"
+                + "  gpu.binary @b <#gpu.select_object<-2>> [#gpu.object<#nvvm.target, \"\">]\n"
+                + "  // expected-warning @-1 {{unused}}\n"
+                + "  // expected-remark @above {{noted}}\n"
+                + "}\n");
+        Result r = run("--verify-diagnostics", diag.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains(diag + ":2: error: expected note \"the object is here\" on line 4 was not produced"),
+                r.err());
+        assertTrue(r.err().contains(diag + ":5: error: expected warning \"unused\" on line 4 was not produced"),
+                r.err());
+        assertTrue(r.err().contains(diag + ":6: error: expected remark \"noted\" on line 4 was not produced"),
+                r.err());
+        assertTrue(!r.err().contains("expected error") && !r.err().contains("unexpected"), r.err());
+    }
+
+    @Test
     void embedFromFile() throws Exception {
         Path blob = dir.resolve("k.cubin");
         Files.write(blob, new byte[] {0, 1, 2, (byte) 0xFF});

@@ -54,7 +54,8 @@ public final class GpuTranslate {
               --embed=NAME=FILE        Replace the blob of every object whose string is "@file:NAME" by
                                        FILE's bytes (repeatable).
               --split-input-file       Split the input on '// -----' and process each part.
-              --verify-diagnostics     Check '// expected-error' annotations instead of failing.
+              --verify-diagnostics     Check '// expected-error @+N {{text}}' annotations (also -warning,
+                                       -note, -remark; @-N, @above, @below) instead of failing.
               --mlir-print-debuginfo   Print locations with --emit=mlir.
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.

@@ -70,7 +70,7 @@ public final class AllocOp extends AsyncOpView {
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {
-        Deps deps = parseDeps(p);
+        Deps deps = parseDeps(p, results);
         boolean hostShared = p.optionalKeyword("host_shared");
         p.expectPunct('(');
         List<OpAsmParser.OperandRef> sizes = p.operandRefs();

@@ -71,8 +71,14 @@ public abstract class AsyncOpView extends OpView {
         }
     }
 
-    static Deps parseDeps(OpAsmParser p) {
+    /** {@code results} is how many result names the op was given: an async token must be named. */
+    static Deps parseDeps(OpAsmParser p, int results) {
+        int at = p.offset();
         boolean async = p.optionalKeyword("async");
+        if (async && results == 0) {
+            // An unnamed token could never be waited for, so the async form would lose its only use.
+            throw p.errorAt(at, "Invalid async op (must name its !gpu.async.token result): no result name");
+        }
         List<Value> deps = new ArrayList<>();
         if (p.atPunct('[')) {
             p.expectPunct('[');
@@ -97,8 +103,8 @@ public abstract class AsyncOpView extends OpView {
      * The shape that {@code gpu.memcpy} and {@code gpu.memset} share:
      * {@code [async] [[%deps]] %a, %b [{attrs}] : A, B}.
      */
-    static Operation parseOperandPair(OpAsmParser p, Location loc, String name) {
-        Deps deps = parseDeps(p);
+    static Operation parseOperandPair(OpAsmParser p, int results, Location loc, String name) {
+        Deps deps = parseDeps(p, results);
         OpAsmParser.OperandRef a = p.operandRef();
         p.expectPunct(',');
         OpAsmParser.OperandRef b = p.operandRef();

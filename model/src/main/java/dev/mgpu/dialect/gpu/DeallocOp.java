@@ -38,7 +38,7 @@ public final class DeallocOp extends AsyncOpView {
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {
-        Deps deps = parseDeps(p);
+        Deps deps = parseDeps(p, results);
         OpAsmParser.OperandRef m = p.operandRef();
         Map<String, Attribute> attrs = p.optionalDictionary();
         p.expectPunct(':');

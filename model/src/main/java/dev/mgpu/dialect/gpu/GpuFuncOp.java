@@ -82,6 +82,10 @@ public final class GpuFuncOp extends FunctionOpView {
             ctx.error(op, "Invalid gpu.func (must be inside a gpu.module): " + (parent == null ? "top level"
                     : parent.name()));
         }
+        if (!op.regions().isEmpty() && op.region(0).isEmpty()) {
+            // Unlike func.func, a gpu.func is never a declaration: its custom syntax always has a body.
+            ctx.error(op, "Invalid gpu.func body (must have at least one block): empty region");
+        }
         Type.FunctionType ft = Syntax.functionType(op);
         if (op.hasAttr(KERNEL_ATTR) && ft != null && !ft.results().isEmpty()) {
             ctx.error(op, "Invalid gpu.func kernel (must return nothing): (" + Syntax.join(ft.results()) + ")");

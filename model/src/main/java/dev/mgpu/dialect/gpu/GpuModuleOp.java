@@ -62,6 +62,10 @@ public final class GpuModuleOp extends OpView {
             ctx.error(op, "Invalid gpu.module targets (must be an array of target attributes): " + targets);
             return;
         }
+        if (arr.elements().isEmpty()) {
+            // An empty list is no target at all, which the absent attribute already says.
+            ctx.error(op, "Invalid gpu.module targets (must list at least one target attribute): []");
+        }
         for (Attribute t : arr.elements()) {
             if (!(t instanceof GpuTarget)) {
                 ctx.error(op, "Invalid gpu.module target (must be a target attribute such as #nvvm.target): " + t);

@@ -157,7 +157,7 @@ public final class LaunchFuncOp extends AsyncOpView {
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {
-        Deps deps = parseDeps(p);
+        Deps deps = parseDeps(p, results);
         Value asyncObject = null;
         if (p.optionalPunct('<')) {
             OpAsmParser.OperandRef r = p.operandRef();
@@ -260,7 +260,8 @@ public final class LaunchFuncOp extends AsyncOpView {
         verifyAsync(op, ctx, 0);
         LaunchFuncOp l = new LaunchFuncOp(op);
         if (!(op.attr("kernel") instanceof Attribute.SymbolRefAttr k) || k.nested().size() != 1) {
-            ctx.error(op, "Invalid kernel (must be @module::@kernel): " + op.attr("kernel"));
+            ctx.error(op, "Invalid kernel (must be @module::@kernel): "
+                    + (op.attr("kernel") == null ? "none" : op.attr("kernel")));
             return;
         }
         Type dimType = l.gridSize(0).type();
@@ -290,6 +291,8 @@ public final class LaunchFuncOp extends AsyncOpView {
         if (table == null || !table.hasAttr("gpu.container_module")) {
             ctx.error(op, "Invalid gpu.launch_func (must be inside a module with the gpu.container_module"
                     + " attribute): " + (table == null ? "no module" : "module without it"));
+            // Without the attribute the module holds no kernel containers, so a lookup would only add noise.
+            return;
         }
         verifyKernel(op, l, k, ctx);
     }

@@ -43,7 +43,7 @@ public final class MemsetOp extends AsyncOpView {
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {
-        return parseOperandPair(p, loc, NAME);
+        return parseOperandPair(p, results, loc, NAME);
     }
 
     static void print(OpAsmPrinter p, Operation op) {

@@ -38,7 +38,7 @@ public final class WaitOp extends AsyncOpView {
     }
 
     static Operation parse(OpAsmParser p, int results, Location loc) {
-        Deps deps = parseDeps(p);
+        Deps deps = parseDeps(p, results);
         return Operation.create(NAME, loc, deps.deps(), deps.results(), p.optionalDictionary());
     }
 

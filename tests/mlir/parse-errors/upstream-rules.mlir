@@ -1,0 +1,78 @@
+// RUN: gpu-translate --emit=mlir --split-input-file --verify-diagnostics %s
+
+// The rules of upstream's GPU dialect that its parser enforces, on the ops mgpu shares with it, each
+// reported on the line of the token upstream reports; tests/mlir/verify/upstream-rules.mlir holds those
+// its verifier enforces.
+
+module attributes {gpu.container_module} {
+  func.func @quoted_kernel(%w: index) {
+    // expected-error @below {{Invalid syntax (must be a symbol name): a string}}
+    gpu.launch_func "objs" blocks in (%w, %w, %w) threads in (%w, %w, %w)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @attributed_operand(%w: index, %v: i16) {
+    // expected-error @below {{Invalid syntax (must be ')'): '{'}}
+    gpu.launch_func @objs::@go blocks in (%w, %w, %w) threads in (%w, %w, %w) args(%v : i16 {tag})
+    return
+  }
+}
+
+// -----
+
+gpu.module @device_side {
+  // expected-error @below {{Invalid function body (must follow named arguments): @types_only}}
+  gpu.func @types_only(i16, f64) kernel {
+  ^bb0(%v: i16, %x: f64):
+    gpu.return
+  }
+}
+
+// -----
+
+// mgpu's gpu.func has no memory attributions, so each of the attribution rules below is met by the
+// keyword's rejection, on the line upstream's rule reports.
+gpu.module @device_side {
+  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @shared_scalar): 'workgroup'}}
+  gpu.func @shared_scalar() workgroup(%s: i16) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @device_side {
+  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @shared_private): 'workgroup'}}
+  gpu.func @shared_private() workgroup(%s: memref<16xf64, #gpu.address_space<private>>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @device_side {
+  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @private_shared): 'private'}}
+  gpu.func @private_shared() private(%s: memref<16xf64, #gpu.address_space<workgroup>>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @sync_named() {
+  // expected-error @below {{Invalid result list (must name the 0 results of gpu.wait): 1 names}}
+  %done = gpu.wait
+  return
+}
+
+// -----
+
+func.func @async_unnamed() {
+  // expected-error @below {{Invalid async op (must name its !gpu.async.token result): no result name}}
+  gpu.wait async
+  return
+}
