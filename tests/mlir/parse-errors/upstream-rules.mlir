@@ -34,33 +34,6 @@ gpu.module @device_side {
 
 // -----
 
-// mgpu's gpu.func has no memory attributions, so each of the attribution rules below is met by the
-// keyword's rejection, on the line upstream's rule reports.
-gpu.module @device_side {
-  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @shared_scalar): 'workgroup'}}
-  gpu.func @shared_scalar() workgroup(%s: i16) kernel {
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @device_side {
-  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @shared_private): 'workgroup'}}
-  gpu.func @shared_private() workgroup(%s: memref<16xf64, #gpu.address_space<private>>) kernel {
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @device_side {
-  // expected-error @below {{Invalid syntax (must be the body '{' of gpu.func @private_shared): 'private'}}
-  gpu.func @private_shared() private(%s: memref<16xf64, #gpu.address_space<workgroup>>) kernel {
-    gpu.return
-  }
-}
-
 // -----
 
 func.func @sync_named() {

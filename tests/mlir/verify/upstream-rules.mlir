@@ -173,7 +173,7 @@ gpu.module @device_side {
 // -----
 
 gpu.module @device_side {
-  // expected-error @below {{Invalid entry block arguments (must match the function type's inputs (f64)): (f64, memref<8xi16, 3>, memref<8xi16, 3>)}}
+  // expected-error @below {{Invalid entry block arguments (must start with the function type's inputs (f64) and its 4 workgroup attributions): (f64, memref<8xi16, 3>, memref<8xi16, 3>)}}
   "gpu.func"() ({
   ^bb0(%x: f64, %s: memref<8xi16, 3>, %t: memref<8xi16, 3>):
     "gpu.return"() : () -> ()
@@ -284,3 +284,31 @@ gpu.binary @nothing []
 
 // expected-error @below {{Invalid offloading handler (must be an offloading handler attribute): 3 : i64}}
 gpu.binary @numbered <3> [#gpu.object<#cpu.target, "">]
+
+// -----
+
+// Memory attributions: each is a memref in its own address space.
+gpu.module @device_side {
+  // expected-error @below {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): i16}}
+  gpu.func @shared_scalar() workgroup(%s: i16) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @device_side {
+  // expected-error @below {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): memref<16xf64, #gpu.address_space<private>>}}
+  gpu.func @shared_private() workgroup(%s: memref<16xf64, #gpu.address_space<private>>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @device_side {
+  // expected-error @below {{Invalid private attribution (must be a memref in #gpu.address_space<private>): memref<16xf64, #gpu.address_space<workgroup>>}}
+  gpu.func @private_shared() private(%s: memref<16xf64, #gpu.address_space<workgroup>>) kernel {
+    gpu.return
+  }
+}

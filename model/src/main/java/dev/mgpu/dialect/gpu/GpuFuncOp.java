@@ -106,7 +106,8 @@ public final class GpuFuncOp extends FunctionOpView {
         }
         Type.FunctionType ft = Syntax.functionType(op);
         if (ft == null) {
-            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): none");
+            ctx.error(op, "Invalid " + op.name() + " (must have a function_type): "
+                    + (op.attr("function_type") == null ? "none" : op.attr("function_type")));
             return;
         }
         if (op.region(0).isEmpty()) {
