@@ -206,7 +206,7 @@ class CliTest {
         assertEquals(183, arm.out()[18] & 0xFF, "ELF machine must be AArch64");
 
         Result badTriple = run("--target-triple", "mips-unknown-linux-gnu", good.toString());
-        assertEquals(1, badTriple.code());
+        assertEquals(2, badTriple.code());
         assertTrue(badTriple.err().contains("Invalid target triple (must be an x86_64 or aarch64 triple)"));
     }
 

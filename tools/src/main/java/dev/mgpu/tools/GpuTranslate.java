@@ -9,10 +9,13 @@ import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.mlir.MlirParser;
 import dev.mgpu.mlir.MlirPrinter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * {@code gpu-translate}: MLIR GPU dialect in, LLVM host module out.
  *
  * <p>Exit codes: 0 on success; 1 for bad input, with {@code file:line:col: error: message} on stderr and no
- * output file left behind; 2 for bad usage.
+ * output file left behind, and for an output that cannot be written or a C compiler that cannot be run; 2
+ * for bad usage.
  *
  * <p>The arguments are parsed here rather than by a library: the tool runs once per file in builds, and
  * starting the JVM is most of a small file's time, so every class loaded at start counts.
@@ -83,20 +87,40 @@ public final class GpuTranslate {
     private final PrintStream err;
     private final InputStream stdin;
     private final OutputStream stdout;
+    private final boolean stdoutIsTerminal;
 
-    GpuTranslate(InputStream stdin, OutputStream stdout, PrintStream err) {
+    GpuTranslate(InputStream stdin, OutputStream stdout, PrintStream err, boolean stdoutIsTerminal) {
         this.stdin = stdin;
         this.stdout = stdout;
         this.err = err;
+        this.stdoutIsTerminal = stdoutIsTerminal;
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
+        FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        int code = run(args, System.in, stdout, System.err, stdoutIsTerminal());
+        if (code == EXIT_OK) {
+            try {
+                stdout.close();
+            } catch (IOException e) {
+                code = outputError(System.err, null, e);
+            }
+        }
+        System.exit(code);
     }
 
-    /** Runs the tool with the given streams and returns its exit code. */
+    /** Runs the tool with the given streams, {@code out} not a terminal, and returns its exit code. */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
-        GpuTranslate tool = new GpuTranslate(in, out, err);
+        return run(args, in, out, err, false);
+    }
+
+    /**
+     * Runs the tool with the given streams and returns its exit code; {@code outIsTerminal} says whether
+     * {@code out} is a terminal, which binary output must not go to.
+     */
+    public static int run(String[] args, InputStream in, OutputStream out, PrintStream err, boolean outIsTerminal) {
+        GpuTranslate tool = new GpuTranslate(in, out, err, outIsTerminal);
         try {
             String answer = tool.parse(args);
             if (answer != null) {
@@ -109,7 +133,7 @@ public final class GpuTranslate {
             err.println("Usage: gpu-translate [options] INPUT|-   (see --help)");
             return EXIT_USAGE;
         } catch (IOException e) {
-            return EXIT_INPUT;
+            return outputError(err, null, e);
         }
         try {
             return tool.call();
@@ -220,9 +244,10 @@ public final class GpuTranslate {
                 // Diagnostics checking writes no output file.
                 output = null;
             }
-            if ("-".equals(output) && kind.isBinary() && stdoutIsTerminal()) {
-                throw new UsageError("Invalid -o - for --emit=" + kind.option()
-                        + " (must not write binary output to a terminal): redirect stdout or use -o FILE");
+            if ((output == null || output.equals("-")) && kind.isBinary() && kind != EmitKind.EXE
+                    && !verifyDiagnostics && stdoutIsTerminal) {
+                throw new UsageError("Invalid stdout for --emit=" + kind.option()
+                        + " (must not be a terminal for binary output): a terminal; redirect it or use -o FILE");
             }
             if (kind == EmitKind.EXE && (output == null || output.equals("-"))) {
                 throw new UsageError("Invalid output for --emit=exe (must be a file given with -o): "
@@ -234,6 +259,13 @@ public final class GpuTranslate {
         }
         if (kind != EmitKind.MLIR) {
             Mgpu.preloadNative();
+            if (triple != null) {
+                String problem = tripleProblem();
+                if (problem != null) {
+                    err.println("gpu-translate: error: " + problem);
+                    return EXIT_USAGE;
+                }
+            }
         }
         String name = input.equals("-") ? "<stdin>" : input;
         byte[] bytes;
@@ -255,8 +287,7 @@ public final class GpuTranslate {
         try {
             sink = kind == EmitKind.EXE || verifyDiagnostics ? Sink.none() : Sink.open(output, stdout);
         } catch (IOException e) {
-            err.println(output + ": error: Invalid output (must be writable): " + e.getMessage());
-            return EXIT_INPUT;
+            return outputError(err, output, e);
         }
         try (Sink textOut = sink) {
         byte[] binary = null;
@@ -289,8 +320,14 @@ public final class GpuTranslate {
             if (diags.isEmpty() && kind == EmitKind.MLIR) {
                 try {
                     Mgpu.emit(module, kind, options, textOut.stream());
-                } catch (MgpuException e) {
-                    diags.addAll(e.diagnostics());
+                } catch (MgpuException | UncheckedIOException e) {
+                    if (textOut.failure() != null) {
+                        throw textOut.failure();
+                    }
+                    if (e instanceof UncheckedIOException u) {
+                        throw u.getCause();
+                    }
+                    diags.addAll(((MgpuException) e).diagnostics());
                 }
             } else if (diags.isEmpty()) {
                 try {
@@ -341,7 +378,13 @@ public final class GpuTranslate {
             return EXIT_OK;
         }
         if (kind == EmitKind.EXE) {
-            Linker.link(binary, Path.of(output), runtimeLib, log);
+            try {
+                Linker.link(binary, Path.of(output), runtimeLib, log);
+            } catch (Linker.CompilerMissing e) {
+                err.println("gpu-translate: error: Invalid C compiler (must be runnable; CC names another): "
+                        + e.getMessage());
+                return EXIT_INPUT;
+            }
         } else if (!kind.isText() && binary != null) {
             textOut.write(binary);
         }
@@ -352,9 +395,9 @@ public final class GpuTranslate {
             }
             return EXIT_INPUT;
         } catch (IOException e) {
-            err.println((output == null ? "<stdout>" : output) + ": error: Invalid output (must be writable): "
-                    + e.getMessage());
-            return EXIT_INPUT;
+            return outputError(err, output, e);
+        } catch (UncheckedIOException e) {
+            return outputError(err, output, e.getCause());
         }
         log.debug("total {} ms", ms(t0));
         return EXIT_OK;
@@ -364,11 +407,29 @@ public final class GpuTranslate {
         return (System.nanoTime() - since) / 1_000_000;
     }
 
-    /** Whether standard output is a terminal (whatever standard input is). */
-    private boolean stdoutIsTerminal() {
-        if (stdout != System.out) {
-            return false;
+    /** Prints {@code OUTPUT: error: ...} for a failed write to {@code output} (null or - for stdout). */
+    private static int outputError(PrintStream err, String output, IOException e) {
+        String what = output == null || output.equals("-") ? "<stdout>" : output;
+        err.println(what + ": error: Invalid output (must be writable): " + Sink.reason(e));
+        return EXIT_INPUT;
+    }
+
+    /**
+     * What is wrong with {@code --target-triple}, or null. Checked before the input is read: translating
+     * an empty module finds the same problems the input's translation would, located in the input.
+     */
+    private String tripleProblem() {
+        Operation empty = MlirParser.parse("module {}\n".getBytes(StandardCharsets.US_ASCII), 0, 10, "<triple>");
+        try {
+            Mgpu.emit(empty, EmitKind.LLVM, new Mgpu.Options(LoadStrategy.LAZY, triple, null));
+            return null;
+        } catch (MgpuException e) {
+            return e.diagnostics().get(0).message();
         }
+    }
+
+    /** Whether standard output is a terminal (whatever standard input is). */
+    static boolean stdoutIsTerminal() {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
@@ -406,11 +467,20 @@ public final class GpuTranslate {
         if (d.location() instanceof Location.FileLineCol f && f.line() > 0) {
             String line = sourceLine(input, f.line());
             if (line != null) {
-                err.println(line);
+                // Control characters are shown escaped: raw, they would drive the terminal, not show the input.
+                StringBuilder shown = new StringBuilder();
                 StringBuilder caret = new StringBuilder();
-                for (int i = 1; i < f.column() && i <= line.length(); i++) {
-                    caret.append(line.charAt(i - 1) == '\t' ? '\t' : ' ');
+                for (int i = 0; i < line.length(); i++) {
+                    char c = line.charAt(i);
+                    String s = c == '\t' || !(Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)
+                            ? String.valueOf(c)
+                            : c < 0x100 ? String.format("\\x%02X", (int) c) : String.format("\\u%04X", (int) c);
+                    shown.append(s);
+                    if (i + 1 < f.column()) {
+                        caret.append(c == '\t' ? "\t" : " ".repeat(s.length()));
+                    }
                 }
+                err.println(shown);
                 err.println(caret.append('^'));
             }
         }

@@ -5,6 +5,7 @@ import dev.mgpu.ir.MgpuException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -14,13 +15,26 @@ final class Linker {
     private Linker() {
     }
 
+    /** The C compiler could not be started; the message names it and says why. */
+    static final class CompilerMissing extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        CompilerMissing(String m) {
+            super(m);
+        }
+    }
+
     static void link(byte[] object, Path output, String runtimeLib, Logger log) throws IOException {
         Path dir = Files.createTempDirectory("gpu-translate");
         Path obj = dir.resolve("host.o");
+        Path tmpOut = dir.resolve("a.out");
+        // Newest first on SIGINT or SIGTERM: the files, then their directory.
+        Sink.remember(dir);
+        Sink.remember(obj);
+        Sink.remember(tmpOut);
         try {
             Files.write(obj, object);
             String cc = System.getenv().getOrDefault("CC", "cc");
-            Path tmpOut = dir.resolve("a.out");
             List<String> cmd = new ArrayList<>(List.of(cc, obj.toString(), "-o", tmpOut.toString()));
             String lib = runtimeLib != null ? runtimeLib : defaultRuntimeDir();
             if (lib != null) {
@@ -29,7 +43,16 @@ final class Linker {
             }
             cmd.addAll(List.of("-lmgpu", "-ldl", "-lpthread"));
             log.debug("linking: {}", String.join(" ", cmd));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            Process p;
+            try {
+                p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            } catch (IOException e) {
+                // Java says "Cannot run program "cc": error=2, No such file or directory"; keep the reason.
+                String m = String.valueOf(e.getMessage());
+                int comma = m.indexOf(", ", m.indexOf("error="));
+                throw new CompilerMissing("'" + cc + "': " + (m.contains("error=") && comma > 0
+                        ? m.substring(comma + 2) : m));
+            }
             String out = new String(p.getInputStream().readAllBytes());
             int rc;
             try {
@@ -42,8 +65,19 @@ final class Linker {
                 throw new MgpuException(Location.of(output.toString(), 0, 0),
                         "Invalid link (must succeed with " + cc + " and libmgpu): exit " + rc + "\n" + out.strip());
             }
-            Files.move(tmpOut, output.toAbsolutePath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            // Through a sink, as any output: a link is followed, a device written in place, a mode kept.
+            try (Sink sink = Sink.open(output.toString(), null)) {
+                if (sink.file() != null) {
+                    Files.move(tmpOut, sink.file(), StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    Files.copy(tmpOut, sink.stream());
+                }
+                sink.commit();
+            }
         } finally {
+            Sink.forget(tmpOut);
+            Sink.forget(obj);
+            Sink.forget(dir);
             try (var s = Files.list(dir)) {
                 for (Path f : s.toList()) {
                     Files.deleteIfExists(f);

@@ -1,64 +1,202 @@
 package dev.mgpu.tools;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
- * Where output goes. A file is written to a temporary sibling and renamed into place by {@link #commit};
- * closing without committing deletes it, so a failure never leaves a partial output.
+ * Where output goes. A regular file is written to a temporary sibling and renamed into place by
+ * {@link #commit}; closing without committing deletes it, so a failure never leaves a partial output.
+ * Anything else (a device, a FIFO, stdout) is written in place: renaming over it would replace it.
  */
 final class Sink implements AutoCloseable {
-    private final OutputStream out;
+    /**
+     * Temporary files of runs in progress, newest last. SIGINT and SIGTERM run the shutdown hooks, which
+     * delete them; SIGKILL runs nothing, so the name carries the pid for a later run to clean up after.
+     */
+    private static final Deque<Path> PENDING = new ConcurrentLinkedDeque<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(Sink::deletePending, "gpu-translate-cleanup"));
+    }
+
+    private static final int MAX_LINKS = 40;
+
+    private final Checked out;
     private final Path tmp;
     private final Path target;
+    private final Set<PosixFilePermission> mode;
+    private final boolean inPlace;
     private boolean committed;
 
-    private Sink(OutputStream out, Path tmp, Path target) {
-        this.out = out;
+    private Sink(OutputStream out, Path tmp, Path target, Set<PosixFilePermission> mode, boolean inPlace) {
+        this.out = new Checked(out);
         this.tmp = tmp;
         this.target = target;
+        this.mode = mode;
+        this.inPlace = inPlace;
     }
 
     static Sink none() {
-        return new Sink(OutputStream.nullOutputStream(), null, null);
+        return new Sink(OutputStream.nullOutputStream(), null, null, null, false);
     }
 
     static Sink open(String output, OutputStream stdout) throws IOException {
         if (output == null || output.equals("-")) {
-            return new Sink(new BufferedOutputStream(stdout, 1 << 16), null, null);
+            return new Sink(new BufferedOutputStream(stdout, 1 << 16), null, null, null, false);
         }
-        Path target = Path.of(output).toAbsolutePath();
+        Path given = Path.of(output).toAbsolutePath().normalize();
+        // /dev/stdout and /proc/self/fd/N name whatever the descriptor is, a regular file too: nothing there
+        // may be renamed over.
+        if (given.startsWith("/dev/") || given.startsWith("/proc/")
+                || Files.exists(given) && !Files.isRegularFile(given)) {
+            return new Sink(new BufferedOutputStream(Files.newOutputStream(given), 1 << 16), null, null, null, true);
+        }
+        // As LLVM's tools do: a symbolic link is followed, so the file it names is replaced, not the link.
+        Path target = Files.exists(given) ? given.toRealPath() : followLinks(given);
+        Set<PosixFilePermission> mode = null;
+        if (Files.isRegularFile(target)) {
+            try {
+                mode = Files.getPosixFilePermissions(target);
+            } catch (UnsupportedOperationException e) {
+                // Not a POSIX file system: the new file gets its default permissions.
+            }
+        }
+        deleteLeftovers(target);
         Path tmp = createSibling(target);
-        return new Sink(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), tmp, target);
+        try {
+            return new Sink(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), tmp, target, mode, false);
+        } catch (IOException | RuntimeException e) {
+            forget(tmp);
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
+    private static Path followLinks(Path p) throws IOException {
+        for (int i = 0; Files.isSymbolicLink(p); i++) {
+            if (i == MAX_LINKS) {
+                throw new FileSystemException(p.toString(), null, "Too many levels of symbolic links");
+            }
+            p = p.resolveSibling(Files.readSymbolicLink(p));
+        }
+        return p;
+    }
+
+    /** The prefix of this process's temporary files for {@code target}; the pid follows it. */
+    private static String prefix(Path target) {
+        return "." + target.getFileName() + ".mgpu-";
     }
 
     /**
-     * A new, empty file next to {@code target}. Created plainly, so that its permissions (and so the
-     * output's) are what the umask gives any new file; a temporary file's would be owner-only.
+     * A new, empty file next to {@code target}, registered for deletion on SIGINT and SIGTERM. Created
+     * plainly, so that its permissions (and so a new output's) are what the umask gives any new file; a
+     * temporary file's would be owner-only.
      */
     private static Path createSibling(Path target) throws IOException {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
-        while (true) {
-            Path tmp = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(
-                    random.nextLong(), 36) + ".tmp");
+        String base = prefix(target) + ProcessHandle.current().pid();
+        // Another run in this process (a test, a build tool) may be writing the same target.
+        for (int n = 0;; n++) {
+            Path tmp = target.resolveSibling(base + (n == 0 ? "" : "-" + n) + ".tmp");
+            remember(tmp);
             try {
                 return Files.createFile(tmp);
             } catch (FileAlreadyExistsException e) {
-                // Taken: draw another name.
+                forget(tmp);
+            } catch (IOException | RuntimeException e) {
+                forget(tmp);
+                throw e;
             }
         }
     }
 
+    /** Deletes the temporary files for {@code target} of runs whose process is gone (killed, say). */
+    private static void deleteLeftovers(Path target) {
+        String prefix = prefix(target);
+        DirectoryStream.Filter<Path> mine = p -> {
+            String name = p.getFileName().toString();
+            return name.startsWith(prefix) && name.endsWith(".tmp");
+        };
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(target.getParent(), mine)) {
+            for (Path p : s) {
+                String id = p.getFileName().toString();
+                id = id.substring(prefix.length(), id.length() - ".tmp".length());
+                int dash = id.indexOf('-');
+                id = dash < 0 ? id : id.substring(0, dash);
+                long pid;
+                try {
+                    pid = Long.parseLong(id);
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                try {
+                    if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.deleteIfExists(p);
+                    }
+                } catch (IOException e) {
+                    // Someone else's, or already gone: not ours to insist on.
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // An unlistable directory: creating the output there reports the real problem.
+        }
+    }
+
+    static void remember(Path p) {
+        PENDING.addLast(p);
+    }
+
+    static void forget(Path p) {
+        PENDING.removeLastOccurrence(p);
+    }
+
+    private static void deletePending() {
+        for (Iterator<Path> it = PENDING.descendingIterator(); it.hasNext();) {
+            try {
+                Files.deleteIfExists(it.next());
+            } catch (IOException | RuntimeException e) {
+                // Nothing more can be done while exiting.
+            }
+        }
+    }
+
+    /** What an I/O failure says, as the C library says it, without the path that the caller names. */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "No such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "Permission denied";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
     /**
      * The temporary file behind this sink, for native code to write into directly; null when writing to
-     * stdout. The Java stream must not be used as well.
+     * stdout or in place. The Java stream must not be used as well.
      */
     Path file() {
         return tmp;
@@ -66,6 +204,14 @@ final class Sink implements AutoCloseable {
 
     OutputStream stream() {
         return out;
+    }
+
+    /**
+     * The first write error, if any. Code that writes to {@link #stream()} may report it as its own
+     * failure; this says what really happened.
+     */
+    IOException failure() {
+        return out.failure;
     }
 
     void write(byte[] data) {
@@ -76,29 +222,96 @@ final class Sink implements AutoCloseable {
         }
     }
 
-    /** Flushes, and moves a file into place. */
+    /** Flushes, and moves a file into place; a device or FIFO is closed, so that its errors are seen. */
     void commit() throws IOException {
         out.flush();
         if (tmp != null) {
             out.close();
+            if (mode != null) {
+                Files.setPosixFilePermissions(tmp, mode);
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+            forget(tmp);
+        } else if (inPlace) {
+            out.close();
         }
         committed = true;
     }
 
     @Override
     public void close() throws IOException {
+        if (committed) {
+            return;
+        }
+        if (inPlace) {
+            out.close();
+            return;
+        }
         if (tmp == null) {
             out.flush();
             return;
         }
-        if (!committed) {
+        try {
             out.close();
+        } finally {
             Files.deleteIfExists(tmp);
+            forget(tmp);
+        }
+    }
+
+    /** Remembers the first failure, which a caller of {@link Sink#stream()} may wrap beyond recognition. */
+    private static final class Checked extends FilterOutputStream {
+        IOException failure;
+
+        Checked(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw seen(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw seen(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw seen(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw seen(e);
+            }
+        }
+
+        private IOException seen(IOException e) {
+            if (failure == null) {
+                failure = e;
+            }
+            return e;
         }
     }
 }
