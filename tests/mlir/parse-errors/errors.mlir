@@ -120,3 +120,12 @@ module {
   func.func private @f(i8388609)
 }
 // CHECK: errors.mlir:[[@LINE-2]]:24: error: Invalid type (must be a known type): i8388609
+
+// -----
+
+func.func @f() {
+  return
+}
+{-#
+  dialect_resources: {
+// CHECK: errors.mlir:[[@LINE-2]]:1: error: Invalid resource section (must end with #-}): end of input

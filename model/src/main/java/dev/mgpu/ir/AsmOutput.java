@@ -72,6 +72,14 @@ public final class AsmOutput implements AutoCloseable {
         return this;
     }
 
+    /** Writes bytes as they are. */
+    public AsmOutput raw(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buf, pos, bytes.length);
+        pos += bytes.length;
+        return this;
+    }
+
     public AsmOutput write(long v) {
         return write(Long.toString(v));
     }
@@ -187,6 +195,9 @@ public final class AsmOutput implements AutoCloseable {
                 dim(s.offset());
             }
             return write('>');
+        } else if (a instanceof Attribute.DenseResourceAttr r) {
+            write("dense_resource<").write(r.handle()).write("> : ");
+            return type(r.type());
         } else if (a instanceof DialectAttribute d) {
             d.print(this);
             return this;

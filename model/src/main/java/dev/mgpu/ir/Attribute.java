@@ -15,7 +15,7 @@ import java.util.TreeMap;
 public sealed interface Attribute
         permits Attribute.IntegerAttr, Attribute.FloatAttr, Attribute.StringAttr, Attribute.ArrayAttr,
         Attribute.DictionaryAttr, Attribute.SymbolRefAttr, Attribute.UnitAttr, Attribute.TypeAttr,
-        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, DialectAttribute {
+        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, Attribute.DenseResourceAttr, DialectAttribute {
 
     UnitAttr UNIT = new UnitAttr();
 
@@ -255,6 +255,17 @@ public sealed interface Attribute
             return Arrays.hashCode(strides) + Long.hashCode(offset);
         }
 
+        @Override
+        public String toString() {
+            return AsmOutput.render(this);
+        }
+    }
+
+    /**
+     * {@code dense_resource<handle> : tensor<...>}: a constant whose data lives in the file's resource
+     * section under {@code handle}.
+     */
+    record DenseResourceAttr(String handle, Type type) implements Attribute {
         @Override
         public String toString() {
             return AsmOutput.render(this);

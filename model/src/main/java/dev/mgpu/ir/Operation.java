@@ -20,6 +20,7 @@ public final class Operation {
     private final List<Region> regions;
     private final Block[] successors;
     private Block parent;
+    private byte[] fileResources;
 
     private Operation(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes, List<Region> regions, List<Block> successors) {
@@ -166,6 +167,20 @@ public final class Operation {
 
     public void setSuccessor(int i, Block b) {
         successors[i] = b;
+    }
+
+    /**
+     * The file-level resource section ({@code {-# dialect_resources: ... #-}}) that came with this
+     * top-level op, as its text, or null. MLIR keeps resources beside the module, not in it; mgpu keeps
+     * the section's exact text so that a round trip writes it back.
+     */
+    public byte[] fileResources() {
+        return fileResources;
+    }
+
+    /** Sets the resource section that belongs with this top-level op. */
+    public void setFileResources(byte[] text) {
+        this.fileResources = text;
     }
 
     /** The block holding this operation, or null when detached. */

@@ -10,7 +10,7 @@ import java.util.List;
 public sealed interface Type
         permits Type.IntegerType, Type.IndexType, Type.FloatType, Type.FunctionType, Type.MemRefType,
         Type.UnrankedMemRefType, Type.AsyncTokenType, Type.LLVMPointerType, Type.LLVMStructType,
-        Type.LLVMArrayType, Type.LLVMFunctionType, Type.LLVMVoidType, Type.NoneType {
+        Type.LLVMArrayType, Type.LLVMFunctionType, Type.TensorType, Type.LLVMVoidType, Type.NoneType {
 
     /** The marker for a dynamic dimension, offset or stride ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
@@ -210,6 +210,31 @@ public sealed interface Type
                 sb.append(params.isEmpty() ? "..." : ", ...");
             }
             return sb.append(")>").toString();
+        }
+    }
+
+    /**
+     * {@code tensor<4x?xf32>}: a value of a shape, held in the model so that constants such as
+     * {@code dense_resource<...> : tensor<...>} read and print; host code does not compute with tensors.
+     */
+    record TensorType(long[] shape, Type elementType) implements Type {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TensorType t && java.util.Arrays.equals(shape, t.shape) && elementType.equals(t.elementType);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(shape) * 31 + elementType.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("tensor<");
+            for (long d : shape) {
+                sb.append(d == DYNAMIC ? "?" : Long.toString(d)).append('x');
+            }
+            return sb.append(elementType).append('>').toString();
         }
     }
 

@@ -20,6 +20,11 @@ public final class MlirPrinter {
     public static void print(Operation op, OutputStream out, Options options) {
         AsmOutput o = new AsmOutput(out);
         new Printer(o, options.locations(), options.generic()).printTopLevel(op);
+        if (op.fileResources() != null) {
+            o.write('\n');
+            o.raw(op.fileResources());
+            o.write('\n');
+        }
         o.flush();
     }
 

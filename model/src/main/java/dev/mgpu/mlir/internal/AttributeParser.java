@@ -91,6 +91,19 @@ abstract class AttributeParser extends TypeParser {
                     case "strided":
                         lx.next();
                         return strided();
+                    case "dense_resource": {
+                        lx.next();
+                        expectPunct('<');
+                        String handle = keyword();
+                        expectPunct('>');
+                        expectPunct(':');
+                        int typeOff = lx.start;
+                        Type t = type();
+                        if (!(t instanceof Type.TensorType)) {
+                            throw errorAt(typeOff, "Invalid dense_resource type (must be a tensor): " + t);
+                        }
+                        return new Attribute.DenseResourceAttr(handle, t);
+                    }
                     default:
                         if (atType()) {
                             return new Attribute.TypeAttr(type());

@@ -45,9 +45,17 @@ public final class Parser extends OperationParser {
         blocks = new BlockScope(null);
         List<Operation> ops = new ArrayList<>();
         Location start = location();
+        byte[] resources = null;
         while (lx.kind != Lexer.EOF) {
             if ((lx.kind == Lexer.HASH_ID || lx.kind == Lexer.BANG_ID) && isAliasDefinition()) {
                 aliasDefinition();
+                continue;
+            }
+            if (lx.isPunct('{') && lx.byteAt(lx.start + 1) == '-' && lx.byteAt(lx.start + 2) == '#') {
+                if (resources != null) {
+                    throw error("Invalid resource section (must be given once): a second {-#");
+                }
+                resources = resourceSection();
                 continue;
             }
             ops.add(operation());
@@ -67,15 +75,54 @@ public final class Parser extends OperationParser {
             Map.Entry<String, Integer> e = blocks.pending.entrySet().iterator().next();
             throw errorAt(e.getValue(), "Invalid successor (must name a block of its region): ^" + e.getKey());
         }
+        Operation module;
         if (ops.size() == 1 && ops.get(0).name().equals(Builtin.ModuleOp.NAME)) {
-            return ops.get(0);
+            module = ops.get(0);
+        } else {
+            module = Operation.create(Builtin.ModuleOp.NAME, start, List.of(), List.of(), Map.of(), 1, List.of());
+            Block body = module.region(0).append(new Block(start));
+            for (Operation op : ops) {
+                body.append(op);
+            }
         }
-        Operation module = Operation.create(Builtin.ModuleOp.NAME, start, List.of(), List.of(), Map.of(), 1, List.of());
-        Block body = module.region(0).append(new Block(start));
-        for (Operation op : ops) {
-            body.append(op);
-        }
+        module.setFileResources(resources);
         return module;
+    }
+
+    /**
+     * {@code {-# dialect_resources: {...}, external_resources: {...} #-}}, kept as its exact text: its
+     * entries are data for the tools that made them, which mgpu carries through and does not read.
+     */
+    private byte[] resourceSection() {
+        int start = lx.start;
+        int i = start + 3;
+        boolean inString = false;
+        while (true) {
+            byte c = lx.byteAt(i);
+            if (c == 0 && i >= lx.limit) {
+                throw errorAt(start, "Invalid resource section (must end with #-}): end of input");
+            }
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '/' && lx.byteAt(i + 1) == '/') {
+                while (i + 1 < lx.limit && lx.byteAt(i + 1) != '\n') {
+                    i++;
+                }
+            } else if (c == '#' && lx.byteAt(i + 1) == '-' && lx.byteAt(i + 2) == '}') {
+                break;
+            }
+            i++;
+        }
+        byte[] text = java.util.Arrays.copyOfRange(lx.buf, start, i + 3);
+        lx.reset(i + 3);
+        lx.next();
+        return text;
     }
 
     private boolean isAliasDefinition() {

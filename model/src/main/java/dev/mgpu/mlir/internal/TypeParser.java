@@ -50,6 +50,10 @@ abstract class TypeParser extends TokenParser {
                     lx.next();
                     return memrefType();
                 }
+                if (k.equals("tensor")) {
+                    lx.next();
+                    return tensorType();
+                }
                 throw errorAt(off, "Invalid type (must be a known type): " + k);
             }
             case Lexer.BANG_ID:
@@ -129,7 +133,7 @@ abstract class TypeParser extends TokenParser {
         }
         if (lx.kind == Lexer.BARE_ID) {
             String k = lx.text();
-            return builtinType(k) != null || k.equals("memref");
+            return builtinType(k) != null || k.equals("memref") || k.equals("tensor");
         }
         return false;
     }
@@ -183,6 +187,15 @@ abstract class TypeParser extends TokenParser {
             out.add(type());
         }
         return out;
+    }
+
+    /** {@code tensor<4x?xT>}: the shape's dimensions as memref reads them, then the element type. */
+    private Type tensorType() {
+        Type.MemRefType shaped = (Type.MemRefType) memrefType();
+        if (shaped.layout() != null || shaped.memorySpace() != null) {
+            throw error("Invalid tensor type (must have a shape and an element type only): " + shaped);
+        }
+        return new Type.TensorType(shaped.shape(), shaped.elementType());
     }
 
     private Type memrefType() {
