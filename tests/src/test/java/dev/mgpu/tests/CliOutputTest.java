@@ -272,6 +272,10 @@ class CliOutputTest {
         assertEquals(143, p.exitValue());
         assertEquals(List.of(), temporaries("launches.o"));
         assertFalse(Files.exists(out));
+        try (var logs = Files.list(dir)) {
+            assertEquals(List.of(), logs.filter(f -> f.getFileName().toString().startsWith("hs_err_pid")).toList(),
+                    "the JVM crashed on the signal");
+        }
     }
 
     /** After SIGKILL, nothing runs; the next run for the same output deletes what a dead process left. */

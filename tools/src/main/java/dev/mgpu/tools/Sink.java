@@ -35,6 +35,31 @@ final class Sink implements AutoCloseable {
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(Sink::deletePending, "gpu-translate-cleanup"));
+        // SIGTERM and SIGINT end the run at once: delete what is pending, then die of the same signal with
+        // its default action. Any orderly exit (shutdown hooks, or even Runtime.halt, which calls exit())
+        // runs libLLVM's static destructors while LLVM still emits on the main thread, and the JVM then
+        // dies in libLLVM and leaves a crash log; death by the signal runs nothing more. Java cannot send
+        // a signal to its own process, so kill(1) does; halt is the fallback where kill cannot be run.
+        stopOn("TERM", 143);
+        stopOn("INT", 130);
+    }
+
+    private static void stopOn(String name, int status) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
+                deletePending();
+                sun.misc.Signal.handle(s, sun.misc.SignalHandler.SIG_DFL);
+                try {
+                    new ProcessBuilder("kill", "-" + name, Long.toString(ProcessHandle.current().pid()))
+                            .redirectErrorStream(true).start().waitFor();
+                } catch (IOException | InterruptedException e) {
+                    // No kill(1) here: halting is the best left.
+                }
+                Runtime.getRuntime().halt(status);
+            });
+        } catch (IllegalArgumentException e) {
+            // The signal is ignored (a background job's SIGINT) or reserved by the JVM: the hook still runs.
+        }
     }
 
     private static final int MAX_LINKS = 40;
