@@ -64,4 +64,24 @@ module attributes {gpu.container_module} {
     %x, %tx = gpu.alloc async () : memref<4xf32>
     return
   }
+
+  // A stream whose tokens are used in a loop lives until the synchronous wait: its last use in the IR is
+  // not its last use at run time.
+  // CHECK-LABEL: define void @loop(i1 %0)
+  func.func @loop(%c: i1) {
+    // CHECK: %[[S:.*]] = call ptr @mgpuStreamCreate()
+    %t = gpu.wait async
+    cf.br ^body
+  ^body:
+    // CHECK-NOT: @mgpuStreamDestroy
+    // CHECK: br i1 %0
+    %m, %tm = gpu.alloc async [%t] () : memref<4xf32>
+    %td = gpu.dealloc async [%tm] %m : memref<4xf32>
+    cf.cond_br %c, ^body, ^exit
+  ^exit:
+    // CHECK: call void @mgpuStreamSynchronize(ptr %[[S]])
+    // CHECK-NEXT: call void @mgpuStreamDestroy(ptr %[[S]])
+    gpu.wait [%t]
+    return
+  }
 }

@@ -24,9 +24,10 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * <li>A stream the caller passed in ({@code <%s : !llvm.ptr>}) is the caller's: it is synchronised when
  * waited for, never destroyed.</li>
  * <li>A stream mgpu made is destroyed by the synchronous {@code gpu.wait} that waits for it, or else right
- * after the op that used the last token it carries: work already queued on it still runs to completion,
- * but nothing can wait for it any more. A token that flows into a branch, a call or a return keeps its
- * stream alive.</li>
+ * after the op that used the last token it carries, when all of the stream's tokens live in one block
+ * that does not run again: work already queued on it still runs to completion, but nothing can wait for
+ * it any more. A token that flows into a branch, a call or a return, or is used in several blocks or in a
+ * loop, keeps its stream until a synchronous wait.</li>
  * <li>A token that another stream waits for (a second dependency, a dependency of {@code gpu.wait async}
  * or of a launch on the caller's stream) gets an event recorded where it is produced, so the waiter waits
  * for that point and not for work queued on the stream later; the event is destroyed after its last
@@ -41,12 +42,38 @@ final class Streams {
     private final Set<Long> kept = new HashSet<>();
     private final Set<Long> escaped = new HashSet<>();
     private final Map<Value, Object> origins = new IdentityHashMap<>();
+    /** The blocks in which each stream's tokens were produced or used. */
+    private final Map<Long, Set<Block>> blocksOf = new HashMap<>();
+    /** Blocks that can run again after themselves: a stream ended there could be needed on the next pass. */
+    private final Set<Block> cyclic = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Long> ended = new HashSet<>();
     private final Map<Value, LLVMValueRef> events = new IdentityHashMap<>();
     private final Map<Value, Integer> waitsLeft = new IdentityHashMap<>();
 
     Streams(Operation root) {
         count(root);
+    }
+
+    /** Marks the blocks of {@code r} that can reach themselves through their terminators' successors. */
+    private void findCycles(Region r) {
+        for (Block b : r.blocks()) {
+            java.util.Deque<Block> work = new java.util.ArrayDeque<>();
+            Set<Block> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            work.push(b);
+            while (!work.isEmpty()) {
+                Operation term = work.pop().terminator();
+                for (Block s : term == null ? List.<Block>of() : term.successors()) {
+                    if (s == b) {
+                        cyclic.add(b);
+                        work.clear();
+                        break;
+                    }
+                    if (seen.add(s)) {
+                        work.push(s);
+                    }
+                }
+            }
+        }
     }
 
     private void count(Operation op) {
@@ -64,6 +91,7 @@ final class Streams {
             joins.merge(v, 1, Integer::sum);
         }
         for (Region r : op.regions()) {
+            findCycles(r);
             for (Block b : r.blocks()) {
                 for (Operation o : b.operations()) {
                     count(o);
@@ -159,6 +187,7 @@ final class Streams {
      */
     boolean produced(Value token, LLVMValueRef stream) {
         long s = stream.address();
+        seenIn(s, ((Value.OpResult) token).owner().parent());
         if (escaping.contains(token)) {
             escaped.add(s);
         }
@@ -198,9 +227,10 @@ final class Streams {
                 continue;
             }
             LLVMValueRef s = streamOf.apply(v);
+            seenIn(s.address(), op.parent());
             Integer left = remaining.computeIfPresent(s.address(), (k, n) -> n - 1);
-            if (left != null && left == 0 && !kept.contains(s.address()) && !escaped.contains(s.address())
-                    && ended.add(s.address())) {
+            if (left != null && left == 0 && local(s.address()) && !kept.contains(s.address())
+                    && !escaped.contains(s.address()) && ended.add(s.address())) {
                 out.add(s);
             }
         }
@@ -210,6 +240,20 @@ final class Streams {
     /** Whether {@code stream} carries no token that anything uses: mgpu's own stream can then go at once. */
     boolean idle(LLVMValueRef stream) {
         long s = stream.address();
-        return remaining.getOrDefault(s, 0) == 0 && !kept.contains(s) && !escaped.contains(s) && ended.add(s);
+        return remaining.getOrDefault(s, 0) == 0 && local(s) && !kept.contains(s) && !escaped.contains(s)
+                && ended.add(s);
+    }
+
+    private void seenIn(long stream, Block b) {
+        blocksOf.computeIfAbsent(stream, k -> java.util.Collections.newSetFromMap(new IdentityHashMap<>())).add(b);
+    }
+
+    /**
+     * Whether a stream's whole life is in one block that does not run again: only then is its last use
+     * in the IR also its last use at run time. Otherwise the stream waits for a synchronous gpu.wait.
+     */
+    private boolean local(long stream) {
+        Set<Block> in = blocksOf.getOrDefault(stream, Set.of());
+        return in.size() == 1 && !cyclic.contains(in.iterator().next());
     }
 }
