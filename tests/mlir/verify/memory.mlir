@@ -51,3 +51,11 @@ module {
     return
   }
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{Invalid gpu.alloc memref (must have a size in bytes below 2^63): memref<4294967296x4294967296xf32>}}
+  %m = gpu.alloc () : memref<4294967296x4294967296xf32>
+  return
+}

@@ -121,6 +121,7 @@ public final class AllocOp extends AsyncOpView {
             ctx.error(op, "Invalid gpu.alloc result (must be a ranked memref): " + op.result(0).type());
             return;
         }
+        verifyByteSize(op, ctx, m);
         int dyn = m.dynamicDimCount();
         List<Value> sizes = op.segment(SEG_SIZES);
         if (sizes.size() != dyn) {

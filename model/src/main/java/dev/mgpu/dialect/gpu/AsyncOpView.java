@@ -165,6 +165,28 @@ public abstract class AsyncOpView extends OpView {
         }
     }
 
+    /**
+     * Reports and returns false when the static part of {@code m}'s size in bytes does not fit in 63 bits:
+     * the runtime takes sizes as 64-bit counts, and a product that wraps would allocate or copy the wrong
+     * amount without a word.
+     */
+    static boolean verifyByteSize(Operation op, VerifyContext ctx, Type.MemRefType m) {
+        Type e = m.elementType();
+        long bytes = e instanceof Type.IntegerType i ? (i.width() + 7) / 8 : e instanceof Type.FloatType f ? f.width() / 8
+                : 8;
+        try {
+            for (long d : m.shape()) {
+                if (d != Type.DYNAMIC) {
+                    bytes = Math.multiplyExact(bytes, d);
+                }
+            }
+            return true;
+        } catch (ArithmeticException overflow) {
+            ctx.error(op, "Invalid " + op.name() + " memref (must have a size in bytes below 2^63): " + m);
+            return false;
+        }
+    }
+
     /** Checks an {@code operandSegmentSizes} of {@code count} non-negative sizes that add up to the operands. */
     static boolean verifySegments(Operation op, VerifyContext ctx, int count) {
         if (!(op.attr("operandSegmentSizes") instanceof dev.mgpu.ir.Attribute.DenseArrayAttr seg)

@@ -56,6 +56,7 @@ public final class MemcpyOp extends AsyncOpView {
                     + Syntax.join(Syntax.types(rest)));
             return;
         }
+        verifyByteSize(op, ctx, d);
         if (!d.elementType().equals(s.elementType()) || !Arrays.equals(d.shape(), s.shape())) {
             ctx.error(op, "Invalid gpu.memcpy operands (must have the same shape and element type): " + d + " and "
                     + s);

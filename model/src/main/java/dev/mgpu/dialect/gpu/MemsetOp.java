@@ -62,6 +62,7 @@ public final class MemsetOp extends AsyncOpView {
             ctx.error(op, "Invalid gpu.memset value (must have the element type " + d.elementType() + "): "
                     + rest.get(1).type());
         }
+        verifyByteSize(op, ctx, d);
         Type e = d.elementType();
         int w = e instanceof Type.IntegerType i ? i.width() : e instanceof Type.FloatType f ? f.width() : 0;
         if (w != 16 && w != 32) {
