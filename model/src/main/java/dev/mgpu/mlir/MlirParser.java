@@ -41,11 +41,17 @@ public final class MlirParser {
      * beside the copy until the mapping is collected.
      */
     public static byte[] readFile(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            // A device, FIFO or /proc file has no size to trust (/dev/zero never ends): read it with a bound.
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                return readStream(in);
+            }
+        }
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
                 java.nio.file.StandardOpenOption.READ)) {
             long size = ch.size();
-            if (size > Integer.MAX_VALUE - 64) {
-                throw new IOException("file too large (must be below 2 GiB): " + size + " bytes");
+            if (size > MAX_INPUT_BYTES) {
+                throw new IOException("more than " + LIMIT_TEXT + ": " + size + " bytes");
             }
             if (size < (1 << 20)) {
                 return Files.readAllBytes(file);
@@ -61,6 +67,37 @@ public final class MlirParser {
             }
             return bytes;
         }
+    }
+
+    /**
+     * The most mgpu reads from one input or embedded file, 1 GiB: past it, input is refused with an error
+     * instead of filling memory (an input of /dev/zero, a pipe that never closes).
+     */
+    public static final long MAX_INPUT_BYTES = 1L << 30;
+    private static final String LIMIT_TEXT = "the 1 GiB mgpu reads";
+
+    /** Reads {@code in} to its end, refusing more than {@link #MAX_INPUT_BYTES}. */
+    public static byte[] readStream(java.io.InputStream in) throws IOException {
+        List<byte[]> pieces = new ArrayList<>();
+        long total = 0;
+        while (true) {
+            byte[] piece = in.readNBytes(1 << 20);
+            if (piece.length == 0) {
+                break;
+            }
+            total += piece.length;
+            if (total > MAX_INPUT_BYTES) {
+                throw new IOException("more than " + LIMIT_TEXT);
+            }
+            pieces.add(piece);
+        }
+        byte[] out = new byte[(int) total];
+        int off = 0;
+        for (byte[] p : pieces) {
+            System.arraycopy(p, 0, out, off, p.length);
+            off += p.length;
+        }
+        return out;
     }
 
     /** A piece of a split input: bytes {@code [start, end)} of the whole. */

@@ -298,4 +298,18 @@ class CliOutputTest {
         Files.delete(alive);
         Files.delete(other);
     }
+
+    /** An input or embedded file with no end (/dev/zero) is refused at the documented bound, not read into memory. */
+    @Test
+    void endlessInputsAreRefused() {
+        CliTest.Result in = run("/dev/zero", "-o", dir.resolve("zero.ll").toString());
+        assertEquals(1, in.code());
+        assertEquals("/dev/zero: error: Invalid input (must be a readable file): more than the 1 GiB mgpu reads\n",
+                in.err());
+        CliTest.Result embed = run("--embed", "k=/dev/zero", good.toString(), "-o", dir.resolve("zero.ll").toString());
+        assertEquals(1, embed.code());
+        assertTrue(embed.err().endsWith("error: Invalid --embed file (must be readable): more than the 1 GiB mgpu reads\n"),
+                embed.err());
+        assertFalse(Files.exists(dir.resolve("zero.ll")));
+    }
 }

@@ -22,7 +22,7 @@ final class Embeds {
                 throw new MgpuException(Location.UNKNOWN, "Invalid --embed (must be NAME=FILE): " + s);
             }
             try {
-                m.put(s.substring(0, eq), Files.readAllBytes(Path.of(s.substring(eq + 1))));
+                m.put(s.substring(0, eq), dev.mgpu.mlir.MlirParser.readFile(Path.of(s.substring(eq + 1))));
             } catch (IOException e) {
                 throw new MgpuException(new Location.Named(s.substring(eq + 1), Location.UNKNOWN),
                         "Invalid --embed file (must be readable): " + e.getMessage());

@@ -271,7 +271,7 @@ public final class GpuTranslate {
         byte[] bytes;
         long t0 = System.nanoTime();
         try {
-            bytes = input.equals("-") ? stdin.readAllBytes() : MlirParser.readFile(Path.of(input));
+            bytes = input.equals("-") ? MlirParser.readStream(stdin) : MlirParser.readFile(Path.of(input));
         } catch (NoSuchFileException e) {
             err.println(name + ": error: Invalid input (must be a readable file): no such file");
             return EXIT_INPUT;

@@ -117,7 +117,7 @@ final class Targets {
             }
             case BC: {
                 LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
-                return drain(buf);
+                return drain(buf, where);
             }
             case OBJ:
             case ASM: {
@@ -132,7 +132,7 @@ final class Targets {
                         throw new MgpuException(where.location(), "Invalid module for code generation (must be"
                                 + " accepted by LLVM's back end): " + m);
                     }
-                    return drain(buf);
+                    return drain(buf, where);
                 }
             }
             default:
@@ -200,10 +200,25 @@ final class Targets {
         }
     }
 
-    private static byte[] drain(LLVMMemoryBufferRef buf) {
+    /** The largest output that can be returned as one Java array. */
+    static final long MAX_IN_MEMORY = Integer.MAX_VALUE - 8;
+
+    /**
+     * {@code size} as an array length, or a clear error: an output of 2 GiB or more cannot be one Java
+     * array, but it can be written to a file.
+     */
+    static int arrayLength(long size, Operation where) {
+        if (size > MAX_IN_MEMORY) {
+            throw new MgpuException(where.knownLocation(), "Invalid output size (must be below 2 GiB to be"
+                    + " returned in memory; write it to a file instead): " + size + " bytes");
+        }
+        return (int) size;
+    }
+
+    private static byte[] drain(LLVMMemoryBufferRef buf, Operation where) {
         try {
             long n = LLVMGetBufferSize(buf);
-            byte[] out = new byte[(int) n];
+            byte[] out = new byte[arrayLength(n, where)];
             LLVMGetBufferStart(buf).capacity(n).get(out);
             return out;
         } finally {
