@@ -23,9 +23,13 @@ module attributes {gpu.container_module} {
 
   // CHECK-LABEL: define void @sync_forms(
   func.func @sync_forms(%n: index, %h: memref<?x4xf32>) {
-    // The size is computed from the dynamic dimension; a synchronous op uses the default stream.
-    // CHECK: %[[R:.*]] = mul i64 4, %0
-    // CHECK: %[[B:.*]] = mul i64 %[[R]], 4
+    // The size is computed from the dynamic dimension, checked for overflow (all ones when it wraps, which
+    // the runtime refuses by name); a synchronous op uses the default stream.
+    // CHECK: %[[M1:.*]] = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %0, i64 4)
+    // CHECK: %[[M2:.*]] = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %{{.*}}, i64 4)
+    // CHECK: %[[P:.*]] = extractvalue { i64, i1 } %[[M2]], 0
+    // CHECK: %[[W:.*]] = or i1
+    // CHECK: %[[B:.*]] = select i1 %[[W]], i64 -1, i64 %[[P]]
     // CHECK: call ptr @mgpuMemAlloc(i64 %[[B]], ptr null, i8 1)
     // CHECK: call void @mgpuStreamSynchronize(ptr null)
     %m = gpu.alloc host_shared (%n) : memref<?x4xf32>

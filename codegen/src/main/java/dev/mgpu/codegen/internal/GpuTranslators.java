@@ -220,6 +220,50 @@ final class GpuTranslators {
         return n;
     }
 
+    /** The sizes of a memref value, read from its descriptor. */
+    private static LLVMValueRef[] dynamicSizes(ModuleTranslation t, Operation op, Value memref) {
+        Type.MemRefType m = (Type.MemRefType) memref.type();
+        LLVMValueRef sizes = LLVMBuildExtractValue(t.builder, t.lookup(memref, op), 3, "");
+        LLVMValueRef[] out = new LLVMValueRef[m.rank()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = LLVMBuildExtractValue(t.builder, sizes, i, "");
+        }
+        return out;
+    }
+
+    /**
+     * The product of {@code factors} and {@code last} as a byte count for the runtime, all ones when it
+     * wraps: sizes known only at run time can overflow, and the runtime then refuses the all-ones size by
+     * name instead of allocating or copying a wrapped, small one.
+     */
+    private static LLVMValueRef checkedProduct(ModuleTranslation t, LLVMValueRef[] factors, LLVMValueRef last) {
+        LLVMBuilderRef b = t.builder;
+        LLVMTypeRef ip = t.types.intptr;
+        String name = "llvm.umul.with.overflow";
+        int id = LLVMLookupIntrinsicID(name, name.length());
+        LLVMValueRef fn;
+        LLVMTypeRef fnType;
+        // One element: PointerPointer's one-pointer constructor would take ip itself as the array.
+        try (PointerPointer<LLVMTypeRef> types = new PointerPointer<LLVMTypeRef>(1).put(0, ip)) {
+            fn = LLVMGetIntrinsicDeclaration(t.module, id, types, 1);
+            fnType = LLVMIntrinsicGetType(t.ctx, id, types, 1);
+        }
+        List<LLVMValueRef> all = new ArrayList<>(List.of(factors));
+        all.add(last);
+        LLVMValueRef product = all.get(0);
+        LLVMValueRef wrapped = null;
+        for (LLVMValueRef f : all.subList(1, all.size())) {
+            LLVMValueRef r;
+            try (PointerPointer<LLVMValueRef> args = new PointerPointer<>(product, f)) {
+                r = LLVMBuildCall2(b, fnType, fn, args, 2, "");
+            }
+            product = LLVMBuildExtractValue(b, r, 0, "");
+            LLVMValueRef w = LLVMBuildExtractValue(b, r, 1, "");
+            wrapped = wrapped == null ? w : LLVMBuildOr(b, wrapped, w, "");
+        }
+        return LLVMBuildSelect(b, wrapped, LLVMConstAllOnes(ip), product, "");
+    }
+
     private static void alloc(Operation op, ModuleTranslation t) {
         AllocOp a = new AllocOp(op);
         Type.MemRefType m = a.type();
@@ -238,7 +282,8 @@ final class GpuTranslators {
             running = LLVMBuildMul(b, running, sizes[i], "");
         }
         long elem = Types.elementSize(m.elementType(), op);
-        LLVMValueRef bytes = LLVMBuildMul(b, running, LLVMConstInt(ip, elem, 0), "");
+        LLVMValueRef bytes = m.dynamicDimCount() == 0 ? LLVMBuildMul(b, running, LLVMConstInt(ip, elem, 0), "")
+                : checkedProduct(t, sizes, LLVMConstInt(ip, elem, 0));
         LLVMValueRef stream = stream(t, op, a.asyncDependencies(), a.asyncToken() != null);
         LLVMValueRef bytes64 = LLVMGetIntTypeWidth(ip) == 64 ? bytes : LLVMBuildZExt(b, bytes, rt(t).i64Type(), "");
         LLVMValueRef p = rt(t).call(b, "mgpuMemAlloc", bytes64, orNull(t, stream),
@@ -298,7 +343,9 @@ final class GpuTranslators {
         Value src = c.source();
         LLVMValueRef stream = stream(t, op, c.asyncDependencies(), c.asyncToken() != null);
         long elem = Types.elementSize(((Type.MemRefType) dst.type()).elementType(), op);
-        LLVMValueRef bytes = LLVMBuildMul(t.builder, elementCount(t, op, dst), LLVMConstInt(t.types.intptr, elem, 0), "");
+        LLVMValueRef bytes = ((Type.MemRefType) dst.type()).dynamicDimCount() == 0
+                ? LLVMBuildMul(t.builder, elementCount(t, op, dst), LLVMConstInt(t.types.intptr, elem, 0), "")
+                : checkedProduct(t, dynamicSizes(t, op, dst), LLVMConstInt(t.types.intptr, elem, 0));
         rt(t).call(t.builder, "mgpuMemcpy", t.types.generic(t.builder, dataPointer(t, op, dst)),
                 t.types.generic(t.builder, dataPointer(t, op, src)), bytes, orNull(t, stream));
         finish(t, c, stream);
