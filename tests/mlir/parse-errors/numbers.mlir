@@ -49,3 +49,8 @@ gpu.binary @b [#gpu.object<#nvvm.target<O = 99999999999 : i32>, "">]
 
 gpu.binary @b [#gpu.object<#nvvm.target<O = 7>, "">]
 // CHECK: numbers.mlir:[[@LINE-1]]:{{[0-9]+}}: error: Invalid parameter O (must be an optimisation level from 0 to 3): 7
+
+// -----
+
+gpu.binary @b [#gpu.object<#nvvm.target, properties = {n = 0xr}, "">]
+// CHECK: numbers.mlir:[[@LINE-1]]:{{[0-9]+}}: error: Invalid integer (must have hexadecimal digits after 0x): 0x

@@ -137,6 +137,9 @@ abstract class AttributeParser extends TypeParser {
         }
         String text = lx.text();
         boolean hex = text.startsWith("0x");
+        if (hex && text.length() == 2) {
+            throw errorAt(numOff, "Invalid integer (must have hexadecimal digits after 0x): " + text);
+        }
         BigInteger magnitude = new BigInteger(hex ? text.substring(2) : text, hex ? 16 : 10);
         lx.next();
         Type t = Type.I64;
