@@ -15,7 +15,11 @@
  * Anything else is CUDA_ERROR_INVALID_IMAGE, as from the driver.
  *
  * Built with -DFAKE_WITH_CUDA_H and cuda.h on the include path, every function is checked against the
- * driver's own prototypes. */
+ * driver's own prototypes.
+ *
+ * The declarations below repeat some of runtime-c/src/cuda.c's on purpose: the stand-in is the oracle for
+ * that file, so it takes its codes and attribute numbers from the driver's header, never from the runtime;
+ * a wrong constant in the runtime then fails here instead of agreeing with itself. */
 #define _GNU_SOURCE
 #define FAKE_NAME "fake-cuda"
 #include "fake_common.h"
