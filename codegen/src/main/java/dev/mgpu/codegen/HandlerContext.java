@@ -26,7 +26,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
 public final class HandlerContext {
     private final LLVMModuleRef module;
     private final LLVMContextRef ctx;
-    private final LLVMBuilderRef builder;
+    private LLVMBuilderRef builder;
     private final RuntimeCalls runtime;
     private final LoadStrategy strategy;
     private final List<LLVMValueRef> ctors = new ArrayList<>();
@@ -58,9 +58,24 @@ public final class HandlerContext {
         return ctx;
     }
 
+    /** The builder handlers build with: the caller's, or a launch stub's while {@link LaunchEmitter} builds one. */
     public LLVMBuilderRef builder() {
         return builder;
     }
+
+    /** Runs {@code body} with {@link #builder()} returning {@code b}, then restores the previous builder. */
+    void buildWith(LLVMBuilderRef b, Runnable body) {
+        LLVMBuilderRef saved = builder;
+        builder = b;
+        try {
+            body.run();
+        } finally {
+            builder = saved;
+        }
+    }
+
+    /** Launch stubs by shape (see {@link LaunchEmitter#throughStub}). */
+    final java.util.Map<List<Object>, LLVMValueRef> launchStubs = new java.util.HashMap<>();
 
     public RuntimeCalls runtime() {
         return runtime;

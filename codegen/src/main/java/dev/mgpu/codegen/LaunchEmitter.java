@@ -6,7 +6,9 @@ import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.dialect.gpu.GpuTarget;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
@@ -136,6 +138,133 @@ public final class LaunchEmitter {
             }
         }
         return LLVMBuildCall2(ctx.builder(), getterType, getter, (PointerPointer<?>) null, 0, "");
+    }
+
+    /** The name of a kernel's launch stubs; a second shape of the same kernel gets LLVM's {@code .1}, ... */
+    public static String stubName(String binary, String kernel) {
+        return binary + "_" + kernel + "_launch";
+    }
+
+    /**
+     * Emits a launch as one call to a launch stub: an internal function per kernel and launch shape whose
+     * body {@code body} builds, once, from a launch made of the stub's parameters. A launch's shape is its
+     * kernel, the types of its kernel arguments, whether it has a stream, and its grid, block, cluster and
+     * shared-memory operands, each of them either a constant (built into the stub) or a value known only
+     * at run time (a parameter of the stub, as the stream and the kernel arguments always are). So the
+     * slot check, the argument array and the runtime calls are emitted once per shape instead of once per
+     * launch, and LLVM's code generation costs one call per launch. The stubs carry no inlining
+     * attribute: an optimising consumer inlines them where that pays off.
+     *
+     * <p>While {@code body} runs, {@link HandlerContext#builder()} builds in the stub.
+     */
+    public void throughStub(KernelLaunch l, Consumer<KernelLaunch> body) {
+        List<Object> shape = new ArrayList<>();
+        shape.add(l.binary());
+        shape.add(l.kernel());
+        List<LLVMValueRef> actuals = new ArrayList<>();
+        List<LLVMTypeRef> types = new ArrayList<>();
+        Operand[] dims = new Operand[10];
+        int slot = 0;
+        for (LLVMValueRef[] group : new LLVMValueRef[][] {l.grid(), l.block(), l.cluster()}) {
+            shape.add(group == null ? "none" : "dims");
+            for (int i = 0; i < 3; i++, slot++) {
+                dims[slot] = group == null ? null : operand(group[i], shape, actuals, types);
+            }
+        }
+        dims[9] = l.sharedMemory() == null ? null : operand(l.sharedMemory(), shape, actuals, types);
+        shape.add(l.sharedMemory() == null ? "no-smem" : "smem");
+        shape.add(l.stream() == null ? "sync" : "stream");
+        int streamIndex = l.stream() == null ? -1 : parameter(l.stream(), shape, actuals, types);
+        int[] argIndex = new int[l.args().size()];
+        for (int i = 0; i < argIndex.length; i++) {
+            argIndex[i] = parameter(l.args().get(i), shape, actuals, types);
+        }
+        LLVMTypeRef fnType;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(types.toArray(new LLVMTypeRef[0]))) {
+            fnType = LLVMFunctionType(LLVMVoidTypeInContext(ctx.context()), p, types.size(), 0);
+        }
+        LLVMValueRef stub = ctx.launchStubs.get(shape);
+        if (stub == null) {
+            stub = LLVMAddFunction(ctx.module(), stubName(l.binary(), l.kernel()), fnType);
+            LLVMSetLinkage(stub, LLVMInternalLinkage);
+            ctx.launchStubs.put(shape, stub);
+            LLVMValueRef[] params = new LLVMValueRef[types.size()];
+            for (int i = 0; i < params.length; i++) {
+                params[i] = LLVMGetParam(stub, i);
+            }
+            LLVMValueRef[] inner = new LLVMValueRef[10];
+            for (int i = 0; i < 10; i++) {
+                inner[i] = dims[i] == null ? null : dims[i].in(params);
+            }
+            KernelLaunch in = new KernelLaunch(l.binary(), l.kernel(),
+                    l.grid() == null ? null : new LLVMValueRef[] {inner[0], inner[1], inner[2]},
+                    l.block() == null ? null : new LLVMValueRef[] {inner[3], inner[4], inner[5]},
+                    l.cluster() == null ? null : new LLVMValueRef[] {inner[6], inner[7], inner[8]}, inner[9],
+                    streamIndex < 0 ? null : params[streamIndex],
+                    argumentsIn(params, argIndex), l.location());
+            try (NativeBuilder owner = new NativeBuilder(ctx.context())) {
+                LLVMBuilderRef b = owner.get();
+                LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx.context(), stub, "entry"));
+                ctx.buildWith(b, () -> body.accept(in));
+                LLVMBuildRetVoid(b);
+            }
+        }
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(actuals.toArray(new LLVMValueRef[0]))) {
+            LLVMBuildCall2(ctx.builder(), fnType, stub, p, actuals.size(), "");
+        }
+    }
+
+    /** A launch operand inside a stub: a constant, or the stub's parameter at {@code index}. */
+    private record Operand(LLVMValueRef constant, int index) {
+        LLVMValueRef in(LLVMValueRef[] params) {
+            return constant != null ? constant : params[index];
+        }
+    }
+
+    private static List<LLVMValueRef> argumentsIn(LLVMValueRef[] params, int[] argIndex) {
+        List<LLVMValueRef> args = new ArrayList<>(argIndex.length);
+        for (int i : argIndex) {
+            args.add(params[i]);
+        }
+        return args;
+    }
+
+    /** A launch dimension: built into the stub when constant (LLVM uniques constants), else a parameter. */
+    private static Operand operand(LLVMValueRef v, List<Object> shape, List<LLVMValueRef> actuals,
+            List<LLVMTypeRef> types) {
+        if (LLVMIsConstant(v) != 0) {
+            shape.add(new Constant(v.address()));
+            return new Operand(v, -1);
+        }
+        return new Operand(null, parameter(v, shape, actuals, types));
+    }
+
+    private record Constant(long address) {
+    }
+
+    private record Parameter(long type) {
+    }
+
+    private record Repeat(int index) {
+    }
+
+    /**
+     * The index of the stub parameter that passes {@code v}: a value passed already is passed once, so a
+     * launch of {@code (%n, %n, %n)} or of one pointer twice costs one register, not several.
+     */
+    private static int parameter(LLVMValueRef v, List<Object> shape, List<LLVMValueRef> actuals,
+            List<LLVMTypeRef> types) {
+        for (int i = 0; i < actuals.size(); i++) {
+            if (actuals.get(i).address() == v.address()) {
+                shape.add(new Repeat(i));
+                return i;
+            }
+        }
+        LLVMTypeRef t = LLVMTypeOf(v);
+        shape.add(new Parameter(t.address()));
+        actuals.add(v);
+        types.add(t);
+        return actuals.size() - 1;
     }
 
     /**

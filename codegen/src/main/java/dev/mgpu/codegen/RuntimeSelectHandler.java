@@ -86,9 +86,12 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
                     + tableName(b.name()));
         }
         LaunchEmitter emitter = new LaunchEmitter(ctx);
-        LLVMValueRef params = emitter.argumentArray(l.args());
-        LLVMValueRef name = emitter.kernelName(b.name(), l.kernel());
-        LLVMValueRef fn = emitter.cachedFunction(b.name(), l.kernel(), name, "mgpuModuleGetFunctionSelect", table);
-        emitter.launch(l, fn, params);
+        emitter.throughStub(l, in -> {
+            LLVMValueRef params = emitter.argumentArray(in.args());
+            LLVMValueRef name = emitter.kernelName(b.name(), in.kernel());
+            LLVMValueRef fn = emitter.cachedFunction(b.name(), in.kernel(), name, "mgpuModuleGetFunctionSelect",
+                    table);
+            emitter.launch(in, fn, params);
+        });
     }
 }

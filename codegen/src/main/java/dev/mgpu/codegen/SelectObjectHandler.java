@@ -65,35 +65,38 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     @Override
     public void launchKernel(KernelLaunch l, BinaryDescription b, HandlerContext ctx) {
         ObjectAttr o = selected(b, ctx);
-        LLVMBuilderRef bld = ctx.builder();
         LLVMValueRef blob = ctx.global(blobName(b.name()));
         if (blob == null) {
             throw ctx.error(l.location(), "Invalid launch (must follow the embedding of its binary): "
                     + blobName(b.name()));
         }
         LaunchEmitter emitter = new LaunchEmitter(ctx);
-        LLVMValueRef params = emitter.argumentArray(l.args());
-        LLVMValueRef name = emitter.kernelName(b.name(), l.kernel());
-        switch (ctx.loadStrategy()) {
-            case PER_LAUNCH: {
-                LLVMValueRef module = emitter.loadModule(bld, blob, o);
-                LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
-                emitter.launchOnOwnStream(l, fn, params);
-                ctx.runtime().call(bld, "mgpuModuleUnload", module);
-                return;
+        emitter.throughStub(l, in -> {
+            LLVMBuilderRef bld = ctx.builder();
+            LLVMValueRef params = emitter.argumentArray(in.args());
+            LLVMValueRef name = emitter.kernelName(b.name(), in.kernel());
+            switch (ctx.loadStrategy()) {
+                case PER_LAUNCH: {
+                    LLVMValueRef module = emitter.loadModule(bld, blob, o);
+                    LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
+                    emitter.launchOnOwnStream(in, fn, params);
+                    ctx.runtime().call(bld, "mgpuModuleUnload", module);
+                    return;
+                }
+                case CTOR: {
+                    LLVMValueRef module = LLVMBuildLoad2(bld, ctx.ptr(), ctx.global(b.name() + "_module"), "");
+                    LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
+                    emitter.launch(in, fn, params);
+                    return;
+                }
+                default: {
+                    LLVMValueRef fn = emitter.cachedFunction(b.name(), in.kernel(), name,
+                            "mgpuModuleGetFunctionLazy", blob, ctx.intptr(LaunchEmitter.embeddedSize(o)),
+                            ctx.i32(LaunchEmitter.jitLevel(o)));
+                    emitter.launch(in, fn, params);
+                    return;
+                }
             }
-            case CTOR: {
-                LLVMValueRef module = LLVMBuildLoad2(bld, ctx.ptr(), ctx.global(b.name() + "_module"), "");
-                LLVMValueRef fn = ctx.runtime().call(bld, "mgpuModuleGetFunction", module, name);
-                emitter.launch(l, fn, params);
-                return;
-            }
-            default: {
-                LLVMValueRef fn = emitter.cachedFunction(b.name(), l.kernel(), name, "mgpuModuleGetFunctionLazy",
-                        blob, ctx.intptr(LaunchEmitter.embeddedSize(o)), ctx.i32(LaunchEmitter.jitLevel(o)));
-                emitter.launch(l, fn, params);
-                return;
-            }
-        }
+        });
     }
 }

@@ -65,8 +65,21 @@ class EndToEndTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Case c : cases()) {
             for (LoadStrategy s : LoadStrategy.values()) {
-                tests.add(DynamicTest.dynamicTest(c.name() + " " + s.option(), () -> run(c, s)));
+                tests.add(DynamicTest.dynamicTest(c.name() + " " + s.option(), () -> run(c, s, EmitKind.OBJ)));
             }
+        }
+        // Every other host output kind, under every strategy: assembly goes through cc, IR text and bitcode
+        // through llc-22 (as a downstream toolchain would take them), and each program must still run.
+        Case axpy = cases().get(0);
+        for (EmitKind k : List.of(EmitKind.ASM, EmitKind.LLVM, EmitKind.BC)) {
+            for (LoadStrategy s : LoadStrategy.values()) {
+                tests.add(DynamicTest.dynamicTest(axpy.name() + " " + s.option() + " " + k.option(),
+                        () -> run(axpy, s, k)));
+            }
+        }
+        Case fat = cases().get(3);
+        for (EmitKind k : List.of(EmitKind.ASM, EmitKind.LLVM, EmitKind.BC)) {
+            tests.add(DynamicTest.dynamicTest(fat.name() + " lazy " + k.option(), () -> run(fat, LoadStrategy.LAZY, k)));
         }
         return tests.stream();
     }
@@ -110,15 +123,23 @@ class EndToEndTest {
                 + " binary holds: nvvm sm_80 bin, nvvm sm_90 bin, nvvm sm_80 assembly, rocdl gfx90a bin"), out);
     }
 
-    private static void run(Case c, LoadStrategy strategy) throws Exception {
-        Path dir = Files.createDirectories(work.resolve(c.name() + "-" + strategy.option()));
-        Path exe = Native.link(dir, c.name(), c.main(), hostObject(c, strategy, dir));
+    private static void run(Case c, LoadStrategy strategy, EmitKind kind) throws Exception {
+        Path dir = Files.createDirectories(work.resolve(c.name() + "-" + strategy.option() + "-" + kind.option()));
+        Path exe = Native.link(dir, c.name(), c.main(), hostObject(c, strategy, kind, dir));
         String out = Native.exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
         assertEquals(c.expected(), out.strip());
     }
 
     /** {@code c}'s host object for {@code strategy}, written in {@code dir}, with its CPU kernels built there. */
     static Path hostObject(Case c, LoadStrategy strategy, Path dir) throws Exception {
+        return hostObject(c, strategy, EmitKind.OBJ, dir);
+    }
+
+    /**
+     * {@code c}'s host code for {@code strategy} as {@code kind}, in a form cc links: an object or assembly
+     * as emitted, IR text or bitcode compiled to an object by llc-22.
+     */
+    static Path hostObject(Case c, LoadStrategy strategy, EmitKind kind, Path dir) throws Exception {
         Map<String, byte[]> embeds = new HashMap<>();
         for (Map.Entry<String, Path> k : c.kernels().entrySet()) {
             embeds.put(k.getKey(), Files.readAllBytes(Native.cpuKernels(dir, k.getKey(), k.getValue())));
@@ -128,9 +149,21 @@ class EndToEndTest {
             embeds.putIfAbsent(gpu, ("not for this device: " + gpu).getBytes(StandardCharsets.US_ASCII));
         }
         Operation module = Mgpu.parse(Files.readAllBytes(c.mlir()), c.mlir().toString());
-        byte[] obj = Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(strategy, null, embeds));
-        Path host = dir.resolve("host.o");
-        Files.write(host, obj);
+        byte[] out = Mgpu.emit(module, kind, new Mgpu.Options(strategy, null, embeds));
+        String ext = switch (kind) {
+            case ASM -> "s";
+            case LLVM -> "ll";
+            case BC -> "bc";
+            default -> "o";
+        };
+        Path host = dir.resolve("host." + ext);
+        Files.write(host, out);
+        if (kind == EmitKind.LLVM || kind == EmitKind.BC) {
+            Path obj = dir.resolve("host.o");
+            Native.exec(dir, Map.of(), "llc-22", "-O2", "-filetype=obj", "-relocation-model=pic", host.toString(),
+                    "-o", obj.toString());
+            return obj;
+        }
         return host;
     }
 }

@@ -148,11 +148,21 @@ final class GpuTranslators {
         return w < t.types.intptrWidth ? LLVMBuildZExt(t.builder, l, ip, "") : LLVMBuildTrunc(t.builder, l, ip, "");
     }
 
-    private static LLVMValueRef[] dims(ModuleTranslation t, Operation op, Value x, Value y, Value z) {
+    /**
+     * Launch sizes as {@code intptr_t}; {@code converted} holds the conversions made for this launch, so a
+     * value used for several sizes, as in {@code (%n, %n, %n)}, is converted once.
+     */
+    private static LLVMValueRef[] dims(ModuleTranslation t, Operation op, Map<Value, LLVMValueRef> converted,
+            Value x, Value y, Value z) {
         if (x == null) {
             return null;
         }
-        return new LLVMValueRef[] {toIntptr(t, op, x), toIntptr(t, op, y), toIntptr(t, op, z)};
+        LLVMValueRef[] d = new LLVMValueRef[3];
+        Value[] v = {x, y, z};
+        for (int i = 0; i < 3; i++) {
+            d[i] = converted.computeIfAbsent(v[i], k -> toIntptr(t, op, k));
+        }
+        return d;
     }
 
     /** The address of a memref's first element: the aligned pointer advanced by the offset. */
@@ -189,13 +199,15 @@ final class GpuTranslators {
             args.add(v.type() instanceof Type.MemRefType ? dataPointer(t, op, v) : t.lookup(v, op));
         }
         LLVMValueRef smem = l.dynamicSharedMemorySize() == null ? null : t.lookup(l.dynamicSharedMemorySize(), op);
+        Map<Value, LLVMValueRef> converted = new java.util.IdentityHashMap<>(4);
         KernelLaunch k = new KernelLaunch(l.moduleName(), l.kernelName(),
-                dims(t, op, l.gridSize(0), l.gridSize(1), l.gridSize(2)),
-                dims(t, op, l.blockSize(0), l.blockSize(1), l.blockSize(2)),
-                dims(t, op, l.clusterSize(0), l.clusterSize(1), l.clusterSize(2)), smem,
+                dims(t, op, converted, l.gridSize(0), l.gridSize(1), l.gridSize(2)),
+                dims(t, op, converted, l.blockSize(0), l.blockSize(1), l.blockSize(2)),
+                dims(t, op, converted, l.clusterSize(0), l.clusterSize(1), l.clusterSize(2)), smem,
                 stream, args, op.knownLocation());
         HandlerContext hc = t.handlers;
         t.handlerOf(l.moduleName()).launchKernel(k, bin, hc);
+        t.launchDone();
         if (async) {
             produce(t, l.asyncToken(), stream);
         }

@@ -345,6 +345,37 @@ final class ModuleTranslation {
     }
 
     /** Adds the incoming values of a branch from the builder's current block to {@code dest}'s phis. */
+    private LLVMBasicBlockRef launchBlock;
+    private int launchesInBlock;
+
+    /** The most launches one basic block holds before the translation continues in a new block. */
+    static final int LAUNCHES_PER_BLOCK = 64;
+
+    /**
+     * Counts a launch in the current block and, every {@link #LAUNCHES_PER_BLOCK} launches, continues in a
+     * new block that the current one branches to. LLVM selects instructions one block at a time, at a
+     * cost that grows faster than the block: 20,000 launches of one host function took 1.4 s in
+     * {@code llc-22 -O2} in one block and 1.0 s in blocks of 64.
+     */
+    void launchDone() {
+        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
+        if (launchBlock == null || !cur.equals(launchBlock)) {
+            launchBlock = cur;
+            launchesInBlock = 0;
+        }
+        if (++launchesInBlock < LAUNCHES_PER_BLOCK) {
+            return;
+        }
+        LLVMBasicBlockRef next = LLVMGetNextBasicBlock(cur);
+        LLVMBasicBlockRef rest = next == null || next.isNull()
+                ? LLVMAppendBasicBlockInContext(ctx, LLVMGetBasicBlockParent(cur), "")
+                : LLVMInsertBasicBlockInContext(ctx, next, "");
+        LLVMBuildBr(builder, rest);
+        LLVMPositionBuilderAtEnd(builder, rest);
+        launchBlock = rest;
+        launchesInBlock = 0;
+    }
+
     void addIncoming(Block dest, List<Value> args, Operation user) {
         List<LLVMValueRef> ps = phis.get(dest);
         if (ps == null) {
