@@ -30,7 +30,7 @@ public final class Mgpu {
 
     /**
      * Translation options: the load strategy, the target triple (null for the host), blobs to embed by
-     * name, a listener for phase times, and how MLIR output is printed.
+     * name, a listener for phase times, how MLIR output is printed, and how host code is generated.
      *
      * <p>Before translation, every object of a top-level {@code gpu.binary} whose blob is the text
      * {@code @file:NAME} is rewritten in the model to hold the bytes of {@code embeds.get(NAME)}; a
@@ -38,7 +38,7 @@ public final class Mgpu {
      * prints the model as it was given.
      */
     public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
-            MlirPrinter.Options printing) {
+            MlirPrinter.Options printing, CodegenOptions codegen) {
         /** Lazy loading for the host, with nothing embedded. */
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
 
@@ -50,6 +50,13 @@ public final class Mgpu {
             embeds = embeds == null ? Map.of() : Map.copyOf(embeds);
             phases = phases == null ? PhaseListener.NONE : phases;
             printing = printing == null ? MlirPrinter.Options.DEFAULT : printing;
+            codegen = codegen == null ? CodegenOptions.DEFAULT : codegen;
+        }
+
+        /** Options that generate code with the defaults. */
+        public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
+                MlirPrinter.Options printing) {
+            this(loadStrategy, triple, embeds, phases, printing, CodegenOptions.DEFAULT);
         }
 
         /** Options that print MLIR in the default form. */
@@ -64,21 +71,26 @@ public final class Mgpu {
 
         /** These options with another load strategy. */
         public Options withLoadStrategy(LoadStrategy s) {
-            return new Options(s, triple, embeds, phases, printing);
+            return new Options(s, triple, embeds, phases, printing, codegen);
         }
 
         /** These options with another phase listener. */
         public Options withPhases(PhaseListener listener) {
-            return new Options(loadStrategy, triple, embeds, listener, printing);
+            return new Options(loadStrategy, triple, embeds, listener, printing, codegen);
         }
 
         /** These options with other MLIR print options. */
         public Options withPrinting(MlirPrinter.Options p) {
-            return new Options(loadStrategy, triple, embeds, phases, p);
+            return new Options(loadStrategy, triple, embeds, phases, p, codegen);
+        }
+
+        /** These options with other code generation options. */
+        public Options withCodegen(CodegenOptions c) {
+            return new Options(loadStrategy, triple, embeds, phases, printing, c);
         }
 
         private Pipeline pipeline() {
-            return new Pipeline(loadStrategy, triple, embeds, phases, printing);
+            return new Pipeline(loadStrategy, triple, embeds, phases, printing, codegen);
         }
     }
 

@@ -130,6 +130,45 @@ class CliTest {
         assertTrue(exe.err().contains("must be a file given with -o"), exe.err());
     }
 
+    /**
+     * -O0 to -O3 reach LLVM's code generator (-O2 is the default, as llc's), and an unknown or unusable
+     * CPU or feature is refused with exit 2 before LLVM could abort the process.
+     */
+    @Test
+    void codegenLevelCpuAndFeatures() throws Exception {
+        String[] asm = new String[4];
+        for (int level = 0; level <= 3; level++) {
+            Result r = run("-O" + level, "--emit=asm", good.toString());
+            assertEquals(0, r.code(), r.err());
+            asm[level] = r.text();
+        }
+        Result plain = run("--emit=asm", good.toString());
+        assertEquals(asm[2], plain.text());
+        assertFalse(asm[0].equals(asm[2]), "-O0 generated the code -O2 did");
+        Result o4 = run("-O4", good.toString());
+        assertEquals(2, o4.code());
+        assertEquals("gpu-translate: error: Invalid optimisation level (must be -O0, -O1, -O2 or -O3): -O4",
+                o4.err().lines().findFirst().orElse(""));
+        Result unknown = run("--mcpu=nosuchcpu", "--emit=obj", "-o", dir.resolve("cpu.o").toString(), good.toString());
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("gpu-translate: error: Invalid CPU (must be one LLVM knows for "),
+                unknown.err());
+        assertTrue(unknown.err().strip().endsWith("): nosuchcpu"), unknown.err());
+        assertFalse(Files.exists(dir.resolve("cpu.o")));
+        Result feature = run("--mattr=+nosuchfeature", good.toString());
+        assertEquals(2, feature.code());
+        assertTrue(feature.err().strip().endsWith("): +nosuchfeature"), feature.err());
+        // A known CPU without 64-bit mode makes LLVM abort on an x86_64 triple; mgpu refuses it instead.
+        Result i386 = run("--mcpu=i386", "--target-triple=x86_64-unknown-linux-gnu", "--emit=asm", good.toString());
+        assertEquals(2, i386.code());
+        assertTrue(i386.err().contains("64-bit code requested on a subtarget that doesn't support it!"), i386.err());
+        Result znver = run("--mcpu=znver3", "--mattr=+avx2,-sse4a", "--target-triple=x86_64-unknown-linux-gnu",
+                "--emit=llvm", good.toString());
+        assertEquals(0, znver.code(), znver.err());
+        assertTrue(znver.text().contains("\"target-cpu\"=\"znver3\" \"target-features\"=\"+avx2,-sse4a\""),
+                znver.text());
+    }
+
     @Test
     void unreadableInputExitsOne() {
         Result missing = run(dir.resolve("missing.mlir").toString());

@@ -1,5 +1,6 @@
 package dev.mgpu.tools;
 
+import dev.mgpu.codegen.CodegenOptions;
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.Mgpu;
@@ -55,6 +56,10 @@ public final class GpuTranslate {
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
               --target-triple=TRIPLE   Target triple; default: the host.
+              -O0, -O1, -O2, -O3       Code generation level for obj, asm and exe, as llc's. Default: -O2.
+              --mcpu=CPU               Host CPU to generate code for, as llc names it (native: this
+                                       machine's). Default: a generic CPU of the target.
+              --mattr=FEATURES         Host CPU features, as llc's -mattr: +avx2,-sse4a,...
               --embed=NAME=FILE        Replace the blob of every object whose string is "@file:NAME" by
                                        FILE's bytes (repeatable).
               --split-input-file       Split the input on '// -----' and process each part.
@@ -63,7 +68,7 @@ public final class GpuTranslate {
               --mlir-print-debuginfo   Print locations with --emit=mlir.
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
-              -v, --verbose            Log the time of each phase.
+              -v, --verbose            Print a table of the time of each phase at the end.
               -h, --help               Show this help and exit.
               -V, --version            Print the version and exit.
 
@@ -76,6 +81,9 @@ public final class GpuTranslate {
     String emit;
     String moduleLoad = "lazy";
     String triple;
+    int optLevel = 2;
+    String cpu;
+    String features;
     List<String> embeds = new ArrayList<>();
     boolean split;
     boolean verifyDiagnostics;
@@ -83,6 +91,7 @@ public final class GpuTranslate {
     boolean printGeneric;
     String runtimeLib;
     boolean verbose;
+    private final PhaseTimes times = new PhaseTimes();
 
     private final PrintStream err;
     private final InputStream stdin;
@@ -99,6 +108,7 @@ public final class GpuTranslate {
     public static void main(String[] args) {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        processStart = processStartNanos();
         int code = run(args, System.in, stdout, System.err, stdoutIsTerminal());
         if (code == EXIT_OK) {
             try {
@@ -135,12 +145,37 @@ public final class GpuTranslate {
         } catch (IOException e) {
             return outputError(err, null, e);
         }
+        long start = processStart != 0 ? processStart : System.nanoTime();
         try {
             return tool.call();
         } catch (RuntimeException | Error e) {
             err.println("gpu-translate: internal error: " + e);
             e.printStackTrace(err);
             return EXIT_INTERNAL;
+        } finally {
+            if (tool.verbose && !tool.times.isEmpty()) {
+                tool.times.print(err, System.nanoTime() - start);
+            }
+        }
+    }
+
+    /** When this process started, on {@link System#nanoTime()}'s scale, so -v counts the JVM's start-up. */
+    private static volatile long processStart;
+
+    /**
+     * The launcher's start as {@link System#nanoTime()} would have read it: the launcher passes its
+     * {@code $EPOCHREALTIME} (seconds.microseconds) as {@code mgpu.launched}; without it, now.
+     */
+    private static long processStartNanos() {
+        long now = System.nanoTime();
+        String launched = System.getProperty("mgpu.launched", "");
+        try {
+            java.math.BigDecimal seconds = new java.math.BigDecimal(launched.replace(',', '.'));
+            java.time.Instant at = java.time.Instant.ofEpochSecond(0, seconds.movePointRight(9).longValueExact());
+            long ago = java.time.Duration.between(at, java.time.Instant.now()).toNanos();
+            return ago >= 0 && ago < 60_000_000_000L ? now - ago : now;
+        } catch (NumberFormatException | ArithmeticException e) {
+            return now;
         }
     }
 
@@ -181,6 +216,13 @@ public final class GpuTranslate {
                 name = "-o";
                 value = a.substring(a.charAt(2) == '=' ? 3 : 2);
             }
+            if (name.matches("-O[0-3]")) {
+                optLevel = name.charAt(2) - '0';
+                continue;
+            }
+            if (name.startsWith("-O")) {
+                throw new UsageError("Invalid optimisation level (must be -O0, -O1, -O2 or -O3): " + a);
+            }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
                         "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic" -> {
@@ -201,7 +243,8 @@ public final class GpuTranslate {
                         default -> printGeneric = true;
                     }
                 }
-                case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib" -> {
+                case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
+                        "--mattr" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -215,6 +258,8 @@ public final class GpuTranslate {
                         case "--module-load" -> moduleLoad = value;
                         case "--target-triple" -> triple = value;
                         case "--embed" -> embeds.add(value);
+                        case "--mcpu" -> cpu = value;
+                        case "--mattr" -> features = value;
                         default -> runtimeLib = value;
                     }
                 }
@@ -259,7 +304,7 @@ public final class GpuTranslate {
         }
         if (kind != EmitKind.MLIR) {
             Mgpu.preloadNative();
-            if (triple != null) {
+            if (triple != null || cpu != null || features != null) {
                 String problem = tripleProblem();
                 if (problem != null) {
                     err.println("gpu-translate: error: " + problem);
@@ -279,7 +324,7 @@ public final class GpuTranslate {
             err.println(name + ": error: Invalid input (must be a readable file): " + e.getMessage());
             return EXIT_INPUT;
         }
-        log.debug("read {} bytes in {} ms", bytes.length, ms(t0));
+        times.since("read", t0);
         List<MlirParser.Chunk> chunks = split ? MlirParser.split(bytes)
                 : List.of(new MlirParser.Chunk(0, bytes.length));
         boolean failed = false;
@@ -294,8 +339,9 @@ public final class GpuTranslate {
         Mgpu.Options options;
         try {
             options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds),
-                    (phase, nanos) -> log.debug("{} in {} ms", phase, nanos / 1_000_000),
-                    new MlirPrinter.Options(printDebugInfo, printGeneric));
+                    times,
+                    new MlirPrinter.Options(printDebugInfo, printGeneric),
+                    new CodegenOptions(optLevel, cpu, features));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {
@@ -313,7 +359,7 @@ public final class GpuTranslate {
             long tp = System.nanoTime();
             try {
                 module = MlirParser.parse(bytes, c.start(), c.end(), name);
-                log.debug("parsed in {} ms", ms(tp));
+                times.since("parse", tp);
             } catch (MgpuException e) {
                 diags.addAll(e.diagnostics());
             }
@@ -331,18 +377,17 @@ public final class GpuTranslate {
                 }
             } else if (diags.isEmpty()) {
                 try {
-                    long tt = System.nanoTime();
                     if (chunks.size() == 1 && !verifyDiagnostics && kind != EmitKind.EXE && textOut.file() != null) {
                         // One output file: LLVM writes it itself, without copying the module through Java.
                         Mgpu.emit(module, kind, options, textOut.file());
-                        log.debug("translated and emitted {} in {} ms", kind.option(), ms(tt));
                         continue;
                     }
                     byte[] result = Mgpu.emit(module, kind == EmitKind.EXE ? EmitKind.OBJ : kind, options);
-                    log.debug("translated and emitted {} in {} ms", kind.option(), ms(tt));
                     if (!verifyDiagnostics) {
                         if (kind.isText()) {
+                            long tw = System.nanoTime();
                             textOut.write(result);
+                            times.since("write", tw);
                         } else if (binary != null) {
                             err.println(name + ": error: Invalid --split-input-file (must have one part for"
                                     + " --emit=" + kind.option() + "): several parts");
@@ -377,6 +422,7 @@ public final class GpuTranslate {
         if (verifyDiagnostics) {
             return EXIT_OK;
         }
+        long tw = System.nanoTime();
         if (kind == EmitKind.EXE) {
             try {
                 Linker.link(binary, Path.of(output), runtimeLib, log);
@@ -389,6 +435,7 @@ public final class GpuTranslate {
             textOut.write(binary);
         }
         textOut.commit();
+        times.since(kind == EmitKind.EXE ? "link" : "write", tw);
         } catch (MgpuException e) {
             for (Diagnostic d : e.diagnostics()) {
                 report(d, bytes);
@@ -399,12 +446,7 @@ public final class GpuTranslate {
         } catch (UncheckedIOException e) {
             return outputError(err, output, e.getCause());
         }
-        log.debug("total {} ms", ms(t0));
         return EXIT_OK;
-    }
-
-    private static long ms(long since) {
-        return (System.nanoTime() - since) / 1_000_000;
     }
 
     /** Prints {@code OUTPUT: error: ...} for a failed write to {@code output} (null or - for stdout). */
@@ -415,13 +457,14 @@ public final class GpuTranslate {
     }
 
     /**
-     * What is wrong with {@code --target-triple}, or null. Checked before the input is read: translating
+     * What is wrong with {@code --target-triple}, {@code --mcpu} or {@code --mattr}, or null. Checked before the input is read: translating
      * an empty module finds the same problems the input's translation would, located in the input.
      */
     private String tripleProblem() {
         Operation empty = MlirParser.parse("module {}\n".getBytes(StandardCharsets.US_ASCII), 0, 10, "<triple>");
         try {
-            Mgpu.emit(empty, EmitKind.LLVM, new Mgpu.Options(LoadStrategy.LAZY, triple, null));
+            Mgpu.emit(empty, EmitKind.LLVM, new Mgpu.Options(LoadStrategy.LAZY, triple, null, null, null,
+                    new CodegenOptions(optLevel, cpu, features)));
             return null;
         } catch (MgpuException e) {
             return e.diagnostics().get(0).message();

@@ -5,6 +5,7 @@ import static org.bytedeco.llvm.global.LLVM.LLVMGetDataLayoutStr;
 import static org.bytedeco.llvm.global.LLVM.LLVMReturnStatusAction;
 import static org.bytedeco.llvm.global.LLVM.LLVMVerifyModule;
 
+import dev.mgpu.codegen.CodegenOptions;
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.NativeModule;
@@ -40,29 +41,35 @@ public final class Pipeline {
     private final Map<String, byte[]> embeds;
     private final PhaseListener phases;
     private final MlirPrinter.Options printing;
+    private final CodegenOptions codegen;
 
     /**
      * A pipeline for one set of options: the load strategy, the target triple (null for the host), blobs
-     * to embed by name, a listener for phase times, and how MLIR output is printed.
+     * to embed by name, a listener for phase times, how MLIR output is printed, and how host code is
+     * generated.
      */
     public Pipeline(LoadStrategy strategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
-            MlirPrinter.Options printing) {
+            MlirPrinter.Options printing, CodegenOptions codegen) {
         this.strategy = strategy;
         this.triple = triple;
         this.embeds = embeds;
         this.phases = phases;
         this.printing = printing;
+        this.codegen = codegen;
     }
 
     /** Runs every step up to a module that LLVM's verifier has passed; the caller owns and closes it. */
     public NativeModule translate(Operation root) {
-        long t0 = System.nanoTime();
         check(root, true);
+        long t0 = System.nanoTime();
         NativeModule nm = configuredModule(root);
         try {
             ModuleTranslation.translate(root, nm, strategy);
+            Targets.annotate(nm, codegen);
+            long t1 = System.nanoTime();
+            phases.phaseDone(PhaseListener.TRANSLATE, t1 - t0);
             verifyLlvm(nm, root);
-            phases.phaseDone("translated", System.nanoTime() - t0);
+            phases.phaseDone(PhaseListener.LLVM_VERIFY, System.nanoTime() - t1);
             return nm;
         } catch (RuntimeException e) {
             nm.close();
@@ -80,8 +87,8 @@ public final class Pipeline {
         }
         try (NativeModule nm = translate(root)) {
             long t0 = System.nanoTime();
-            byte[] result = Targets.emit(nm, kind, tripleOf(root), root);
-            phases.phaseDone("emitted", System.nanoTime() - t0);
+            byte[] result = Targets.emit(nm, kind, tripleOf(root), codegen, root);
+            phases.phaseDone(emitPhase(kind), System.nanoTime() - t0);
             return result;
         }
     }
@@ -117,8 +124,8 @@ public final class Pipeline {
         }
         try (NativeModule nm = translate(root)) {
             long t0 = System.nanoTime();
-            Targets.emitToFile(nm, kind, tripleOf(root), root, file);
-            phases.phaseDone("emitted", System.nanoTime() - t0);
+            Targets.emitToFile(nm, kind, tripleOf(root), codegen, root, file);
+            phases.phaseDone(emitPhase(kind), System.nanoTime() - t0);
         }
     }
 
@@ -126,7 +133,11 @@ public final class Pipeline {
         check(root, false);
         long t0 = System.nanoTime();
         MlirPrinter.print(root, out, printing);
-        phases.phaseDone("printed", System.nanoTime() - t0);
+        phases.phaseDone(PhaseListener.PRINT, System.nanoTime() - t0);
+    }
+
+    private static String emitPhase(EmitKind kind) {
+        return kind == EmitKind.OBJ || kind == EmitKind.ASM ? PhaseListener.CODEGEN : PhaseListener.EMIT;
     }
 
     /**
@@ -139,7 +150,7 @@ public final class Pipeline {
             errors.addAll(EmbedRewrite.apply(root, embeds));
         }
         errors.addAll(Verifier.verify(root));
-        phases.phaseDone("verified", System.nanoTime() - t0);
+        phases.phaseDone(PhaseListener.VERIFY, System.nanoTime() - t0);
         if (!errors.isEmpty()) {
             throw new MgpuException(errors);
         }
@@ -176,7 +187,7 @@ public final class Pipeline {
     private NativeModule configuredModule(Operation root) {
         NativeModule nm = new NativeModule(moduleName(root));
         try {
-            Targets.configure(nm, tripleOf(root), root);
+            Targets.configure(nm, tripleOf(root), codegen, root);
             if (root.attr("llvm.data_layout") instanceof Attribute.StringAttr layout) {
                 BytePointer own = LLVMGetDataLayoutStr(nm.module());
                 String target = own.getString();

@@ -2,6 +2,7 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.codegen.CodegenOptions;
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.ir.MgpuException;
@@ -69,12 +70,73 @@ final class Targets {
         }
     }
 
+    /** The CPU to generate code for: the option's, this machine's for {@code native}, else generic. */
+    static String cpu(CodegenOptions c) {
+        if (c.cpu() == null) {
+            return "generic";
+        }
+        return c.cpu().equals("native") ? hostString(LLVMGetHostCPUName()) : c.cpu();
+    }
+
+    /** The CPU features: the option's, else this machine's for {@code --mcpu=native}, else none. */
+    static String features(CodegenOptions c) {
+        if (c.features() != null) {
+            return c.features();
+        }
+        return "native".equals(c.cpu()) ? hostString(LLVMGetHostCPUFeatures()) : "";
+    }
+
+    private static String hostString(BytePointer p) {
+        try {
+            return p.getString();
+        } finally {
+            LLVMDisposeMessage(p);
+        }
+    }
+
+    private static int level(CodegenOptions c) {
+        return switch (c.optLevel()) {
+            case 0 -> LLVMCodeGenLevelNone;
+            case 1 -> LLVMCodeGenLevelLess;
+            case 3 -> LLVMCodeGenLevelAggressive;
+            default -> LLVMCodeGenLevelDefault;
+        };
+    }
+
+    /**
+     * Writes an explicitly chosen CPU and features into every function the module defines, as clang
+     * does, so that IR and bitcode carry them to a downstream code generator.
+     */
+    static void annotate(NativeModule nm, CodegenOptions c) {
+        if (c.cpu() == null && c.features() == null) {
+            return;
+        }
+        String cpu = c.cpu() == null ? null : cpu(c);
+        String features = features(c);
+        org.bytedeco.llvm.LLVM.LLVMContextRef ctx = LLVMGetModuleContext(nm.module());
+        for (org.bytedeco.llvm.LLVM.LLVMValueRef f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull();
+                f = LLVMGetNextFunction(f)) {
+            if (LLVMIsDeclaration(f) != 0) {
+                continue;
+            }
+            if (cpu != null) {
+                LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                        LLVMCreateStringAttribute(ctx, "target-cpu", 10, cpu, cpu.length()));
+            }
+            if (!features.isEmpty()) {
+                LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                        LLVMCreateStringAttribute(ctx, "target-features", 15, features, features.length()));
+            }
+        }
+    }
+
     /** A target machine for {@code triple}, owned by the caller. */
-    static NativeTargetMachine machine(String triple, Operation where) {
+    static NativeTargetMachine machine(String triple, CodegenOptions c, Operation where) {
         if (!initTarget(triple)) {
             throw new MgpuException(where.location(), "Invalid target triple (must be an x86_64 or aarch64 triple): "
                     + triple);
         }
+        TargetCpus.check(triple, c.cpu(), c.features(), where.location());
         LLVMTargetRef target = new LLVMTargetRef();
         BytePointer err = new BytePointer((Pointer) null);
         try (BytePointer nativeTriple = new BytePointer(triple)) {
@@ -85,14 +147,14 @@ final class Targets {
                         + triple + ": " + m);
             }
         }
-        return new NativeTargetMachine(LLVMCreateTargetMachine(target, triple, "generic", "", LLVMCodeGenLevelDefault,
+        return new NativeTargetMachine(LLVMCreateTargetMachine(target, triple, cpu(c), features(c), level(c),
                 LLVMRelocPIC, LLVMCodeModelDefault));
     }
 
     /** Sets the module's triple and data layout. */
-    static void configure(NativeModule nm, String triple, Operation where) {
+    static void configure(NativeModule nm, String triple, CodegenOptions c, Operation where) {
         String t = triple != null ? triple : hostTriple();
-        try (NativeTargetMachine tm = machine(t, where)) {
+        try (NativeTargetMachine tm = machine(t, c, where)) {
             LLVMSetTarget(nm.module(), t);
             LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), dl);
@@ -100,7 +162,7 @@ final class Targets {
         }
     }
 
-    static byte[] emit(NativeModule nm, EmitKind kind, String triple, Operation where) {
+    static byte[] emit(NativeModule nm, EmitKind kind, String triple, CodegenOptions c, Operation where) {
         switch (kind) {
             case LLVM: {
                 java.util.List<IrWriter.Blob> blobs = IrWriter.largeConstants(nm);
@@ -121,7 +183,7 @@ final class Targets {
             }
             case OBJ:
             case ASM: {
-                try (NativeTargetMachine tm = machine(triple != null ? triple : hostTriple(), where)) {
+                try (NativeTargetMachine tm = machine(triple != null ? triple : hostTriple(), c, where)) {
                     inlineHandleGetters(nm, tm.get(), where);
                     LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
                     BytePointer err = new BytePointer((Pointer) null);
@@ -144,7 +206,8 @@ final class Targets {
      * Writes the module straight to {@code file} from native code, skipping the copies through Java that
      * {@link #emit} makes; used for large outputs.
      */
-    static void emitToFile(NativeModule nm, EmitKind kind, String triple, Operation where, java.nio.file.Path file) {
+    static void emitToFile(NativeModule nm, EmitKind kind, String triple, CodegenOptions c, Operation where,
+            java.nio.file.Path file) {
         String path = file.toAbsolutePath().toString();
         java.util.List<IrWriter.Blob> blobs = kind == EmitKind.LLVM ? IrWriter.largeConstants(nm) : java.util.List.of();
         if (!blobs.isEmpty()) {
@@ -174,7 +237,7 @@ final class Targets {
             return;
         }
         try {
-            java.nio.file.Files.write(file, emit(nm, kind, triple, where));
+            java.nio.file.Files.write(file, emit(nm, kind, triple, c, where));
         } catch (java.io.IOException e) {
             throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
         }

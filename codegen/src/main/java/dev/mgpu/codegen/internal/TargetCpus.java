@@ -1,0 +1,195 @@
+package dev.mgpu.codegen.internal;
+
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The CPUs and CPU features LLVM knows for a target, so that an unknown {@code --mcpu} or {@code --mattr}
+ * is refused before LLVM sees it: LLVM only warns about an unknown CPU, then aborts the process when the
+ * CPU it fell back to lacks a feature the triple needs ("64-bit code requested on a subtarget that doesn't
+ * support it"). The C API cannot list them, so they come from the {@code llc} of the same LLVM build,
+ * which the LLVM artifact carries: {@code llc -mtriple=T -mcpu=help} prints both tables (about 0.1 s, once
+ * per triple, and only when a CPU or features are given).
+ */
+final class TargetCpus {
+    private record Table(Set<String> cpus, Set<String> features) {
+    }
+
+    private static final Map<String, Table> TABLES = new ConcurrentHashMap<>();
+    private static final Map<List<String>, String> PROBES = new ConcurrentHashMap<>();
+
+    private TargetCpus() {
+    }
+
+    /** Throws a located error unless {@code cpu} (null for none) and {@code features} are {@code triple}'s. */
+    static void check(String triple, String cpu, String features, Location where) {
+        if ((cpu == null || cpu.equals("native")) && (features == null || features.isEmpty())) {
+            return;
+        }
+        Table t = TABLES.computeIfAbsent(triple, k -> read(k, where));
+        if (cpu != null && !cpu.equals("native") && !t.cpus().contains(cpu)) {
+            throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as "
+                    + String.join(", ", first(t.cpus(), 6)) + "): " + cpu);
+        }
+        if (features != null && !features.isEmpty()) {
+            for (String f : features.split(",", -1)) {
+                String name = f.length() > 1 && (f.charAt(0) == '+' || f.charAt(0) == '-') ? f.substring(1) : "";
+                if (!t.features().contains(name)) {
+                    throw new MgpuException(where, "Invalid CPU feature (must be +NAME or -NAME of a feature LLVM"
+                            + " knows for " + triple + ", such as +" + String.join(", +", first(t.features(), 4))
+                            + "): " + f);
+                }
+            }
+        }
+        String problem = PROBES.computeIfAbsent(java.util.Arrays.asList(triple, cpu, features),
+                k -> probe(triple, cpu, features, where));
+        if (!problem.isEmpty()) {
+            throw new MgpuException(where, "Invalid CPU or CPU features (must be usable for " + triple
+                    + "; LLVM's code generator stops with \"" + problem + "\"): "
+                    + (cpu == null ? "" : "--mcpu=" + cpu) + (cpu != null && features != null ? " " : "")
+                    + (features == null ? "" : "--mattr=" + features));
+        }
+    }
+
+    /**
+     * Generates code for an empty function with these options in llc, where a fatal error ends llc and not
+     * this process; returns llc's error when it fails, else "". A CPU that lacks what the triple needs
+     * (an i386 CPU for x86_64, or {@code -64bit}) passes the tables and is caught here.
+     */
+    private static String probe(String triple, String cpu, String features, Location where) {
+        List<String> cmd = new ArrayList<>(List.of("-mtriple=" + triple, "-filetype=obj", "-o", "/dev/null"));
+        if (cpu != null) {
+            cmd.add("-mcpu=" + (cpu.equals("native") ? Targets.cpu(new dev.mgpu.codegen.CodegenOptions(2, cpu, null))
+                    : cpu));
+        }
+        if (features != null) {
+            cmd.add("-mattr=" + features);
+        }
+        Run r = llc(cmd, "define void @f() {\n  ret void\n}\n", where);
+        if (r.exit() == 0) {
+            return "";
+        }
+        String[] lines = r.output().strip().split("\n");
+        for (String line : lines) {
+            int at = line.indexOf("LLVM ERROR: ");
+            if (at >= 0) {
+                return line.substring(at + "LLVM ERROR: ".length()).strip();
+            }
+        }
+        return lines[0].strip();
+    }
+
+    private record Run(int exit, String output) {
+    }
+
+    private static Run llc(List<String> args, String input, Location where) {
+        try {
+            File llc = org.bytedeco.javacpp.Loader.cacheResource(org.bytedeco.llvm.global.LLVM.class,
+                    "/org/bytedeco/llvm/" + org.bytedeco.javacpp.Loader.getPlatform() + "/llc");
+            if (llc == null) {
+                throw new IOException("the LLVM artifact has no llc for " + org.bytedeco.javacpp.Loader.getPlatform());
+            }
+            if (!llc.canExecute() && !llc.setExecutable(true)) {
+                throw new IOException(llc + " is not executable");
+            }
+            List<String> cmd = new ArrayList<>();
+            cmd.add(llc.getPath());
+            cmd.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().put("LD_LIBRARY_PATH", libraryDirectory(llc).toString());
+            Process p = pb.start();
+            try (java.io.OutputStream in = p.getOutputStream()) {
+                in.write(input.getBytes(StandardCharsets.UTF_8));
+            }
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("llc did not finish");
+            }
+            return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new MgpuException(where, "Invalid CPU or CPU features (must be checkable against LLVM's tables,"
+                    + " which come from its llc): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MgpuException(where, "Invalid CPU or CPU features (must be checkable): interrupted");
+        }
+    }
+
+    private static List<String> first(Set<String> s, int n) {
+        List<String> out = new ArrayList<>();
+        for (String x : s) {
+            if (out.size() == n) {
+                break;
+            }
+            out.add(x);
+        }
+        return out;
+    }
+
+    /**
+     * A directory where llc finds {@code libLLVM.so.<major>.<minor>}, the name it was linked against: the
+     * artifact unpacks the library as {@code libLLVM.so} beside llc, so a link of the versioned name is
+     * made there once (or, where that directory is read-only, in a temporary directory).
+     */
+    private static java.nio.file.Path libraryDirectory(File llc) throws IOException {
+        java.nio.file.Path dir = llc.getParentFile().toPath();
+        java.nio.file.Path lib = dir.resolve("libLLVM.so");
+        int[] major = new int[1];
+        int[] minor = new int[1];
+        int[] patch = new int[1];
+        org.bytedeco.llvm.global.LLVM.LLVMGetVersion(major, minor, patch);
+        String versioned = "libLLVM.so." + major[0] + "." + minor[0];
+        java.nio.file.Path link = dir.resolve(versioned);
+        if (java.nio.file.Files.exists(link)) {
+            return dir;
+        }
+        try {
+            java.nio.file.Files.createSymbolicLink(link, lib.getFileName());
+            return dir;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return dir;
+        } catch (IOException | UnsupportedOperationException e) {
+            java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("mgpu-llc");
+            java.nio.file.Files.createSymbolicLink(tmp.resolve(versioned), lib);
+            tmp.toFile().deleteOnExit();
+            tmp.resolve(versioned).toFile().deleteOnExit();
+            return tmp;
+        }
+    }
+
+    private static Table read(String triple, Location where) {
+        String text = llc(List.of("-mtriple=" + triple, "-mcpu=help"), "", where).output();
+        Set<String> cpus = new TreeSet<>();
+        Set<String> features = new TreeSet<>();
+        Set<String> into = null;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("Available CPUs")) {
+                into = cpus;
+            } else if (line.startsWith("Available features")) {
+                into = features;
+            } else if (into != null && line.startsWith("  ")) {
+                String name = line.strip();
+                int end = name.indexOf(' ');
+                into.add(end < 0 ? name : name.substring(0, end));
+            } else if (into == features && !line.isBlank() && !line.startsWith(" ")) {
+                into = null;
+            }
+        }
+        if (cpus.isEmpty()) {
+            throw new MgpuException(where, "Invalid CPU or CPU features (must be checkable against LLVM's tables):"
+                    + " llc printed none for " + triple);
+        }
+        return new Table(cpus, features);
+    }
+}
