@@ -6,8 +6,8 @@
 // CHECK: target triple = "x86_64-unknown-linux-gnu"
 module attributes {llvm.target_triple = "x86_64-unknown-linux-gnu",
     llvm.data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"} {
-  // CHECK: define internal hidden fastcc void @attrs(ptr noalias nonnull align 16 %0) unnamed_addr #[[A:[0-9]+]] section ".text.hot" align 64 gc "shadow-stack" !prof ![[P:[0-9]+]]
-  llvm.func internal hidden unnamed_addr fastcc @attrs(%p: !llvm.ptr {llvm.noalias, llvm.nonnull, llvm.align = 16 : i64})
+  // CHECK: define hidden fastcc void @attrs(ptr noalias nonnull align 16 %0) unnamed_addr #[[A:[0-9]+]] section ".text.hot" align 64 gc "shadow-stack" !prof ![[P:[0-9]+]]
+  llvm.func hidden unnamed_addr fastcc @attrs(%p: !llvm.ptr {llvm.noalias, llvm.nonnull, llvm.align = 16 : i64})
       attributes {section = ".text.hot", alignment = 64 : i64, always_inline,
       passthrough = ["nounwind", ["probe-stack", "inline-asm"]], garbageCollector = "shadow-stack",
       function_entry_count = 42 : i64} {

@@ -28,3 +28,19 @@ llvm.func @f(%p: !llvm.ptr) {
   %v = llvm.load %p {syncscope = "agent"} : !llvm.ptr -> i32
   llvm.return
 }
+
+// -----
+
+// A local symbol must have default visibility: LLVM's IR parser refuses `internal hidden`, which LLVM's
+// in-memory verifier and upstream's translation let through into text that llc cannot read.
+// expected-error @+1 {{Invalid visibility of an llvm.func with internal linkage (must be default, as LLVM requires of local symbols): hidden}}
+llvm.func internal hidden @f() {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{Invalid visibility of an llvm.func with private linkage (must be default, as LLVM requires of local symbols): protected}}
+llvm.func private protected @f() {
+  llvm.return
+}

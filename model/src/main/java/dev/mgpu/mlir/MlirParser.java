@@ -20,7 +20,8 @@ public final class MlirParser {
 
     /** Parses {@code bytes[offset, limit)}; locations are reported against {@code fileName}. */
     public static Operation parse(byte[] bytes, int offset, int limit, String fileName) {
-        return new Parser(bytes, offset, limit, fileName).parseFile();
+        // The parser recurses per level of nesting: on a deep stack, whatever the caller's thread.
+        return dev.mgpu.ir.DeepStack.call(() -> new Parser(bytes, offset, limit, fileName).parseFile());
     }
 
     public static Operation parse(byte[] bytes, String fileName) {

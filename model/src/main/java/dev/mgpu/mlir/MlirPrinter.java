@@ -18,6 +18,11 @@ public final class MlirPrinter {
     }
 
     public static void print(Operation op, OutputStream out, Options options) {
+        // The printer recurses per level of nesting: on a deep stack, whatever the caller's thread.
+        dev.mgpu.ir.DeepStack.run(() -> printHere(op, out, options));
+    }
+
+    private static void printHere(Operation op, OutputStream out, Options options) {
         AsmOutput o = new AsmOutput(out);
         new Printer(o, options.locations(), options.generic()).printTopLevel(op);
         if (op.fileResources() != null) {

@@ -283,6 +283,14 @@ public final class LLVM {
                     ctx.error(op, "Invalid " + k + " of llvm.func (must be " + RULES.get(k) + "): " + v);
                 }
             }
+            // LLVM requires default visibility of a local symbol: its IR parser (llc, clang, llvm-as) refuses
+            // `internal hidden`, though its in-memory verifier lets it through (so does upstream's translation).
+            if (op.attr("visibility_") instanceof Attribute.IntegerAttr vis && vis.value() != 0
+                    && op.attr("linkage") instanceof Attribute.StringAttr l
+                    && (l.value().equals("internal") || l.value().equals("private"))) {
+                ctx.error(op, "Invalid visibility of an llvm.func with " + l.value() + " linkage (must be default,"
+                        + " as LLVM requires of local symbols): " + (vis.value() == 1 ? "hidden" : "protected"));
+            }
             for (String key : List.of("arg_attrs", "res_attrs")) {
                 if (op.attr(key) instanceof Attribute.ArrayAttr all) {
                     for (Attribute d : all.elements()) {
