@@ -1,0 +1,109 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.ir.Operation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runtime as a package: {@code cmake --install} into a prefix gives the header, a shared library with a
+ * versioned SONAME that exports only the {@code mgpu*} ABI, the static library, CMake package files and a
+ * pkg-config file; a consumer project finds it with {@code find_package(mgpu)} (or builds it with
+ * {@code add_subdirectory}) and links the axpy example against {@code mgpu::mgpu} and
+ * {@code mgpu::mgpu_static}, and a plain cc command line links it through pkg-config; every program runs
+ * and checks its numbers.
+ */
+class CmakePackageTest {
+    private static Path work;
+    private static Path prefix;
+    private static Path host;
+
+    @BeforeAll
+    static void install() throws Exception {
+        work = Files.createTempDirectory("mgpu-cmake");
+        prefix = work.resolve("prefix");
+        Path root = TestPaths.root();
+        Path build = work.resolve("build");
+        // As a consumer builds it: no -Werror, which only the project's own builds turn on.
+        Native.exec(work, Map.of(), "cmake", "-S", root.resolve("runtime-c").toString(), "-B", build.toString(),
+                "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_INSTALL_PREFIX=" + prefix);
+        Native.exec(work, Map.of(), "cmake", "--build", build.toString(), "-j2");
+        Native.exec(work, Map.of(), "cmake", "--install", build.toString());
+        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/axpy/axpy_cpu.c"));
+        Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("examples/axpy/axpy.mlir")), "axpy.mlir");
+        host = work.resolve("host.o");
+        Files.write(host, Mgpu.emit(module, EmitKind.OBJ,
+                new Mgpu.Options(LoadStrategy.LAZY, null, Map.of("axpy", Files.readAllBytes(kernels)))));
+    }
+
+    @Test
+    void installsHeaderLibrariesAndPackageFiles() throws Exception {
+        for (String f : List.of("include/mgpu.h", "lib/libmgpu.so", "lib/libmgpu.so.0", "lib/libmgpu.so.0.1.0",
+                "lib/libmgpu.a", "lib/cmake/mgpu/mgpuConfig.cmake", "lib/cmake/mgpu/mgpuConfigVersion.cmake",
+                "lib/cmake/mgpu/mgpuTargets.cmake", "lib/pkgconfig/mgpu.pc")) {
+            assertTrue(Files.exists(prefix.resolve(f)), "not installed: " + f);
+        }
+        String dynamic = Native.exec(work, Map.of(), "readelf", "-d", prefix.resolve("lib/libmgpu.so").toString());
+        assertTrue(dynamic.contains("Library soname: [libmgpu.so.0]"), dynamic);
+    }
+
+    /** The shared library exports the ABI of mgpu.h and none of the backends' internals. */
+    @Test
+    void exportsOnlyTheAbi() throws Exception {
+        String nm = Native.exec(work, Map.of(), "nm", "-D", "--defined-only",
+                prefix.resolve("lib/libmgpu.so").toString());
+        List<String> names = new ArrayList<>();
+        for (String line : nm.strip().split("\n")) {
+            String[] parts = line.trim().split("\\s+");
+            names.add(parts[parts.length - 1]);
+        }
+        assertTrue(names.contains("mgpuLaunchKernel") && names.contains("mgpuMemAlloc"), nm);
+        for (String n : names) {
+            assertTrue(n.matches("mgpu[A-Z]\\w*"), "exported beyond the ABI: " + n);
+        }
+    }
+
+    @Test
+    void findPackageConsumerLinksAndRuns() throws Exception {
+        consumer("found", "-DCMAKE_PREFIX_PATH=" + prefix);
+    }
+
+    @Test
+    void addSubdirectoryGivesTheSameTargets() throws Exception {
+        consumer("sub", "-DMGPU_SOURCE_DIR=" + TestPaths.root().resolve("runtime-c"));
+    }
+
+    @Test
+    void pkgConfigLinks() throws Exception {
+        Map<String, String> env = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
+        String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu").strip();
+        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu", flags);
+        List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("examples/axpy/main.c").toString(),
+                host.toString()));
+        cmd.addAll(List.of(flags.split(" ")));
+        cmd.addAll(List.of("-lm", "-Wl,-rpath," + prefix.resolve("lib"), "-o", work.resolve("axpy-pc").toString()));
+        Native.exec(work, Map.of(), cmd.toArray(new String[0]));
+        String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), work.resolve("axpy-pc").toString());
+        assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
+    }
+
+    private static void consumer(String name, String how) throws Exception {
+        Path build = work.resolve("consumer-" + name);
+        Native.exec(work, Map.of(), "cmake", "-S", TestPaths.root().resolve("tests/cmake-consumer").toString(),
+                "-B", build.toString(), how, "-DMGPU_HOST_OBJECT=" + host,
+                "-DMGPU_EXAMPLE_MAIN=" + TestPaths.root().resolve("examples/axpy/main.c"));
+        Native.exec(work, Map.of(), "cmake", "--build", build.toString(), "-j2");
+        String out = Native.exec(build, Map.of(), "ctest", "--output-on-failure");
+        assertTrue(out.contains("100% tests passed, 0 tests failed out of 2"), out);
+    }
+}
