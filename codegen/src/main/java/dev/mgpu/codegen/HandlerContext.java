@@ -21,9 +21,12 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
 /**
  * What an offloading handler works with: the LLVM module and builder, the runtime declarations, the load
  * strategy, and helpers for globals. A Java code generator can make one over its own module and builder;
- * it must then call {@link #finish()} once, after the last handler call, to write the constructor tables.
+ * it must then close it (or call {@link #finish()}) after the last handler call, to write the constructor
+ * tables: use it in a try-with-resources block. Misuse is an exception in Java, never a crash in LLVM: a
+ * builder that is not positioned in a function, launch sizes that are not {@code intptr_t}, a constructor
+ * added after finishing, a binary embedded twice.
  */
-public final class HandlerContext {
+public final class HandlerContext implements AutoCloseable {
     private final LLVMModuleRef module;
     private final LLVMContextRef ctx;
     private LLVMBuilderRef builder;
@@ -32,7 +35,14 @@ public final class HandlerContext {
     private final List<LLVMValueRef> ctors = new ArrayList<>();
     private final List<LLVMValueRef> dtors = new ArrayList<>();
 
+    private boolean finished;
+
     public HandlerContext(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
+        if (module == null || module.isNull() || builder == null || builder.isNull() || strategy == null) {
+            throw new IllegalArgumentException("Invalid handler context (must have a module, a builder and a load"
+                    + " strategy): " + (module == null || module.isNull() ? "no module"
+                    : builder == null || builder.isNull() ? "no builder" : "no load strategy"));
+        }
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
         this.builder = builder;
@@ -61,6 +71,20 @@ public final class HandlerContext {
     /** The builder handlers build with: the caller's, or a launch stub's while {@link LaunchEmitter} builds one. */
     public LLVMBuilderRef builder() {
         return builder;
+    }
+
+    /**
+     * The function {@link #builder()} builds in; an {@link IllegalStateException} when the builder is not
+     * positioned in a basic block of a function, where LLVM would crash.
+     */
+    public LLVMValueRef currentFunction() {
+        LLVMBasicBlockRef block = LLVMGetInsertBlock(builder);
+        LLVMValueRef fn = block == null || block.isNull() ? null : LLVMGetBasicBlockParent(block);
+        if (fn == null || fn.isNull()) {
+            throw new IllegalStateException("Invalid builder (must be positioned in a basic block of a function):"
+                    + " not positioned");
+        }
+        return fn;
     }
 
     /** Runs {@code body} with {@link #builder()} returning {@code b}, then restores the previous builder. */
@@ -238,12 +262,14 @@ public final class HandlerContext {
 
     /** Runs {@code fn} at program start; it is placed in {@code .text.startup}, as compilers place constructors. */
     public void addConstructor(LLVMValueRef fn) {
+        requireOpen("constructor");
         LLVMSetSection(fn, ".text.startup");
         ctors.add(fn);
     }
 
     /** Runs {@code fn} at program exit. */
     public void addDestructor(LLVMValueRef fn) {
+        requireOpen("destructor");
         dtors.add(fn);
     }
 
@@ -293,7 +319,7 @@ public final class HandlerContext {
      * argument values.
      */
     public LaunchArgs launchArgs(LLVMTypeRef st, int fields) {
-        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder));
+        LLVMValueRef fn = currentFunction();
         ScratchKey key = new ScratchKey(fn.address(), st.address(), fields);
         LaunchArgs a = launchArgs.get(key);
         if (a != null) {
@@ -341,19 +367,58 @@ public final class HandlerContext {
      * not grow the stack.
      */
     public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
-        try (NativeBuilder owner = entryBuilder(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)))) {
+        try (NativeBuilder owner = entryBuilder(currentFunction())) {
             LLVMBuilderRef b = owner.get();
             return count == null ? LLVMBuildAlloca(b, t, name) : LLVMBuildArrayAlloca(b, t, count, name);
         }
     }
 
-    /** Writes {@code llvm.global_ctors} / {@code llvm.global_dtors}; call once, after the last handler call. */
+    private void requireOpen(String what) {
+        if (finished) {
+            throw new IllegalStateException("Invalid " + what + " (must be added before the context is finished):"
+                    + " finished already");
+        }
+    }
+
+    /**
+     * Writes {@code llvm.global_ctors} / {@code llvm.global_dtors}, after the last handler call; a second
+     * call does nothing.
+     */
     public void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
         table("llvm.global_ctors", ctors);
         table("llvm.global_dtors", dtors);
         ctors.clear();
         dtors.clear();
     }
+
+    /** Whether {@link #finish()} has run. */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    /** {@link #finish()}es the context, so that try-with-resources cannot forget the constructor tables. */
+    @Override
+    public void close() {
+        finish();
+    }
+
+    /**
+     * Claims the embedding of binary {@code name}: an {@link IllegalStateException} when it is embedded
+     * already (LLVM would rename the second blob, and launches would use the first).
+     */
+    public void claimEmbedding(String name) {
+        requireOpen("embedding of @" + name);
+        if (!embedded.add(name)) {
+            throw new IllegalStateException("Invalid embedding (must be once per binary): @" + name
+                    + " is embedded already");
+        }
+    }
+
+    private final java.util.Set<String> embedded = new java.util.HashSet<>();
 
     private void table(String name, List<LLVMValueRef> fns) {
         if (fns.isEmpty()) {

@@ -158,6 +158,7 @@ public final class LaunchEmitter {
      * <p>While {@code body} runs, {@link HandlerContext#builder()} builds in the stub.
      */
     public void throughStub(KernelLaunch l, Consumer<KernelLaunch> body) {
+        check(l);
         List<Object> shape = new ArrayList<>();
         shape.add(l.binary());
         shape.add(l.kernel());
@@ -211,6 +212,61 @@ public final class LaunchEmitter {
         }
         try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(actuals.toArray(new LLVMValueRef[0]))) {
             LLVMBuildCall2(ctx.builder(), fnType, stub, p, actuals.size(), "");
+        }
+    }
+
+    /**
+     * Checks in Java what LLVM would otherwise take as invalid IR, or crash on: the builder's position, and
+     * the types of the launch's values (sizes {@code intptr_t}, shared memory {@code i32}, the stream a
+     * pointer).
+     */
+    private void check(KernelLaunch l) {
+        ctx.currentFunction();
+        if (l.grid() == null || l.block() == null) {
+            throw new IllegalArgumentException("Invalid launch of " + l.kernel() + " (must have grid and block"
+                    + " sizes): " + (l.grid() == null ? "no grid" : "no block"));
+        }
+        LLVMTypeRef intptr = ctx.runtime().intptrType();
+        String[] groups = {"grid", "block", "cluster"};
+        LLVMValueRef[][] values = {l.grid(), l.block(), l.cluster()};
+        for (int g = 0; g < 3; g++) {
+            if (values[g] == null) {
+                continue;
+            }
+            if (values[g].length != 3) {
+                throw new IllegalArgumentException("Invalid " + groups[g] + " of " + l.kernel()
+                        + " (must be 3 sizes): " + values[g].length);
+            }
+            for (int i = 0; i < 3; i++) {
+                LLVMValueRef v = values[g][i];
+                if (v == null || v.isNull() || !LLVMTypeOf(v).equals(intptr)) {
+                    throw new IllegalArgumentException("Invalid " + groups[g] + " size " + "xyz".charAt(i) + " of "
+                            + l.kernel() + " (must be an intptr_t value, " + typeName(intptr) + "): "
+                            + (v == null || v.isNull() ? "null" : typeName(LLVMTypeOf(v))));
+                }
+            }
+        }
+        if (l.sharedMemory() != null && !LLVMTypeOf(l.sharedMemory()).equals(ctx.runtime().i32Type())) {
+            throw new IllegalArgumentException("Invalid shared memory size of " + l.kernel() + " (must be an i32"
+                    + " value): " + typeName(LLVMTypeOf(l.sharedMemory())));
+        }
+        if (l.stream() != null && !LLVMTypeOf(l.stream()).equals(ctx.ptr())) {
+            throw new IllegalArgumentException("Invalid stream of " + l.kernel() + " (must be a ptr value): "
+                    + typeName(LLVMTypeOf(l.stream())));
+        }
+        for (LLVMValueRef a : l.args()) {
+            if (a == null || a.isNull()) {
+                throw new IllegalArgumentException("Invalid argument of " + l.kernel() + " (must be a value): null");
+            }
+        }
+    }
+
+    private static String typeName(LLVMTypeRef t) {
+        org.bytedeco.javacpp.BytePointer p = LLVMPrintTypeToString(t);
+        try {
+            return p.getString();
+        } finally {
+            LLVMDisposeMessage(p);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.mgpu.codegen;
 
 import dev.mgpu.codegen.internal.Pipeline;
+import dev.mgpu.ir.DeepStack;
 import dev.mgpu.ir.Diagnostic;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
@@ -103,6 +104,31 @@ public final class Mgpu {
         Llvm.loadInBackground();
     }
 
+    /** The version of the LLVM that mgpu generates code with, such as {@code 20.1.7}; loads LLVM. */
+    public static String llvmVersion() {
+        Llvm.load();
+        int[] major = new int[1];
+        int[] minor = new int[1];
+        int[] patch = new int[1];
+        org.bytedeco.llvm.global.LLVM.LLVMGetVersion(major, minor, patch);
+        return major[0] + "." + minor[0] + "." + patch[0];
+    }
+
+    /**
+     * Emits an LLVM module as IR text, bitcode, an object or assembly: one that {@link #translate} returned,
+     * perhaps changed since, or a caller's own, built in its own context. LLVM's verifier runs first, so a
+     * broken module is an {@link MgpuException} and never a crash; a module without a target triple gets
+     * the options' (or the host's) with its data layout. The module stays the caller's.
+     */
+    public static byte[] emit(NativeModule module, EmitKind kind, Options options) {
+        return options.pipeline().emitModule(module, kind);
+    }
+
+    /** {@link #emit(NativeModule, EmitKind, Options)} for a module the caller owns as a raw reference. */
+    public static byte[] emit(org.bytedeco.llvm.LLVM.LLVMModuleRef module, EmitKind kind, Options options) {
+        return emit(NativeModule.borrow(module), kind, options);
+    }
+
     /** Parses MLIR text; throws {@link MgpuException} with file:line:col on bad input. */
     public static Operation parse(byte[] text, String fileName) {
         return MlirParser.parse(text, fileName);
@@ -110,7 +136,7 @@ public final class Mgpu {
 
     /** Every problem the verifier finds; empty when the module is valid. */
     public static List<Diagnostic> verify(Operation module) {
-        return Verifier.verify(module);
+        return DeepStack.call(() -> Verifier.verify(module));
     }
 
     /**
@@ -118,7 +144,7 @@ public final class Mgpu {
      * and closes the result.
      */
     public static NativeModule translate(Operation module, Options options) {
-        return options.pipeline().translate(module);
+        return DeepStack.call(() -> options.pipeline().translate(module));
     }
 
     /**
@@ -126,16 +152,16 @@ public final class Mgpu {
      * deterministic for a given input and options.
      */
     public static byte[] emit(Operation module, EmitKind kind, Options options) {
-        return options.pipeline().emit(module, kind);
+        return DeepStack.call(() -> options.pipeline().emit(module, kind));
     }
 
     /** Like {@link #emit(Operation, EmitKind, Options)}, writing to {@code out}, which stays open. */
     public static void emit(Operation module, EmitKind kind, Options options, OutputStream out) {
-        options.pipeline().emit(module, kind, out);
+        DeepStack.run(() -> options.pipeline().emit(module, kind, out));
     }
 
     /** Like {@link #emit(Operation, EmitKind, Options)}, writing the same bytes to {@code file}. */
     public static void emit(Operation module, EmitKind kind, Options options, Path file) {
-        options.pipeline().emit(module, kind, file);
+        DeepStack.run(() -> options.pipeline().emit(module, kind, file));
     }
 }

@@ -18,12 +18,29 @@ import org.bytedeco.llvm.LLVM.LLVMModuleRef;
 public final class NativeModule implements AutoCloseable {
     private LLVMContextRef context;
     private LLVMModuleRef module;
+    private final boolean owned;
 
     /** Creates an empty module named {@code name} in a fresh context. */
     public NativeModule(String name) {
         Llvm.load();
         context = LLVMContextCreate();
         module = LLVMModuleCreateWithNameInContext(name, context);
+        owned = true;
+    }
+
+    private NativeModule(LLVMModuleRef module) {
+        Llvm.load();
+        this.module = module;
+        this.context = org.bytedeco.llvm.global.LLVM.LLVMGetModuleContext(module);
+        this.owned = false;
+    }
+
+    /** A view of a module its caller owns and disposes: closing the view disposes nothing. */
+    public static NativeModule borrow(LLVMModuleRef module) {
+        if (module == null || module.isNull()) {
+            throw new IllegalArgumentException("Invalid module (must not be null): null");
+        }
+        return new NativeModule(module);
     }
 
     public LLVMContextRef context() {
@@ -59,6 +76,11 @@ public final class NativeModule implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!owned) {
+            module = null;
+            context = null;
+            return;
+        }
         if (module != null) {
             LLVMDisposeModule(module);
             module = null;

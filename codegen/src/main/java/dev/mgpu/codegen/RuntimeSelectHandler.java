@@ -39,6 +39,7 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
 
     @Override
     public void embedBinary(BinaryDescription b, HandlerContext ctx) {
+        ctx.claimEmbedding(b.name());
         LLVMTypeRef et = entryType(ctx);
         int n = b.objects().size();
         LLVMValueRef[] entries = new LLVMValueRef[n];

@@ -41,6 +41,7 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
     @Override
     public void embedBinary(BinaryDescription b, HandlerContext ctx) {
         ObjectAttr o = selected(b, ctx);
+        ctx.claimEmbedding(b.name());
         LLVMValueRef blob = ctx.embedObject(blobName(b.name()), o, LaunchEmitter.appendsNul(o), 8);
         if (ctx.loadStrategy() == LoadStrategy.CTOR) {
             LLVMValueRef module = ctx.zeroGlobal(b.name() + "_module", ctx.ptr(), 8);

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * An attribute: a compile-time constant attached to an operation. Every implementation is a record, so
- * equality is structural. {@link #toString()} gives the MLIR text form.
+ * equality is structural. {@code toString()} gives the MLIR text form.
  */
 public sealed interface Attribute
         permits Attribute.IntegerAttr, Attribute.FloatAttr, Attribute.StringAttr, Attribute.ArrayAttr,

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A type of the IR. Every implementation is a record, so equality is structural. {@link #toString()}
+ * A type of the IR. Every implementation is a record, so equality is structural. {@code toString()}
  * gives the MLIR text form.
  */
 public sealed interface Type

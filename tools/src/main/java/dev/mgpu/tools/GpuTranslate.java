@@ -43,14 +43,18 @@ public final class GpuTranslate {
     static final int EXIT_USAGE = 2;
     static final int EXIT_INTERNAL = 3;
 
-    static final String VERSION = "gpu-translate 0.1.0";
+    /** This build's version, from its jar's manifest. */
+    static String version() {
+        String v = GpuTranslate.class.getPackage().getImplementationVersion();
+        return "gpu-translate " + (v != null ? v : "(unpackaged build)") + "\n  LLVM " + Mgpu.llvmVersion() + "\n";
+    }
 
     static final String HELP = """
             Usage: gpu-translate [options] INPUT|-
             Translates MLIR GPU-dialect host programs into LLVM host modules that launch their kernels
             through the mgpu runtime.
 
-              INPUT                    Input .mlir file, or - for stdin.
+              INPUT                    Input .mlir file, or - (or nothing) for stdin.
               -o FILE                  Output file, or - for stdout (text only).
               --emit=KIND              mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o,
                                        else llvm.
@@ -68,12 +72,15 @@ public final class GpuTranslate {
               --mlir-print-debuginfo   Print locations with --emit=mlir.
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
+              --color=WHEN             Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
+                                       always or never.
               -v, --verbose            Print a table of the time of each phase at the end.
               -h, --help               Show this help and exit.
               -V, --version            Print the version and exit.
 
             An option's value follows it as --name=VALUE or as the next argument; given twice, the last
-            one counts. Exit codes: 0 success, 1 bad input, 2 bad usage.
+            one counts. Long options may be spelt with one dash (-split-input-file), and @FILE reads
+            more arguments from FILE. Exit codes: 0 success, 1 bad input, 2 bad usage.
             """;
 
     String input;
@@ -91,6 +98,7 @@ public final class GpuTranslate {
     boolean printGeneric;
     String runtimeLib;
     boolean verbose;
+    String color = "auto";
     private final PhaseTimes times = new PhaseTimes();
 
     private final PrintStream err;
@@ -109,6 +117,7 @@ public final class GpuTranslate {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         processStart = processStartNanos();
+        stderrTerminal = isTerminal(2);
         int code = run(args, System.in, stdout, System.err, stdoutIsTerminal());
         if (code == EXIT_OK) {
             try {
@@ -191,10 +200,16 @@ public final class GpuTranslate {
      * Reads {@code args} into this tool's fields. Returns the text to print instead of running (for
      * {@code --help} and {@code --version}), else null.
      */
-    private String parse(String[] args) throws UsageError {
+    private String parse(String[] given) throws UsageError {
+        String[] args;
+        try {
+            args = CommandLine.expand(List.of(given)).toArray(new String[0]);
+        } catch (CommandLine.BadResponseFile e) {
+            throw new UsageError(e.getMessage());
+        }
         boolean options = true;
         for (int i = 0; i < args.length; i++) {
-            String a = args[i];
+            String a = options ? CommandLine.doubleDash(args[i], LONG_OPTIONS) : args[i];
             if (!options || a.equals("-") || !a.startsWith("-")) {
                 if (input != null) {
                     throw new UsageError("Invalid argument (must be the only INPUT): " + a);
@@ -234,7 +249,7 @@ public final class GpuTranslate {
                             return HELP;
                         }
                         case "-V", "--version" -> {
-                            return VERSION + "\n";
+                            return version();
                         }
                         case "-v", "--verbose" -> verbose = true;
                         case "--split-input-file" -> split = true;
@@ -244,7 +259,7 @@ public final class GpuTranslate {
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr" -> {
+                        "--mattr", "--color" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -260,16 +275,35 @@ public final class GpuTranslate {
                         case "--embed" -> embeds.add(value);
                         case "--mcpu" -> cpu = value;
                         case "--mattr" -> features = value;
+                        case "--color" -> color = value;
                         default -> runtimeLib = value;
                     }
                 }
-                default -> throw new UsageError("Invalid option (must be one that --help lists): " + a);
+                default -> {
+                    String near = CommandLine.suggestion(name, ALL_OPTIONS);
+                    throw new UsageError("Invalid option (must be one that --help lists"
+                            + (near == null ? "" : "; did you mean " + near + "?") + "): " + a);
+                }
             }
         }
         if (input == null) {
-            throw new UsageError("Invalid arguments (must name an INPUT file, or - for stdin): none");
+            input = "-";
         }
         return null;
+    }
+
+    /** The long options, which may also be spelt with one dash. */
+    static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
+            "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
+            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color");
+
+    /** Every option, for suggestions. */
+    static final List<String> ALL_OPTIONS;
+
+    static {
+        List<String> all = new ArrayList<>(LONG_OPTIONS);
+        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V"));
+        ALL_OPTIONS = List.copyOf(all);
     }
 
     private int call() {
@@ -280,6 +314,11 @@ public final class GpuTranslate {
         EmitKind kind;
         LoadStrategy strategy;
         try {
+            if (!List.of("auto", "always", "never").contains(color)) {
+                throw new UsageError("Invalid --color (must be auto, always or never): " + color);
+            }
+            colored = color.equals("always")
+                    || color.equals("auto") && stderrTerminal && System.getenv("NO_COLOR") == null;
             kind = resolveKind();
             strategy = LoadStrategy.fromOption(moduleLoad);
             if (strategy == null) {
@@ -299,7 +338,7 @@ public final class GpuTranslate {
                         + (output == null ? "none" : "-"));
             }
         } catch (UsageError e) {
-            err.println("gpu-translate: error: " + e.getMessage());
+            toolError(e.getMessage());
             return EXIT_USAGE;
         }
         if (kind != EmitKind.MLIR) {
@@ -307,7 +346,7 @@ public final class GpuTranslate {
             if (triple != null || cpu != null || features != null) {
                 String problem = tripleProblem();
                 if (problem != null) {
-                    err.println("gpu-translate: error: " + problem);
+                    toolError(problem);
                     return EXIT_USAGE;
                 }
             }
@@ -327,6 +366,12 @@ public final class GpuTranslate {
         times.since("read", t0);
         List<MlirParser.Chunk> chunks = split ? MlirParser.split(bytes)
                 : List.of(new MlirParser.Chunk(0, bytes.length));
+        if (chunks.size() > 1 && kind == EmitKind.LLVM && !verifyDiagnostics && output != null && !output.equals("-")) {
+            // A file of IR text holds one module; parts joined by '// -----' suit FileCheck on stdout only.
+            toolError("Invalid --split-input-file with --emit=llvm -o FILE (must have one part, as a file of LLVM"
+                    + " IR holds one module; several parts go to stdout): " + chunks.size() + " parts");
+            return EXIT_USAGE;
+        }
         boolean failed = false;
         Sink sink;
         try {
@@ -427,7 +472,7 @@ public final class GpuTranslate {
             try {
                 Linker.link(binary, Path.of(output), runtimeLib, log);
             } catch (Linker.CompilerMissing e) {
-                err.println("gpu-translate: error: Invalid C compiler (must be runnable; CC names another): "
+                toolError("Invalid C compiler (must be runnable; CC names another): "
                         + e.getMessage());
                 return EXIT_INPUT;
             }
@@ -473,8 +518,13 @@ public final class GpuTranslate {
 
     /** Whether standard output is a terminal (whatever standard input is). */
     static boolean stdoutIsTerminal() {
+        return isTerminal(1);
+    }
+
+    /** Whether file descriptor {@code fd} (1 or 2) is a terminal. */
+    static boolean isTerminal(int fd) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return System.console() != null;
@@ -506,7 +556,9 @@ public final class GpuTranslate {
 
     /** Prints {@code file:line:col: error: message}, then the source line and a caret under the column. */
     private void report(Diagnostic d, byte[] input) {
-        err.println(d);
+        err.println(colored ? BOLD + d.location() + ": " + (d.severity() == Diagnostic.Severity.ERROR ? RED
+                : d.severity() == Diagnostic.Severity.WARNING ? MAGENTA : CYAN) + d.severity().label() + ": "
+                + RESET + BOLD + d.message() + RESET : d.toString());
         if (d.location() instanceof Location.FileLineCol f && f.line() > 0) {
             String line = sourceLine(input, f.line());
             if (line != null) {
@@ -524,9 +576,29 @@ public final class GpuTranslate {
                     }
                 }
                 err.println(shown);
-                err.println(caret.append('^'));
+                err.println(colored ? caret + GREEN + "^" + RESET : caret.append('^').toString());
             }
         }
+    }
+
+    // The colours clang uses for diagnostics on a terminal.
+    private static final String BOLD = "\u001B[1m";
+    private static final String RED = "\u001B[1;31m";
+    private static final String MAGENTA = "\u001B[1;35m";
+    private static final String CYAN = "\u001B[1;36m";
+    private static final String GREEN = "\u001B[1;32m";
+    private static final String RESET = "\u001B[0m";
+
+    /** Whether diagnostics are coloured: {@code --color=always}, or auto on a terminal without NO_COLOR. */
+    private boolean colored;
+
+    /** Whether standard error is a terminal, read once by {@link #main}. */
+    private static volatile boolean stderrTerminal;
+
+    /** {@code gpu-translate: error: message}, the tool's own errors, coloured as diagnostics are. */
+    private void toolError(String message) {
+        err.println(colored ? BOLD + "gpu-translate: " + RED + "error: " + RESET + BOLD + message + RESET
+                : "gpu-translate: error: " + message);
     }
 
     private static String sourceLine(byte[] input, int line) {

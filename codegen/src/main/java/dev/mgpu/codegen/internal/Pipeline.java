@@ -129,6 +129,32 @@ public final class Pipeline {
         }
     }
 
+    /**
+     * Emits a module that was built elsewhere (a caller's own, or one {@link #translate} returned) as
+     * {@code kind} (llvm, bc, obj or asm). LLVM's verifier runs first, so a broken module is an
+     * {@link MgpuException}, not a crash; a module without a triple gets this pipeline's (or the host's)
+     * and its data layout.
+     */
+    public byte[] emitModule(NativeModule nm, EmitKind kind) {
+        if (kind == EmitKind.MLIR || kind == EmitKind.EXE) {
+            throw new IllegalArgumentException("Invalid emit kind for an LLVM module (must be llvm, bc, obj or asm): "
+                    + kind.option());
+        }
+        Operation where = dev.mgpu.dialect.builtin.Builtin.ModuleOp.create(Location.UNKNOWN).op();
+        verifyLlvm(nm, where);
+        BytePointer t = org.bytedeco.llvm.global.LLVM.LLVMGetTarget(nm.module());
+        String own = t == null ? "" : t.getString();
+        if (own.isEmpty()) {
+            Targets.configure(nm, triple == null ? null : Targets.normalize(triple), codegen, where);
+            own = triple == null ? Targets.hostTriple() : Targets.normalize(triple);
+        }
+        long t0 = System.nanoTime();
+        Targets.annotate(nm, codegen);
+        byte[] result = Targets.emit(nm, kind, own, codegen, where);
+        phases.phaseDone(emitPhase(kind), System.nanoTime() - t0);
+        return result;
+    }
+
     private void print(Operation root, OutputStream out) {
         check(root, false);
         long t0 = System.nanoTime();
@@ -171,7 +197,9 @@ public final class Pipeline {
     private String tripleOf(Operation root) {
         Attribute a = root.attr("llvm.target_triple");
         if (a == null) {
-            return triple;
+            // As clang writes a --target it is given: in LLVM's normal form (aarch64-linux-gnu is
+            // aarch64-unknown-linux-gnu), so that clang does not warn that the module overrides its triple.
+            return triple == null ? null : Targets.normalize(triple);
         }
         if (!(a instanceof Attribute.StringAttr s)) {
             throw new MgpuException(root.location(), "Invalid llvm.target_triple (must be a string): " + a);

@@ -61,13 +61,26 @@ final class Targets {
         }
     }
 
+    /**
+     * This machine's triple as the system's clang writes it: LLVM's default triple, with the vendor
+     * {@code pc} for x86 on Linux where LLVM's build left it {@code unknown} (Debian's clang, like GCC,
+     * names x86_64 Linux {@code x86_64-pc-linux-gnu}); a module with another triple makes
+     * {@code clang -Werror} fail with -Woverride-module.
+     */
     static String hostTriple() {
         BytePointer t = LLVMGetDefaultTargetTriple();
+        String triple;
         try {
-            return t.getString();
+            triple = normalize(t.getString());
         } finally {
             LLVMDisposeMessage(t);
         }
+        String[] parts = triple.split("-", 3);
+        if (parts.length == 3 && parts[1].equals("unknown") && parts[2].startsWith("linux")
+                && parts[0].matches("x86_64|i[3-6]86")) {
+            return parts[0] + "-pc-" + parts[2];
+        }
+        return triple;
     }
 
     /** The CPU to generate code for: the option's, this machine's for {@code native}, else generic. */
