@@ -18,8 +18,6 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import java.util.List;
 import org.bytedeco.javacpp.BytePointer;
-import org.bytedeco.javacpp.PointerPointer;
-import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
 import org.junit.jupiter.api.Test;
 
@@ -29,12 +27,7 @@ class ForeignModuleTest {
     void handlerOnACallersModule() {
         for (LoadStrategy s : LoadStrategy.values()) {
             try (NativeModule m = new NativeModule("mine"); NativeBuilder b = new NativeBuilder(m.context())) {
-                LLVMTypeRef ptr = LLVMPointerTypeInContext(m.context(), 0);
-                LLVMTypeRef fnType;
-                try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(new LLVMTypeRef[] {ptr})) {
-                    fnType = LLVMFunctionType(LLVMVoidTypeInContext(m.context()), p, 1, 0);
-                }
-                LLVMValueRef fn = LLVMAddFunction(m.module(), "run", fnType);
+                LLVMValueRef fn = HandlerMisuseTest.runFunction(m);
                 LLVMPositionBuilderAtEnd(b.get(), LLVMAppendBasicBlockInContext(m.context(), fn, "entry"));
 
                 HandlerContext ctx = new HandlerContext(m.module(), b.get(), s);

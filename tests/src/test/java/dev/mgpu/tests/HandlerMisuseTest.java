@@ -40,16 +40,19 @@ class HandlerMisuseTest {
     /** A module with {@code void @run(ptr)}, a builder, and a context; the builder at run's entry if asked. */
     private static void withModule(LoadStrategy s, boolean positioned, Consumer<Parts> body) {
         try (NativeModule m = new NativeModule("mine"); NativeBuilder b = new NativeBuilder(m.context())) {
-            LLVMTypeRef ptr = LLVMPointerTypeInContext(m.context(), 0);
-            LLVMTypeRef fnType;
-            try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(new LLVMTypeRef[] {ptr})) {
-                fnType = LLVMFunctionType(LLVMVoidTypeInContext(m.context()), p, 1, 0);
-            }
-            LLVMValueRef fn = LLVMAddFunction(m.module(), "run", fnType);
+            LLVMValueRef fn = runFunction(m);
             if (positioned) {
                 LLVMPositionBuilderAtEnd(b.get(), LLVMAppendBasicBlockInContext(m.context(), fn, "entry"));
             }
             body.accept(new Parts(m, b, fn, new HandlerContext(m.module(), b.get(), s)));
+        }
+    }
+
+    /** Adds {@code void @run(ptr)}, without a body, to {@code m}. */
+    static LLVMValueRef runFunction(NativeModule m) {
+        LLVMTypeRef ptr = LLVMPointerTypeInContext(m.context(), 0);
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(new LLVMTypeRef[] {ptr})) {
+            return LLVMAddFunction(m.module(), "run", LLVMFunctionType(LLVMVoidTypeInContext(m.context()), p, 1, 0));
         }
     }
 
