@@ -4,7 +4,8 @@
 
 // Launch stubs at scale: every launch of a kernel and shape calls one stub, under #gpu.runtime_select
 // as under #gpu.select_object, and a host function continues in a new basic block after every 64
-// launches, so that LLVM's instruction selection works on blocks of bounded size.
+// launches, so that LLVM's instruction selection works on blocks of bounded size. A kernel with one
+// launch site is launched in place.
 
 module attributes {gpu.container_module} {
   gpu.binary @any <#gpu.runtime_select> [#gpu.object<#nvvm.target<chip = "sm_90">, "N">, #gpu.object<#cpu.target, "C">]
@@ -91,6 +92,19 @@ module attributes {gpu.container_module} {
     gpu.launch_func @any::@k blocks in (%d, %c, %c) threads in (%c, %c, %c) : i64 args(%p : !llvm.ptr)
     llvm.return
   }
+  // A kernel launched from one site has nothing to share: it is launched in place, without a stub.
+  // CHECK-LABEL: define void @single(ptr %0)
+  llvm.func @single(%p: !llvm.ptr) {
+    %c = llvm.mlir.constant(8 : i64) : i64
+    // CHECK-NOT: call void @one_solo_launch
+    // CHECK: %[[F:.*]] = call ptr @one_solo_get()
+    // CHECK-NEXT: call void @mgpuLaunchKernel(ptr %[[F]], i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i32 0, ptr null,
+    // CHECK-NEXT: call void @mgpuStreamSynchronize(ptr null)
+    // CHECK-NEXT: ret void
+    gpu.launch_func @one::@solo blocks in (%c, %c, %c) threads in (%c, %c, %c) : i64 args(%p : !llvm.ptr)
+    llvm.return
+  }
+  // CHECK-NOT: @one_solo_launch
   // CHECK-LABEL: define internal void @any_k_launch(ptr %0)
   // CHECK: %[[F:.*]] = call ptr @any_k_get()
   // CHECK-NEXT: call void @mgpuLaunchKernel(ptr %[[F]], i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i32 0, ptr null,

@@ -98,6 +98,22 @@ public final class HandlerContext implements AutoCloseable {
         }
     }
 
+    private final java.util.Map<List<String>, Integer> launchSites = new java.util.HashMap<>();
+
+    /**
+     * Says that kernel {@code kernel} of {@code binary} is launched from {@code sites} places in the
+     * module; a kernel with one launch site is launched in place, without a stub (see
+     * {@link LaunchEmitter#throughStub}). Without this, every kernel gets stubs.
+     */
+    public void expectLaunchSites(String binary, String kernel, int sites) {
+        launchSites.put(List.of(binary, kernel), sites);
+    }
+
+    /** The number of launch sites {@link #expectLaunchSites} gave for a kernel, or -1. */
+    public int launchSites(String binary, String kernel) {
+        return launchSites.getOrDefault(List.of(binary, kernel), -1);
+    }
+
     /** Launch stubs by shape (see {@link LaunchEmitter#throughStub}). */
     final java.util.Map<List<Object>, LLVMValueRef> launchStubs = new java.util.HashMap<>();
 

@@ -153,12 +153,18 @@ public final class LaunchEmitter {
      * at run time (a parameter of the stub, as the stream and the kernel arguments always are). So the
      * slot check, the argument array and the runtime calls are emitted once per shape instead of once per
      * launch, and LLVM's code generation costs one call per launch. The stubs carry no inlining
-     * attribute: an optimising consumer inlines them where that pays off.
+     * attribute: an optimising consumer inlines them where that pays off. A kernel that the module
+     * launches from one site only ({@link HandlerContext#expectLaunchSites}) has nothing to share: it is
+     * launched in place, as its stub would have launched it.
      *
      * <p>While {@code body} runs, {@link HandlerContext#builder()} builds in the stub.
      */
     public void throughStub(KernelLaunch l, Consumer<KernelLaunch> body) {
         check(l);
+        if (ctx.launchSites(l.binary(), l.kernel()) == 1) {
+            body.accept(l);
+            return;
+        }
         List<Object> shape = new ArrayList<>();
         shape.add(l.binary());
         shape.add(l.kernel());

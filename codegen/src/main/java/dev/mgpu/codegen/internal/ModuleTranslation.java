@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.LaunchFuncOp;
 import dev.mgpu.dialect.gpu.GpuModuleOp;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.bytedeco.llvm.global.LLVM.*;
@@ -100,6 +101,7 @@ final class ModuleTranslation {
             throw error(root, "Invalid translation root (must be a builtin.module): " + root.name());
         }
         streams = new Streams(root);
+        countLaunchSites(root);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
             if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
@@ -123,6 +125,26 @@ final class ModuleTranslation {
             }
         }
         handlers.finish();
+    }
+
+    /** Tells the handlers how many launch sites each kernel has, so that one site needs no stub. */
+    private void countLaunchSites(Operation root) {
+        java.util.Map<List<String>, Integer> sites = new java.util.HashMap<>();
+        java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
+        work.push(root);
+        while (!work.isEmpty()) {
+            Operation op = work.pop();
+            if (op.name().equals(LaunchFuncOp.NAME)) {
+                LaunchFuncOp l = new LaunchFuncOp(op);
+                sites.merge(List.of(l.moduleName(), l.kernelName()), 1, Integer::sum);
+            }
+            for (dev.mgpu.ir.Region r : op.regions()) {
+                for (dev.mgpu.ir.Block b : r.blocks()) {
+                    b.operations().forEach(work::push);
+                }
+            }
+        }
+        sites.forEach((k, n) -> handlers.expectLaunchSites(k.get(0), k.get(1), n));
     }
 
     // ------------------------------------------------------------------ phase 1: functions
