@@ -180,6 +180,36 @@ class CliTest {
                 badColor.err().strip());
     }
 
+    /**
+     * -MD writes OUTPUT.d (-MF FILE elsewhere) naming the input and every --embed file, escaped as Make
+     * reads names; Make then rebuilds when an embedded file changes, and not before.
+     */
+    @Test
+    void dependencyFilesDriveMake() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("dep dir"));
+        Path in = d.resolve("host.mlir");
+        Files.writeString(in, GOOD.replace("\"AB\"", "\"@file:k\""));
+        Path blob = d.resolve("k $1.cubin");
+        Files.writeString(blob, "cubin");
+        Path out = d.resolve("host.o");
+        Result r = run("-MD", "--embed", "k=" + blob, in.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String esc = d.toString().replace(" ", "\\ ");
+        assertEquals(esc + "/host.o: \\\n  " + esc + "/host.mlir \\\n  " + esc + "/k\\ $$1.cubin\n",
+                Files.readString(d.resolve("host.o.d")));
+        Path mf = d.resolve("custom.d");
+        assertEquals(0, run("-MF", mf.toString(), "--embed", "k=" + blob, in.toString(), "-o", out.toString()).code());
+        assertEquals(Files.readString(d.resolve("host.o.d")), Files.readString(mf));
+        assertEquals(2, run("-MD", in.toString()).code());
+
+        Files.writeString(d.resolve("Makefile"), esc + "/host.o:\n\ttouch host.o\n-include host.o.d\n");
+        Files.setLastModifiedTime(out, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        assertEquals(0, Native.run(d, java.util.Map.of(), List.of("make", "-q", esc.replace("\\ ", " ") + "/host.o")).exit(), "up to date");
+        Files.setLastModifiedTime(blob, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        assertEquals(1, Native.run(d, java.util.Map.of(), List.of("make", "-q", esc.replace("\\ ", " ") + "/host.o")).exit(),
+                "a newer --embed file must make the output out of date");
+    }
+
     /** Several parts cannot be one file of LLVM IR: refused, with no file written; stdout still joins them. */
     @Test
     void splitInputToOneIrFileIsRefused() throws Exception {

@@ -72,6 +72,8 @@ public final class GpuTranslate {
               --mlir-print-debuginfo   Print locations with --emit=mlir.
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
+              -MD, -MF FILE            Write a Make dependency file naming INPUT and every --embed file:
+                                       OUTPUT.d, or FILE (as clang's -MD -MF).
               --color=WHEN             Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
                                        always or never.
               -v, --verbose            Print a table of the time of each phase at the end.
@@ -98,6 +100,8 @@ public final class GpuTranslate {
     boolean printGeneric;
     String runtimeLib;
     boolean verbose;
+    boolean depFile;
+    String depFilePath;
     String color = "auto";
     private final PhaseTimes times = new PhaseTimes();
 
@@ -240,7 +244,7 @@ public final class GpuTranslate {
             }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
-                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic" -> {
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -255,11 +259,12 @@ public final class GpuTranslate {
                         case "--split-input-file" -> split = true;
                         case "--verify-diagnostics" -> verifyDiagnostics = true;
                         case "--mlir-print-debuginfo" -> printDebugInfo = true;
+                        case "-MD" -> depFile = true;
                         default -> printGeneric = true;
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color" -> {
+                        "--mattr", "--color", "-MF" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -276,6 +281,10 @@ public final class GpuTranslate {
                         case "--mcpu" -> cpu = value;
                         case "--mattr" -> features = value;
                         case "--color" -> color = value;
+                        case "-MF" -> {
+                            depFilePath = value;
+                            depFile = true;
+                        }
                         default -> runtimeLib = value;
                     }
                 }
@@ -302,7 +311,7 @@ public final class GpuTranslate {
 
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
-        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V"));
+        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -332,6 +341,10 @@ public final class GpuTranslate {
                     && !verifyDiagnostics && stdoutIsTerminal) {
                 throw new UsageError("Invalid stdout for --emit=" + kind.option()
                         + " (must not be a terminal for binary output): a terminal; redirect it or use -o FILE");
+            }
+            if (depFile && (output == null || output.equals("-"))) {
+                throw new UsageError("Invalid -MD/-MF (must come with -o FILE, the target the dependency file"
+                        + " names): " + (output == null ? "no -o" : "-o -"));
             }
             if (kind == EmitKind.EXE && (output == null || output.equals("-"))) {
                 throw new UsageError("Invalid output for --emit=exe (must be a file given with -o): "
@@ -480,6 +493,17 @@ public final class GpuTranslate {
             textOut.write(binary);
         }
         textOut.commit();
+        if (depFile) {
+            List<String> prerequisites = new ArrayList<>();
+            if (!input.equals("-")) {
+                prerequisites.add(input);
+            }
+            for (String e : embeds) {
+                prerequisites.add(e.substring(e.indexOf('=') + 1));
+            }
+            DepFile.write(Path.of(depFilePath != null ? depFilePath : output + ".d"),
+                    DepFile.text(output, prerequisites));
+        }
         times.since(kind == EmitKind.EXE ? "link" : "write", tw);
         } catch (MgpuException e) {
             for (Diagnostic d : e.diagnostics()) {
