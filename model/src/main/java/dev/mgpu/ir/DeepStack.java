@@ -1,13 +1,20 @@
 package dev.mgpu.ir;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
  * Runs work that recurses once per level of nesting (parsing, verifying, printing and translating a
  * module) on a thread with a stack deep enough for the deepest input the parser accepts, whatever thread
  * calls it: a caller's thread may have a stack of 512 KiB or less, where 500 levels of {@code gpu.func}
- * nesting overflow. The stack is reserved, not committed: only the pages the work reaches are used.
- * Work already on such a thread runs where it is.
+ * nesting overflow. The stack is reserved, not committed: only the pages the work reaches are used. The
+ * threads are pooled (starting one costs about a millisecond here, more than a small translation) and
+ * end after a minute idle; work already on such a thread runs where it is.
  */
 public final class DeepStack {
     /** The stack size of the threads work runs on. */
@@ -17,57 +24,45 @@ public final class DeepStack {
     }
 
     private static final class Worker extends Thread {
-        private Object result;
-        private Throwable failure;
-        private final Supplier<?> work;
-
-        Worker(Supplier<?> work) {
-            super(null, null, "mgpu-deep-stack", STACK_BYTES);
-            this.work = work;
+        Worker(Runnable r) {
+            super(null, r, "mgpu-deep-stack", STACK_BYTES);
             setDaemon(true);
-        }
-
-        @Override
-        public void run() {
-            try {
-                result = work.get();
-            } catch (Throwable e) {
-                failure = e;
-            }
         }
     }
 
+    private static final ExecutorService POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), Worker::new);
+
     /** Runs {@code work} on a deep stack and returns its result; what it throws is thrown here. */
-    @SuppressWarnings("unchecked")
     public static <T> T call(Supplier<T> work) {
         if (Thread.currentThread() instanceof Worker) {
             return work.get();
         }
-        Worker w = new Worker(work);
-        w.start();
+        Future<T> f = POOL.submit(work::get);
         boolean interrupted = false;
-        while (true) {
-            try {
-                w.join();
-                break;
-            } catch (InterruptedException e) {
-                // The work holds native resources it must release itself: wait for it, then re-interrupt.
-                interrupted = true;
+        try {
+            while (true) {
+                try {
+                    return f.get();
+                } catch (InterruptedException e) {
+                    // The work holds native resources it must release itself: wait for it, then re-interrupt.
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (c instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (c instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(c);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (w.failure instanceof RuntimeException r) {
-            throw r;
-        }
-        if (w.failure instanceof Error e) {
-            throw e;
-        }
-        if (w.failure != null) {
-            throw new IllegalStateException(w.failure);
-        }
-        return (T) w.result;
     }
 
     /** Runs {@code work} on a deep stack. */
