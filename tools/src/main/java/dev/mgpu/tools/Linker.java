@@ -87,13 +87,20 @@ final class Linker {
         }
     }
 
-    /** {@code runtime-c/build} next to the tools directory, when present. */
+    /**
+     * Where libmgpu is: {@code lib} of an installed image ({@code tools/make-image.sh}), else
+     * {@code runtime-c/build} of the source tree, when present.
+     */
     private static String defaultRuntimeDir() {
         String home = System.getProperty("mgpu.home");
         if (home == null) {
             return null;
         }
-        Path p = Path.of(home, "runtime-c", "build");
-        return Files.isDirectory(p) ? p.toString() : null;
+        for (Path p : new Path[] {Path.of(home, "lib"), Path.of(home, "runtime-c", "build")}) {
+            if (Files.exists(p.resolve("libmgpu.so"))) {
+                return p.toString();
+            }
+        }
+        return null;
     }
 }

@@ -1,0 +1,65 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * mgpu installed under a prefix by tools/make-image.sh, then moved elsewhere, runs with no source tree: the
+ * CLI (through its launcher and as java -jar), --emit=exe against the installed libmgpu, and the axpy
+ * example built from another directory with the installed header and library.
+ */
+class ImageTest {
+    @Test
+    void installedImageRunsAnywhere() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-image");
+        Path first = work.resolve("prefix");
+        Native.exec(work, Map.of(), "bash", TestPaths.root().resolve("tools/make-image.sh").toString(),
+                first.toString());
+        // Unpacked anywhere: the whole prefix moves, and nothing in it points back.
+        Path prefix = work.resolve("elsewhere/mgpu");
+        Files.createDirectories(prefix.getParent());
+        Native.exec(work, Map.of(), "mv", first.toString(), prefix.toString());
+        Path cli = prefix.resolve("bin/gpu-translate");
+        Path elsewhere = Files.createDirectories(work.resolve("project"));
+        String javaHome = System.getProperty("java.home");
+
+        String version = Native.exec(elsewhere, Map.of("JAVA_HOME", javaHome), cli.toString(), "--version");
+        assertTrue(version.startsWith("gpu-translate 0.1.0"), version);
+        String viaJar = Native.exec(elsewhere, Map.of(), Path.of(javaHome, "bin", "java").toString(), "-jar",
+                prefix.resolve("lib/mgpu/gpu-translate.jar").toString(), "--version");
+        assertEquals(version, viaJar);
+        Native.Result noJava = Native.run(elsewhere, Map.of("JAVA_HOME", "/nonexistent"), List.of(cli.toString(),
+                "--version"));
+        assertEquals(2, noJava.exit());
+        assertEquals("gpu-translate: error: JAVA_HOME has no bin/java: /nonexistent", noJava.err().strip());
+
+        // --emit=exe finds the installed libmgpu by itself.
+        Path main = elsewhere.resolve("main.mlir");
+        Files.writeString(main, "module attributes {gpu.container_module} {\n  llvm.func @main() -> i32 {\n"
+                + "    %t = gpu.wait async\n    gpu.wait [%t]\n"
+                + "    %c = llvm.mlir.constant(7 : i32) : i32\n    llvm.return %c : i32\n  }\n}\n");
+        Native.exec(elsewhere, Map.of("JAVA_HOME", javaHome), cli.toString(), "--emit=exe", "main.mlir", "-o", "prog");
+        assertEquals(7, Native.run(elsewhere, Map.of("MGPU_BACKEND", "cpu"),
+                List.of(elsewhere.resolve("prog").toString())).exit());
+        String deps = Native.exec(elsewhere, Map.of(), "ldd", elsewhere.resolve("prog").toString());
+        assertTrue(deps.contains(prefix.resolve("lib/libmgpu.so.0").toString()), deps);
+        assertFalse(deps.contains(TestPaths.root().toString()), deps);
+
+        // The axpy example, built from here with the installed header and library.
+        Path kernels = Native.cpuKernels(elsewhere, "axpy", TestPaths.root().resolve("examples/axpy/axpy_cpu.c"));
+        Native.exec(elsewhere, Map.of("JAVA_HOME", javaHome), cli.toString(), "--embed", "axpy=" + kernels,
+                TestPaths.root().resolve("examples/axpy/axpy.mlir").toString(), "-o", "host.o");
+        Native.exec(elsewhere, Map.of(), "cc", "-I" + prefix.resolve("include"),
+                TestPaths.root().resolve("examples/axpy/main.c").toString(), "host.o", "-L" + prefix.resolve("lib"),
+                "-Wl,-rpath," + prefix.resolve("lib"), "-lmgpu", "-lm", "-o", "axpy");
+        String out = Native.exec(elsewhere, Map.of("MGPU_BACKEND", "cpu"), elsewhere.resolve("axpy").toString());
+        assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
+    }
+}
