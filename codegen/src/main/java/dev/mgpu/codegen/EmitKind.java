@@ -33,6 +33,11 @@ public enum EmitKind {
         return !text;
     }
 
+    /** The file extension of this kind, with its dot ({@code .ll}); empty for an executable. */
+    public String extension() {
+        return extension;
+    }
+
     public static EmitKind fromOption(String s) {
         for (EmitKind k : values()) {
             if (k.option.equals(s)) {

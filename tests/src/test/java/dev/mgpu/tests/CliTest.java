@@ -97,8 +97,8 @@ class CliTest {
                 + " --no-such-option\n"), unknown.err());
         Result twoInputs = run(good.toString(), good.toString());
         assertEquals(2, twoInputs.code());
-        assertTrue(twoInputs.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT): "
-                + good), twoInputs.err());
+        assertTrue(twoInputs.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT, or"
+                + " give --output-dir for several): " + good), twoInputs.err());
         Result noValue = run(good.toString(), "-o");
         assertEquals(2, noValue.code());
         assertTrue(noValue.err().startsWith("gpu-translate: error: Invalid -o (must be followed by its value): end"
@@ -208,6 +208,33 @@ class CliTest {
         Files.setLastModifiedTime(blob, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
         assertEquals(1, Native.run(d, java.util.Map.of(), List.of("make", "-q", esc.replace("\\ ", " ") + "/host.o")).exit(),
                 "a newer --embed file must make the output out of date");
+    }
+
+    /**
+     * --output-dir translates several inputs in one run, each to DIR/NAME.EXT, byte for byte as separate
+     * runs would; a bad input fails alone (exit 1) while the others are written; several inputs without
+     * it, or with -o, are exit 2.
+     */
+    @Test
+    void severalInputsInOneRun() throws Exception {
+        Path a = dir.resolve("many-a.mlir");
+        Path b = dir.resolve("many-b.mlir");
+        Files.writeString(a, GOOD);
+        Files.writeString(b, GOOD.replace("@k", "@q"));
+        Path out = dir.resolve("many out/sub");
+        Result r = run("--output-dir", out.toString(), "--emit=bc", a.toString(), b.toString());
+        assertEquals(0, r.code(), r.err());
+        assertArrayEquals(run("--emit=bc", a.toString(), "-o", "-").out(), Files.readAllBytes(out.resolve("many-a.bc")));
+        assertArrayEquals(run("--emit=bc", b.toString(), "-o", "-").out(), Files.readAllBytes(out.resolve("many-b.bc")));
+        Result mixed = run("--output-dir", out.toString(), bad.toString(), a.toString());
+        assertEquals(1, mixed.code());
+        assertTrue(mixed.err().startsWith(bad + ":2:"), mixed.err());
+        assertTrue(Files.exists(out.resolve("many-a.ll")) && !Files.exists(out.resolve("bad.ll")));
+        Result two = run(a.toString(), b.toString());
+        assertEquals(2, two.code());
+        assertTrue(two.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT, or give"
+                + " --output-dir for several): " + b), two.err());
+        assertEquals(2, run("--output-dir", out.toString(), "-o", "x.ll", a.toString()).code());
     }
 
     /** Several parts cannot be one file of LLVM IR: refused, with no file written; stdout still joins them. */

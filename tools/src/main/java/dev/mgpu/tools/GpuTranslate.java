@@ -50,12 +50,14 @@ public final class GpuTranslate {
     }
 
     static final String HELP = """
-            Usage: gpu-translate [options] INPUT|-
+            Usage: gpu-translate [options] [INPUT|-]   or   gpu-translate --output-dir=DIR [options] INPUT...
             Translates MLIR GPU-dialect host programs into LLVM host modules that launch their kernels
             through the mgpu runtime.
 
               INPUT                    Input .mlir file, or - (or nothing) for stdin.
               -o FILE                  Output file, or - for stdout (text only).
+              --output-dir=DIR         Translate every INPUT given (several may be) into DIR/NAME.EXT,
+                                       EXT that of --emit, in one run.
               --emit=KIND              mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o,
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
@@ -100,6 +102,8 @@ public final class GpuTranslate {
     boolean printGeneric;
     String runtimeLib;
     boolean verbose;
+    final List<String> inputs = new ArrayList<>();
+    String outputDir;
     boolean depFile;
     String depFilePath;
     String color = "auto";
@@ -215,9 +219,7 @@ public final class GpuTranslate {
         for (int i = 0; i < args.length; i++) {
             String a = options ? CommandLine.doubleDash(args[i], LONG_OPTIONS) : args[i];
             if (!options || a.equals("-") || !a.startsWith("-")) {
-                if (input != null) {
-                    throw new UsageError("Invalid argument (must be the only INPUT): " + a);
-                }
+                inputs.add(a);
                 input = a;
                 continue;
             }
@@ -264,7 +266,7 @@ public final class GpuTranslate {
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color", "-MF" -> {
+                        "--mattr", "--color", "-MF", "--output-dir" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -281,6 +283,7 @@ public final class GpuTranslate {
                         case "--mcpu" -> cpu = value;
                         case "--mattr" -> features = value;
                         case "--color" -> color = value;
+                        case "--output-dir" -> outputDir = value;
                         case "-MF" -> {
                             depFilePath = value;
                             depFile = true;
@@ -298,13 +301,20 @@ public final class GpuTranslate {
         if (input == null) {
             input = "-";
         }
+        if (inputs.size() > 1 && outputDir == null) {
+            throw new UsageError("Invalid argument (must be the only INPUT, or give --output-dir for several): "
+                    + inputs.get(1));
+        }
+        if (outputDir != null && output != null) {
+            throw new UsageError("Invalid -o with --output-dir (must be one or the other): -o " + output);
+        }
         return null;
     }
 
     /** The long options, which may also be spelt with one dash. */
     static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
-            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color");
+            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
@@ -315,7 +325,48 @@ public final class GpuTranslate {
         ALL_OPTIONS = List.copyOf(all);
     }
 
+    /**
+     * Runs the tool once per input: with --output-dir, each INPUT goes to DIR/NAME.EXT (NAME its file name
+     * without .mlir, EXT the extension of --emit, llvm by default), in one JVM; the exit code is the worst.
+     */
     private int call() {
+        if (outputDir == null) {
+            return callOne();
+        }
+        if (emit == null) {
+            emit = "llvm";
+        }
+        EmitKind k = EmitKind.fromOption(emit.toLowerCase(Locale.ROOT));
+        if (k == null || k == EmitKind.EXE) {
+            toolError("Invalid --emit with --output-dir (must be mlir, llvm, bc, obj or asm): " + emit);
+            return EXIT_USAGE;
+        }
+        try {
+            Files.createDirectories(Path.of(outputDir));
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            toolError("Invalid --output-dir (must be a directory that can be made): " + outputDir + ": "
+                    + e.getMessage());
+            return EXIT_INPUT;
+        }
+        int worst = EXIT_OK;
+        for (String in : inputs) {
+            if (in.equals("-")) {
+                toolError("Invalid INPUT with --output-dir (must be a file, not stdin): -");
+                return EXIT_USAGE;
+            }
+            String name = Path.of(in).getFileName().toString();
+            name = name.endsWith(".mlir") ? name.substring(0, name.length() - 5) : name;
+            input = in;
+            output = Path.of(outputDir).resolve(name + k.extension()).toString();
+            worst = Math.max(worst, callOne());
+            if (worst == EXIT_USAGE) {
+                return worst;
+            }
+        }
+        return worst;
+    }
+
+    private int callOne() {
         if (verbose) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
         }
