@@ -129,3 +129,11 @@ func.func @f() {
 {-#
   dialect_resources: {
 // CHECK: errors.mlir:[[@LINE-2]]:1: error: Invalid resource section (must end with #-}): end of input
+
+// -----
+
+// An unranked tensor is refused where it is written (it once reached a cast to a ranked type).
+func.func @f(%u: tensor<*xf32>) {
+  return
+}
+// CHECK: errors.mlir:[[@LINE-3]]:24: error: Invalid tensor type (must be ranked, tensor<4x?xT>): tensor<*xf32>

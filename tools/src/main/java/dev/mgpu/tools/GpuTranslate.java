@@ -62,6 +62,7 @@ public final class GpuTranslate {
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
               --target-triple=TRIPLE   Target triple; default: the host.
+              -g                       DWARF line tables for the host code, at the lines of the input.
               -O0, -O1, -O2, -O3       Code generation level for obj, asm and exe, as llc's. Default: -O2.
               --mcpu=CPU               Host CPU to generate code for, as llc names it (native: this
                                        machine's). Default: a generic CPU of the target.
@@ -105,6 +106,7 @@ public final class GpuTranslate {
     final List<String> inputs = new ArrayList<>();
     String outputDir;
     boolean depFile;
+    boolean debugInfo;
     String depFilePath;
     String color = "auto";
     private final PhaseTimes times = new PhaseTimes();
@@ -246,7 +248,7 @@ public final class GpuTranslate {
             }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
-                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD" -> {
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -262,6 +264,7 @@ public final class GpuTranslate {
                         case "--verify-diagnostics" -> verifyDiagnostics = true;
                         case "--mlir-print-debuginfo" -> printDebugInfo = true;
                         case "-MD" -> depFile = true;
+                        case "-g" -> debugInfo = true;
                         default -> printGeneric = true;
                     }
                 }
@@ -321,7 +324,7 @@ public final class GpuTranslate {
 
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
-        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF"));
+        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF", "-g"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -450,7 +453,7 @@ public final class GpuTranslate {
             options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds),
                     times,
                     new MlirPrinter.Options(printDebugInfo, printGeneric),
-                    new CodegenOptions(optLevel, cpu, features));
+                    new CodegenOptions(optLevel, cpu, features, debugInfo));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {

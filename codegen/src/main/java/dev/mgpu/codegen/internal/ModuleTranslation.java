@@ -89,11 +89,23 @@ final class ModuleTranslation {
      * Translates {@code root}, which the verifier has passed, into {@code nm}'s module, which has its
      * target set. {@link Pipeline} is the only caller: it owns the steps around this one.
      */
-    static void translate(Operation root, NativeModule nm, LoadStrategy strategy) {
+    static void translate(Operation root, NativeModule nm, LoadStrategy strategy, boolean debugInfo) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            new ModuleTranslation(nm.module(), b.get(), strategy).translate(root);
+            ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), strategy);
+            if (!debugInfo) {
+                t.translate(root);
+                return;
+            }
+            try (DebugInfo di = new DebugInfo(nm.module(), root.knownLocation())) {
+                t.debug = di;
+                t.translate(root);
+                di.finish();
+            }
         }
     }
+
+    /** DWARF line tables, with -g; else null. */
+    private DebugInfo debug;
 
     /** Runs every phase on {@code root}, a verified {@code builtin.module}. */
     private void translate(Operation root) {
@@ -243,6 +255,9 @@ final class ModuleTranslation {
         }
         Block entry = body.entry();
         LLVMPositionBuilderAtEnd(builder, blocks.get(entry));
+        if (debug != null) {
+            debug.beginFunction(fn, fnOp, builder);
+        }
         int p = 0;
         for (Value.BlockArgument a : entry.arguments()) {
             if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.MemRefType m) {
@@ -280,8 +295,14 @@ final class ModuleTranslation {
         for (Block b : dominanceOrder(body)) {
             LLVMPositionBuilderAtEnd(builder, blocks.get(b));
             for (Operation op : b.operations()) {
+                if (debug != null) {
+                    debug.at(op, builder);
+                }
                 translateOp(op);
             }
+        }
+        if (debug != null) {
+            debug.endFunction(builder);
         }
     }
 

@@ -64,7 +64,7 @@ public final class Pipeline {
         long t0 = System.nanoTime();
         NativeModule nm = configuredModule(root);
         try {
-            ModuleTranslation.translate(root, nm, strategy);
+            ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo());
             Targets.annotate(nm, codegen);
             long t1 = System.nanoTime();
             phases.phaseDone(PhaseListener.TRANSLATE, t1 - t0);

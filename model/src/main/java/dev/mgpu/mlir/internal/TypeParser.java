@@ -191,7 +191,13 @@ abstract class TypeParser extends TokenParser {
 
     /** {@code tensor<4x?xT>}: the shape's dimensions as memref reads them, then the element type. */
     private Type tensorType() {
-        Type.MemRefType shaped = (Type.MemRefType) memrefType();
+        int at = lx.start;
+        Type body = memrefType();
+        if (!(body instanceof Type.MemRefType shaped)) {
+            // tensor<*xT>: host code has no use for unranked tensors, and the model has no such type.
+            throw errorAt(at, "Invalid tensor type (must be ranked, tensor<4x?xT>): tensor<*x"
+                    + ((Type.UnrankedMemRefType) body).elementType() + ">");
+        }
         if (shaped.layout() != null || shaped.memorySpace() != null) {
             throw error("Invalid tensor type (must have a shape and an element type only): " + shaped);
         }
