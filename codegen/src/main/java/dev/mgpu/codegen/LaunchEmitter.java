@@ -247,32 +247,23 @@ public final class LaunchEmitter {
                 LLVMValueRef v = values[g][i];
                 if (v == null || v.isNull() || !LLVMTypeOf(v).equals(intptr)) {
                     throw new IllegalArgumentException("Invalid " + groups[g] + " size " + "xyz".charAt(i) + " of "
-                            + l.kernel() + " (must be an intptr_t value, " + typeName(intptr) + "): "
-                            + (v == null || v.isNull() ? "null" : typeName(LLVMTypeOf(v))));
+                            + l.kernel() + " (must be an intptr_t value, " + dev.mgpu.codegen.internal.LlvmText.type(intptr) + "): "
+                            + (v == null || v.isNull() ? "null" : dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(v))));
                 }
             }
         }
         if (l.sharedMemory() != null && !LLVMTypeOf(l.sharedMemory()).equals(ctx.runtime().i32Type())) {
             throw new IllegalArgumentException("Invalid shared memory size of " + l.kernel() + " (must be an i32"
-                    + " value): " + typeName(LLVMTypeOf(l.sharedMemory())));
+                    + " value): " + dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(l.sharedMemory())));
         }
         if (l.stream() != null && !LLVMTypeOf(l.stream()).equals(ctx.ptr())) {
             throw new IllegalArgumentException("Invalid stream of " + l.kernel() + " (must be a ptr value): "
-                    + typeName(LLVMTypeOf(l.stream())));
+                    + dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(l.stream())));
         }
         for (LLVMValueRef a : l.args()) {
             if (a == null || a.isNull()) {
                 throw new IllegalArgumentException("Invalid argument of " + l.kernel() + " (must be a value): null");
             }
-        }
-    }
-
-    private static String typeName(LLVMTypeRef t) {
-        org.bytedeco.javacpp.BytePointer p = LLVMPrintTypeToString(t);
-        try {
-            return p.getString();
-        } finally {
-            LLVMDisposeMessage(p);
         }
     }
 

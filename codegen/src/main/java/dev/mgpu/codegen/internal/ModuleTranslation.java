@@ -207,12 +207,7 @@ final class ModuleTranslation {
     }
 
     private static String typeText(LLVMTypeRef t) {
-        org.bytedeco.javacpp.BytePointer p = LLVMPrintTypeToString(t);
-        try {
-            return p.getString();
-        } finally {
-            LLVMDisposeMessage(p);
-        }
+        return LlvmText.type(t);
     }
 
     LLVMValueRef function(String name, Operation user) {
