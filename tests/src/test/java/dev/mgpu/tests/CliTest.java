@@ -200,7 +200,13 @@ class CliTest {
         Path mf = d.resolve("custom.d");
         assertEquals(0, run("-MF", mf.toString(), "--embed", "k=" + blob, in.toString(), "-o", out.toString()).code());
         assertEquals(Files.readString(d.resolve("host.o.d")), Files.readString(mf));
-        assertEquals(2, run("-MD", in.toString()).code());
+        Result toStdout = run("-MF", "-", "--embed", "k=" + blob, in.toString(), "-o", out.toString());
+        assertEquals(0, toStdout.code(), toStdout.err());
+        assertEquals(Files.readString(mf), toStdout.text());
+        Result noTarget = run("-MD", in.toString());
+        assertEquals(2, noTarget.code());
+        assertEquals("gpu-translate: error: Invalid -MD/-MF (must come with -o FILE, the target the dependency file"
+                + " names): no -o", noTarget.err().strip());
 
         Files.writeString(d.resolve("Makefile"), esc + "/host.o:\n\ttouch host.o\n-include host.o.d\n");
         Files.setLastModifiedTime(out, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
@@ -234,7 +240,10 @@ class CliTest {
         assertEquals(2, two.code());
         assertTrue(two.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT, or give"
                 + " --output-dir for several): " + b), two.err());
-        assertEquals(2, run("--output-dir", out.toString(), "-o", "x.ll", a.toString()).code());
+        Result both = run("--output-dir", out.toString(), "-o", "x.ll", a.toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().startsWith("gpu-translate: error: Invalid -o with --output-dir (must be one or the"
+                + " other): -o x.ll\n"), both.err());
     }
 
     /** Several parts cannot be one file of LLVM IR: refused, with no file written; stdout still joins them. */

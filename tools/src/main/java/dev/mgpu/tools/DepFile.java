@@ -2,9 +2,6 @@ package dev.mgpu.tools;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -25,15 +22,14 @@ final class DepFile {
         return b.append('\n').toString();
     }
 
-    /** Writes {@code text} to {@code file} through a temporary file in its directory, renamed over it. */
-    static void write(Path file, String text) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+    /**
+     * Writes {@code text} to {@code file} as every output is written ({@link Sink}): through a temporary
+     * file renamed over it, its mode kept, removed on SIGINT and SIGTERM; {@code -} is {@code stdout}.
+     */
+    static void write(String file, String text, java.io.OutputStream stdout) throws IOException {
+        try (Sink s = Sink.open(file, stdout)) {
+            s.write(text.getBytes(StandardCharsets.UTF_8));
+            s.commit();
         }
     }
 

@@ -14,6 +14,11 @@ final class Embeds {
     private Embeds() {
     }
 
+    /** The files that {@code NAME=FILE} specs name, in order (for a dependency file). */
+    static List<String> files(List<String> specs) {
+        return specs.stream().map(s -> s.substring(s.indexOf('=') + 1)).toList();
+    }
+
     static Map<String, byte[]> parse(List<String> specs) {
         Map<String, byte[]> m = new LinkedHashMap<>();
         for (String s : specs) {

@@ -552,11 +552,9 @@ public final class GpuTranslate {
             if (!input.equals("-")) {
                 prerequisites.add(input);
             }
-            for (String e : embeds) {
-                prerequisites.add(e.substring(e.indexOf('=') + 1));
-            }
-            DepFile.write(Path.of(depFilePath != null ? depFilePath : output + ".d"),
-                    DepFile.text(output, prerequisites));
+            prerequisites.addAll(Embeds.files(embeds));
+            DepFile.write(depFilePath != null ? depFilePath : output + ".d", DepFile.text(output, prerequisites),
+                    stdout);
         }
         times.since(kind == EmitKind.EXE ? "link" : "write", tw);
         } catch (MgpuException e) {
