@@ -170,21 +170,22 @@ public final class LaunchEmitter {
         shape.add(l.kernel());
         List<LLVMValueRef> actuals = new ArrayList<>();
         List<LLVMTypeRef> types = new ArrayList<>();
+        java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
         Operand[] dims = new Operand[10];
         int slot = 0;
         for (LLVMValueRef[] group : new LLVMValueRef[][] {l.grid(), l.block(), l.cluster()}) {
             shape.add(group == null ? "none" : "dims");
             for (int i = 0; i < 3; i++, slot++) {
-                dims[slot] = group == null ? null : operand(group[i], shape, actuals, types);
+                dims[slot] = group == null ? null : operand(group[i], shape, actuals, types, seen);
             }
         }
-        dims[9] = l.sharedMemory() == null ? null : operand(l.sharedMemory(), shape, actuals, types);
+        dims[9] = l.sharedMemory() == null ? null : operand(l.sharedMemory(), shape, actuals, types, seen);
         shape.add(l.sharedMemory() == null ? "no-smem" : "smem");
         shape.add(l.stream() == null ? "sync" : "stream");
-        int streamIndex = l.stream() == null ? -1 : parameter(l.stream(), shape, actuals, types);
+        int streamIndex = l.stream() == null ? -1 : parameter(l.stream(), shape, actuals, types, seen);
         int[] argIndex = new int[l.args().size()];
         for (int i = 0; i < argIndex.length; i++) {
-            argIndex[i] = parameter(l.args().get(i), shape, actuals, types);
+            argIndex[i] = parameter(l.args().get(i), shape, actuals, types, seen);
         }
         LLVMTypeRef fnType;
         try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(types.toArray(new LLVMTypeRef[0]))) {
@@ -284,12 +285,12 @@ public final class LaunchEmitter {
 
     /** A launch dimension: built into the stub when constant (LLVM uniques constants), else a parameter. */
     private static Operand operand(LLVMValueRef v, List<Object> shape, List<LLVMValueRef> actuals,
-            List<LLVMTypeRef> types) {
+            List<LLVMTypeRef> types, java.util.Map<Long, Integer> seen) {
         if (LLVMIsConstant(v) != 0) {
             shape.add(new Constant(v.address()));
             return new Operand(v, -1);
         }
-        return new Operand(null, parameter(v, shape, actuals, types));
+        return new Operand(null, parameter(v, shape, actuals, types, seen));
     }
 
     private record Constant(long address) {
@@ -303,20 +304,21 @@ public final class LaunchEmitter {
 
     /**
      * The index of the stub parameter that passes {@code v}: a value passed already is passed once, so a
-     * launch of {@code (%n, %n, %n)} or of one pointer twice costs one register, not several.
+     * launch of {@code (%n, %n, %n)} or of one pointer twice costs one register, not several. {@code seen}
+     * maps values to their parameters, so a launch of N arguments costs O(N).
      */
     private static int parameter(LLVMValueRef v, List<Object> shape, List<LLVMValueRef> actuals,
-            List<LLVMTypeRef> types) {
-        for (int i = 0; i < actuals.size(); i++) {
-            if (actuals.get(i).address() == v.address()) {
-                shape.add(new Repeat(i));
-                return i;
-            }
+            List<LLVMTypeRef> types, java.util.Map<Long, Integer> seen) {
+        Integer known = seen.get(v.address());
+        if (known != null) {
+            shape.add(new Repeat(known));
+            return known;
         }
         LLVMTypeRef t = LLVMTypeOf(v);
         shape.add(new Parameter(t.address()));
         actuals.add(v);
         types.add(t);
+        seen.put(v.address(), actuals.size() - 1);
         return actuals.size() - 1;
     }
 

@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * The command-line habits of clang and the MLIR tools: {@code @FILE} response files, the single-dash
  * spelling of long options ({@code -split-input-file}, as MLIR RUN lines write them), and a suggestion for
- * a mistyped option.
+ * a mistyped option. Written here rather than taken from a library (picocli, commons-text): the CLI starts
+ * a JVM per file in builds, and the arguments are parsed without one for start-up's sake (see
+ * GpuTranslate); these few dozen lines load no class beyond the JDK's.
  */
 final class CommandLine {
     /** How deep response files may name other response files. */

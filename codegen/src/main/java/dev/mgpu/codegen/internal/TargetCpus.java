@@ -69,8 +69,7 @@ final class TargetCpus {
     private static String probe(String triple, String cpu, String features, Location where) {
         List<String> cmd = new ArrayList<>(List.of("-mtriple=" + triple, "-filetype=obj", "-o", "/dev/null"));
         if (cpu != null) {
-            cmd.add("-mcpu=" + (cpu.equals("native") ? Targets.cpu(new dev.mgpu.codegen.CodegenOptions(2, cpu, null))
-                    : cpu));
+            cmd.add("-mcpu=" + Targets.resolveCpu(cpu));
         }
         if (features != null) {
             cmd.add("-mattr=" + features);

@@ -68,13 +68,7 @@ final class Targets {
      * {@code clang -Werror} fail with -Woverride-module.
      */
     static String hostTriple() {
-        BytePointer t = LLVMGetDefaultTargetTriple();
-        String triple;
-        try {
-            triple = normalize(t.getString());
-        } finally {
-            LLVMDisposeMessage(t);
-        }
+        String triple = normalize(hostString(LLVMGetDefaultTargetTriple()));
         String[] parts = triple.split("-", 3);
         if (parts.length == 3 && parts[1].equals("unknown") && parts[2].startsWith("linux")
                 && parts[0].matches("x86_64|i[3-6]86")) {
@@ -85,10 +79,12 @@ final class Targets {
 
     /** The CPU to generate code for: the option's, this machine's for {@code native}, else generic. */
     static String cpu(CodegenOptions c) {
-        if (c.cpu() == null) {
-            return "generic";
-        }
-        return c.cpu().equals("native") ? hostString(LLVMGetHostCPUName()) : c.cpu();
+        return c.cpu() == null ? "generic" : resolveCpu(c.cpu());
+    }
+
+    /** {@code cpu}, with {@code native} replaced by this machine's CPU name. */
+    static String resolveCpu(String cpu) {
+        return cpu.equals("native") ? hostString(LLVMGetHostCPUName()) : cpu;
     }
 
     /** The CPU features: the option's, else this machine's for {@code --mcpu=native}, else none. */
