@@ -1,6 +1,7 @@
 package dev.mgpu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mgpu.codegen.EmitKind;
@@ -39,6 +40,9 @@ class ClangAcceptsOutputTest {
                 }
                 Native.Result r = Native.run(dir, Map.of(), cmd);
                 assertEquals(0, r.exit(), String.join(" ", cmd) + "\n" + r.out() + r.err());
+                // Not a warning either: -Werror turns warnings into errors, and none may be printed.
+                assertEquals("", r.err(), String.join(" ", cmd));
+                assertTrue(Files.size(dir.resolve("axpy.o")) > 0);
             }
         }
     }
