@@ -66,6 +66,9 @@ public interface AsmParser {
     /** Whether the current token is a string literal. */
     boolean atString();
 
+    /** Whether the current token is an integer literal (without its sign). */
+    boolean atInteger();
+
     /** Whether the current token is a symbol ({@code @name}). */
     boolean atSymbol();
 

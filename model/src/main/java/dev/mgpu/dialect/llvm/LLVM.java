@@ -146,13 +146,15 @@ public final class LLVM {
         return new Type.LLVMFunctionType(result, params, varArg);
     }
 
-    /** The llvm attributes: {@code #llvm.linkage<...>} and {@code #llvm.cconv<...>}. */
+    /** The llvm attributes: linkage, calling convention, fast-math and tail-call flags, and debug info. */
     public static List<AttrDef> attributes() {
-        return List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse), new AttrDef(CConvAttr.NAME,
-                CConvAttr::parse),
+        List<AttrDef> defs = new java.util.ArrayList<>(List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse),
+                new AttrDef(CConvAttr.NAME, CConvAttr::parse),
                 new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath", Arith.FASTMATH_FLAGS)),
                 new AttrDef("llvm.tailcallkind", (p, off) -> FlagsAttr.parse(p, "llvm.tailcallkind",
-                        List.of("tail", "musttail", "notail"))));
+                        List.of("tail", "musttail", "notail")))));
+        defs.addAll(DebugInfoAttr.definitions());
+        return defs;
     }
 
     /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */

@@ -2,6 +2,7 @@ package dev.mgpu.mlir.internal;
 
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.dialect.Dialects;
+import dev.mgpu.dialect.builtin.DistinctAttr;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.FloatBits;
 import dev.mgpu.ir.Type;
@@ -85,6 +86,16 @@ abstract class AttributeParser extends TypeParser {
                     case "unit":
                         lx.next();
                         return Attribute.UNIT;
+                    case "distinct": {
+                        lx.next();
+                        expectPunct('[');
+                        long id = integer();
+                        expectPunct(']');
+                        expectPunct('<');
+                        Attribute referenced = lx.isPunct('>') ? null : attribute();
+                        expectPunct('>');
+                        return new DistinctAttr(id, referenced);
+                    }
                     case "array":
                         lx.next();
                         return denseArray();

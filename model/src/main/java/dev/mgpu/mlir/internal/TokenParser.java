@@ -157,6 +157,11 @@ abstract class TokenParser implements AsmParser {
         return lx.kind == Lexer.STRING;
     }
 
+    @Override
+    public boolean atInteger() {
+        return lx.kind == Lexer.INTEGER;
+    }
+
     public boolean atSymbol() {
         return lx.kind == Lexer.AT_ID;
     }
