@@ -1,6 +1,7 @@
 package dev.mgpu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * The runtime as a package: {@code cmake --install} into a prefix gives the header, a shared library with a
  * versioned SONAME that exports only the {@code mgpu*} ABI, the static library, CMake package files and a
  * pkg-config file; a consumer project finds it with {@code find_package(mgpu)} (or builds it with
- * {@code add_subdirectory}) and links the axpy example against {@code mgpu::mgpu} and
- * {@code mgpu::mgpu_static}, and a plain cc command line links it through pkg-config; every program runs
+ * {@code add_subdirectory}), makes the axpy example's host objects with {@code mgpu_add_host_object} and
+ * links them against {@code mgpu::mgpu} and {@code mgpu::mgpu_static}, and a plain cc command line links it through pkg-config; every program runs
  * and checks its numbers.
  */
 class CmakePackageTest {
@@ -75,12 +76,24 @@ class CmakePackageTest {
 
     @Test
     void findPackageConsumerLinksAndRuns() throws Exception {
-        consumer("found", "-DCMAKE_PREFIX_PATH=" + prefix);
+        // This prefix holds the runtime alone, so gpu-translate is named; the image test finds it by itself.
+        Path build = consumer(work, "found", "-DCMAKE_PREFIX_PATH=" + prefix,
+                "-DMGPU_TRANSLATE=" + TestPaths.root().resolve("tools/gpu-translate"));
+        // mgpu_add_host_object's dependency file: nothing to do when nothing changed, both host objects
+        // remade when the embedded kernels change.
+        String again = Native.exec(build, Map.of(), "cmake", "--build", build.toString());
+        assertFalse(again.contains("gpu-translate"), again);
+        Path source = build.resolve("axpy-src/axpy_cpu.c");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 2000));
+        String rebuilt = Native.exec(build, Map.of(), "cmake", "--build", build.toString());
+        assertTrue(rebuilt.contains("gpu-translate axpy_host.o") && rebuilt.contains("gpu-translate axpy_host_static.o"),
+                rebuilt);
     }
 
     @Test
     void addSubdirectoryGivesTheSameTargets() throws Exception {
-        consumer("sub", "-DMGPU_SOURCE_DIR=" + TestPaths.root().resolve("runtime-c"));
+        // gpu-translate is found in the source tree next to the runtime.
+        consumer(work, "sub", "-DMGPU_SOURCE_DIR=" + TestPaths.root().resolve("runtime-c"));
     }
 
     @Test
@@ -97,13 +110,24 @@ class CmakePackageTest {
         assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
     }
 
-    private static void consumer(String name, String how) throws Exception {
-        Path build = work.resolve("consumer-" + name);
-        Native.exec(work, Map.of(), "cmake", "-S", TestPaths.root().resolve("tests/cmake-consumer").toString(),
-                "-B", build.toString(), how, "-DMGPU_HOST_OBJECT=" + host,
-                "-DMGPU_EXAMPLE_MAIN=" + TestPaths.root().resolve("examples/axpy/main.c"));
-        Native.exec(work, Map.of(), "cmake", "--build", build.toString(), "-j2");
+    /**
+     * Configures, builds and tests the consumer project (tests/cmake-consumer) on a copy of the axpy
+     * example, in {@code dir/consumer-NAME}; returns the build directory.
+     */
+    static Path consumer(Path dir, String name, String... how) throws Exception {
+        Path build = dir.resolve("consumer-" + name);
+        Path example = Files.createDirectories(build.resolve("axpy-src"));
+        for (String f : List.of("axpy.mlir", "axpy_cpu.c", "main.c")) {
+            Files.copy(TestPaths.root().resolve("examples/axpy").resolve(f), example.resolve(f));
+        }
+        List<String> cmd = new ArrayList<>(List.of("cmake", "-S", TestPaths.root().resolve("tests/cmake-consumer").toString(),
+                "-B", build.toString(), "-DMGPU_EXAMPLE_DIR=" + example));
+        cmd.addAll(List.of(how));
+        Native.exec(dir, Map.of(), cmd.toArray(new String[0]));
+        String built = Native.exec(dir, Map.of(), "cmake", "--build", build.toString(), "-j2");
+        assertTrue(built.contains("gpu-translate axpy_host.o"), built);
         String out = Native.exec(build, Map.of(), "ctest", "--output-on-failure");
         assertTrue(out.contains("100% tests passed, 0 tests failed out of 2"), out);
+        return build;
     }
 }

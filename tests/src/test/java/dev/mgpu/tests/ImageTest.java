@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * mgpu installed under a prefix by tools/make-image.sh, then moved elsewhere, runs with no source tree: the
  * CLI (through its launcher and as java -jar), --emit=exe against the installed libmgpu, and the axpy
- * example built from another directory with the installed header and library.
+ * example built from another directory with the installed header and library, and a CMake project that
+ * finds the image with find_package(mgpu) and makes its host objects with mgpu_add_host_object.
  */
 class ImageTest {
     @Test
@@ -61,5 +62,8 @@ class ImageTest {
                 "-Wl,-rpath," + prefix.resolve("lib"), "-lmgpu", "-lm", "-o", "axpy");
         String out = Native.exec(elsewhere, Map.of("MGPU_BACKEND", "cpu"), elsewhere.resolve("axpy").toString());
         assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
+
+        // A CMake project finds the moved image, and mgpu_add_host_object finds its gpu-translate.
+        CmakePackageTest.consumer(work, "image", "-DCMAKE_PREFIX_PATH=" + prefix);
     }
 }
