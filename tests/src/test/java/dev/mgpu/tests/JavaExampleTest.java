@@ -56,6 +56,18 @@ class JavaExampleTest {
                 "java").toString(), "-cp", classpath, "example.AxpyFromJava",
                 TestPaths.root().resolve("examples/axpy").toString(), runtime.toString(), work.resolve("run").toString());
         assertTrue(out.contains("axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75"), out);
+
+        // On the module path the same jars resolve as named modules, and the internals stay inside.
+        String described = Native.exec(work, Map.of(), Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--module-path", Files.readString(cp).strip(), "--describe-module", "dev.mgpu.codegen");
+        assertTrue(described.contains("exports dev.mgpu.codegen\n") && described.contains("requires dev.mgpu.model transitive")
+                && described.contains("contains dev.mgpu.codegen.internal"), described);
+        // and the program runs with them there (the native jars too: ALL-MODULE-PATH, as bytedeco's need).
+        String modular = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), Path.of(System.getProperty("java.home"), "bin",
+                "java").toString(), "--module-path", Files.readString(cp).strip(), "--add-modules", "ALL-MODULE-PATH",
+                "-cp", project.resolve("target/mgpu-java-example-1.jar").toString(), "example.AxpyFromJava",
+                TestPaths.root().resolve("examples/axpy").toString(), runtime.toString(), work.resolve("run-modular").toString());
+        assertTrue(modular.contains("axpy: OK, 1024 elements checked"), modular);
     }
 
     /** The native jars come from -Djavacpp.platform, through mgpu-codegen's POM, as bytedeco's do. */
