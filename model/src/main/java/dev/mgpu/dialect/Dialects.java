@@ -10,6 +10,9 @@ import dev.mgpu.op.OpDef;
 import dev.mgpu.op.TypeDef;
 
 import dev.mgpu.dialect.gpu.GpuDialect;
+import dev.mgpu.dialect.math.MathDialect;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Operation;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +29,7 @@ public final class Dialects {
 
     static {
         for (List<OpDef> defs : List.of(Builtin.ops(), Func.ops(), Arith.ops(), Cf.ops(), LLVM.ops(),
-                GpuDialect.ops())) {
+                GpuDialect.ops(), MathDialect.ops(), MemRef.ops(), Scf.ops())) {
             for (OpDef d : defs) {
                 register(OPS, d.name(), d);
             }

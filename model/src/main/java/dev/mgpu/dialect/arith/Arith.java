@@ -51,7 +51,14 @@ public final class Arith {
         defs.add(CmpIOp.definition());
         defs.addAll(CastOp.definitions());
         defs.add(SelectOp.definition());
+        defs.add(CmpFOp.definition());
+        defs.add(NegFOp.definition());
         return defs;
+    }
+
+    /** The width of an integer or float type in bits, else 0. */
+    static int bitWidth(Type t) {
+        return t instanceof Type.IntegerType i ? i.width() : t instanceof Type.FloatType f ? f.width() : 0;
     }
 
     /** {@code %c = arith.constant value : T}. */
@@ -129,9 +136,11 @@ public final class Arith {
     public static final class BinaryOp extends OpView {
         /** The integer kinds: {@code arith.addi}, ... */
         public static final List<String> INTEGER_KINDS = List.of("addi", "subi", "muli", "divsi", "divui", "remsi",
-                "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui");
+                "remui", "andi", "ori", "xori", "shli", "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui", "ceildivsi",
+                "ceildivui", "floordivsi");
         /** The float kinds: {@code arith.addf}, ... */
-        public static final List<String> FLOAT_KINDS = List.of("addf", "subf", "mulf", "divf");
+        public static final List<String> FLOAT_KINDS = List.of("addf", "subf", "mulf", "divf", "remf", "maximumf",
+                "minimumf", "maxnumf", "minnumf");
 
         public BinaryOp(Operation op) {
             super(op, op.name());
@@ -358,7 +367,7 @@ public final class Arith {
     public static final class CastOp extends OpView {
         /** The cast kinds: {@code arith.index_cast}, ... */
         public static final List<String> KINDS = List.of("index_cast", "index_castui", "extsi", "extui", "trunci",
-                "sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf");
+                "sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf", "bitcast");
 
         public CastOp(Operation op) {
             super(op, op.name());
@@ -447,6 +456,9 @@ public final class Arith {
                 case "extf":
                     ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() > a.width();
                     break;
+                case "bitcast":
+                    ok = bitWidth(from) > 0 && bitWidth(from) == bitWidth(to);
+                    break;
                 default:
                     ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() < a.width();
                     break;
@@ -519,6 +531,163 @@ public final class Arith {
                 ctx.error(op, "Invalid operand types of arith.select (must both be " + op.operand(1).type() + "): "
                         + op.operand(2).type());
             }
+        }
+    }
+
+    /**
+     * {@code %r = arith.cmpf <predicate>, %a, %b [fastmath<...>] : T}: compares floats; the predicate is
+     * stored by its number in {@link #PREDICATES}. The ordered predicates ({@code o...}) are false when either
+     * operand is NaN, the unordered ones ({@code u...}) true.
+     */
+    public static final class CmpFOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "arith.cmpf";
+
+        /** The predicates, in the order of their numeric values. */
+        public static final List<String> PREDICATES = List.of("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true");
+
+        /**
+         * Views an {@code arith.cmpf}.
+         *
+         * @param op the op
+         */
+        public CmpFOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates {@code arith.cmpf predicate, a, b}.
+         *
+         * @param loc where the op comes from
+         * @param predicate one of {@link #PREDICATES}
+         * @param a the left operand
+         * @param b the right operand, of the same float type
+         * @return the new op, detached
+         */
+        public static CmpFOp create(Location loc, String predicate, Value a, Value b) {
+            int p = PREDICATES.indexOf(predicate);
+            if (p < 0) {
+                throw new IllegalArgumentException("Invalid predicate (must be one of " + PREDICATES + "): " + predicate);
+            }
+            return new CmpFOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
+                    Map.of("predicate", Attribute.IntegerAttr.i64(p))));
+        }
+
+        /** The predicate's number in {@link #PREDICATES}. */
+        public int predicate() {
+            return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("predicate", BinaryOp.FASTMATH).syntax(CmpFOp::parse, CmpFOp::print)
+                    .verifier(CmpFOp::verify);
+        }
+
+        static Operation parse(OpAsmParser p, int results, Location loc) {
+            int off = p.offset();
+            String pred = p.keyword();
+            int idx = PREDICATES.indexOf(pred);
+            if (idx < 0) {
+                throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): " + pred);
+            }
+            p.expectPunct(',');
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != 2) {
+                throw p.errorAt(off, "Invalid operands of arith.cmpf (must be two): " + refs.size());
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.optionalKeyword("fastmath")) {
+                attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
+            }
+            attrs.putAll(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
+            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
+            p.write(' ').write(v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v)).write(", ")
+                    .operands(op.operands());
+            if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+                p.write(" fastmath<").write(f.body()).write('>');
+            }
+            p.attrDict(op, Set.of("predicate", BinaryOp.FASTMATH));
+            p.write(" : ").type(op.operand(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
+            Attribute p = op.attr("predicate");
+            if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
+                ctx.error(op, "Invalid predicate of arith.cmpf (must be 0 to " + (PREDICATES.size() - 1) + "): " + p);
+            }
+            if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid operand of arith.cmpf (must be a float): " + op.operand(0).type());
+            } else if (!op.operand(1).type().equals(op.operand(0).type())) {
+                ctx.error(op, "Invalid operand types of arith.cmpf (must both be " + op.operand(0).type() + "): "
+                        + op.operand(1).type());
+            }
+            ctx.expectType(op, "result of arith.cmpf", op.result(0), Type.I1);
+        }
+    }
+
+    /** {@code %r = arith.negf %a [fastmath<...>] : T}: the float with its sign flipped. */
+    public static final class NegFOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "arith.negf";
+
+        /**
+         * Views an {@code arith.negf}.
+         *
+         * @param op the op
+         */
+        public NegFOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates {@code -a}.
+         *
+         * @param loc where the op comes from
+         * @param a a float
+         * @return the new op, detached
+         */
+        public static NegFOp create(Location loc, Value a) {
+            return new NegFOp(Operation.create(NAME, loc, List.of(a), List.of(a.type()), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent(BinaryOp.FASTMATH).syntax((p, n, loc) -> {
+                OpAsmParser.OperandRef r = p.operandRef();
+                Map<String, Attribute> attrs = new LinkedHashMap<>();
+                if (p.optionalKeyword("fastmath")) {
+                    attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
+                }
+                attrs.putAll(p.optionalDictionary());
+                p.expectPunct(':');
+                Type t = p.type();
+                return Operation.create(NAME, loc, List.of(p.resolve(r, t)), List.of(t), attrs);
+            }, (p, op) -> {
+                p.write(' ').operand(op.operand(0));
+                if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+                    p.write(" fastmath<").write(f.body()).write('>');
+                }
+                p.attrDict(op, Set.of(BinaryOp.FASTMATH));
+                p.write(" : ").type(op.result(0).type());
+            }).verifier((op, ctx) -> {
+                if (Syntax.verifyCounts(op, ctx, 1, 1)) {
+                    if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                        ctx.error(op, "Invalid operand of arith.negf (must be a float): " + op.operand(0).type());
+                    } else {
+                        Syntax.verifySameTypes(op, ctx);
+                    }
+                }
+            });
         }
     }
 }

@@ -16,9 +16,14 @@ public final class GpuDialect {
 
     /** Every op of the dialect. */
     public static List<OpDef> ops() {
-        return List.of(GpuModuleOp.definition(), GpuFuncOp.definition(), GpuReturnOp.definition(),
-                BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(), DeallocOp.definition(),
-                WaitOp.definition(), HostRegisterOp.definition(), MemcpyOp.definition(), MemsetOp.definition());
+        List<OpDef> defs = new java.util.ArrayList<>(List.of(GpuModuleOp.definition(), GpuFuncOp.definition(),
+                GpuReturnOp.definition(), BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(),
+                DeallocOp.definition(), WaitOp.definition(), HostRegisterOp.definition(), MemcpyOp.definition(),
+                MemsetOp.definition(), BarrierOp.definition(), ShuffleOp.definition(),
+                DynamicSharedMemoryOp.definition()));
+        defs.addAll(DimensionOp.definitions());
+        defs.addAll(LaneOps.definitions());
+        return defs;
     }
 
     /** The attributes: targets, objects, offloading handlers, address spaces. */
@@ -31,7 +36,7 @@ public final class GpuDialect {
                         (p, off) -> OffloadingHandlerAttr.SelectObject.parse(p)),
                 new AttrDef(OffloadingHandlerAttr.RuntimeSelect.NAME,
                         (p, off) -> new OffloadingHandlerAttr.RuntimeSelect()),
-                new AttrDef(AddressSpaceAttr.NAME, AddressSpaceAttr::parse));
+                new AttrDef(AddressSpaceAttr.NAME, AddressSpaceAttr::parse), new AttrDef("gpu", KernelOps::parseEnum));
     }
 
     /** A handler attribute {@code #name<param>} that a registered {@link OffloadingHandler} provides, or null. */

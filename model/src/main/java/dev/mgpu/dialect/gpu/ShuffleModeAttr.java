@@ -1,0 +1,21 @@
+package dev.mgpu.dialect.gpu;
+
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.DialectAttribute;
+
+/**
+ * {@code #gpu<shuffle_mode xor|up|down|idx>}: how a {@link ShuffleOp} picks the lane it reads from.
+ *
+ * @param mode one of {@link ShuffleOp#MODES}
+ */
+public record ShuffleModeAttr(String mode) implements DialectAttribute {
+    @Override
+    public void print(AsmOutput out) {
+        out.write("#gpu<shuffle_mode ").write(mode).write('>');
+    }
+
+    @Override
+    public String toString() {
+        return AsmOutput.render(this);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.mgpu.dialect.math;
+
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.op.FlagsAttr;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The math dialect's float functions: {@code %r = math.<kind> %a, ... [fastmath<...>] : T}, with one,
+ * two ({@code powf}) or three ({@code fma}) operands of one float type.
+ */
+public final class MathDialect {
+    private MathDialect() {
+    }
+
+    /** The functions of one operand. */
+    public static final List<String> UNARY = List.of("sqrt", "rsqrt", "absf", "exp", "exp2", "log", "log2", "sin",
+            "cos", "tanh", "floor", "ceil", "round", "trunc", "erf");
+    /** The functions of two operands. */
+    public static final List<String> BINARY = List.of("powf", "copysign");
+    /** The functions of three operands. */
+    public static final List<String> TERNARY = List.of("fma");
+
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        List<OpDef> defs = new ArrayList<>();
+        for (List<String> kinds : List.of(UNARY, BINARY, TERNARY)) {
+            for (String k : kinds) {
+                String name = "math." + k;
+                int arity = kinds == UNARY ? 1 : kinds == BINARY ? 2 : 3;
+                defs.add(OpDef.of(name).inherent(FunctionOp.FASTMATH).syntax((p, n, loc) -> FunctionOp.parse(p, loc,
+                        name, arity), FunctionOp::print).verifier((op, ctx) -> FunctionOp.verify(op, ctx, arity)));
+            }
+        }
+        return defs;
+    }
+
+    /** One math function applied to its operands. */
+    public static final class FunctionOp extends OpView {
+        /** The property holding {@code #arith.fastmath<...>}. */
+        public static final String FASTMATH = "fastmath";
+
+        /**
+         * Views a math op.
+         *
+         * @param op an op of the math dialect
+         */
+        public FunctionOp(Operation op) {
+            super(op, op.name());
+            if (!op.name().startsWith("math.")) {
+                throw new IllegalArgumentException("Invalid op (must be a math op): " + op.name());
+            }
+        }
+
+        /**
+         * Creates {@code math.<kind> operands}.
+         *
+         * @param loc where the op comes from
+         * @param kind one of {@link #UNARY}, {@link #BINARY} or {@link #TERNARY}
+         * @param operands as many floats of one type as the kind takes
+         * @return the new op, detached
+         */
+        public static FunctionOp create(Location loc, String kind, Value... operands) {
+            int arity = UNARY.contains(kind) ? 1 : BINARY.contains(kind) ? 2 : TERNARY.contains(kind) ? 3 : -1;
+            if (arity != operands.length) {
+                throw new IllegalArgumentException("Invalid math op (must be a known kind with its operands): " + kind
+                        + " of " + operands.length);
+            }
+            return new FunctionOp(Operation.create("math." + kind, loc, List.of(operands), List.of(operands[0].type()),
+                    Map.of()));
+        }
+
+        /** The function's name, such as {@code sqrt}. */
+        public String kind() {
+            return op.name().substring(5);
+        }
+
+        /** The fast-math flags, empty when none are given. */
+        public List<String> fastmath() {
+            return op.attr(FASTMATH) instanceof FlagsAttr f ? f.flags() : List.of();
+        }
+
+        static Operation parse(OpAsmParser p, Location loc, String name, int arity) {
+            int off = p.offset();
+            List<OpAsmParser.OperandRef> refs = p.operandRefs();
+            if (refs.size() != arity) {
+                throw p.errorAt(off, "Invalid operands of " + name + " (must be " + arity + "): " + refs.size());
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.optionalKeyword("fastmath")) {
+                attrs.put(FASTMATH, FlagsAttr.parse(p, "arith.fastmath", Arith.FASTMATH_FLAGS));
+            }
+            attrs.putAll(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
+        }
+
+        static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operands(op.operands());
+            if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+                p.write(" fastmath<").write(f.body()).write('>');
+            }
+            p.attrDict(op, Set.of(FASTMATH));
+            p.write(" : ").type(op.result(0).type());
+        }
+
+        static void verify(Operation op, VerifyContext ctx, int arity) {
+            if (!Syntax.verifyCounts(op, ctx, arity, 1)) {
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
+                return;
+            }
+            Syntax.verifySameTypes(op, ctx);
+            Attribute f = op.attr(FASTMATH);
+            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals("arith.fastmath"))) {
+                ctx.error(op, "Invalid fastmath of " + op.name() + " (must be #arith.fastmath<...>): " + f);
+            }
+        }
+    }
+}

@@ -1,0 +1,534 @@
+package dev.mgpu.dialect.memref;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The memref dialect's element access and allocation: {@code load}, {@code store}, {@code alloca},
+ * {@code atomic_rmw} and {@code dim}. Each op is a nested class with its name, accessors, creation, syntax
+ * and rules.
+ */
+public final class MemRef {
+    private MemRef() {
+    }
+
+    /** Every op of the dialect. */
+    public static List<OpDef> ops() {
+        return List.of(LoadOp.definition(), StoreOp.definition(), AllocaOp.definition(), AtomicRMWOp.definition(),
+                DimOp.definition());
+    }
+
+    /** {@code [%i, %j, ...]}: index operands. */
+    private static List<OpAsmParser.OperandRef> indices(OpAsmParser p) {
+        p.expectPunct('[');
+        List<OpAsmParser.OperandRef> refs = p.atPunct(']') ? List.of() : p.operandRefs();
+        p.expectPunct(']');
+        return refs;
+    }
+
+    private static void printIndices(OpAsmPrinter p, List<Value> indices) {
+        p.write('[').operands(indices).write(']');
+    }
+
+    private static Type.MemRefType memrefType(OpAsmParser p) {
+        int off = p.offset();
+        Type t = p.type();
+        if (!(t instanceof Type.MemRefType m)) {
+            throw p.errorAt(off, "Invalid type (must be a ranked memref): " + t);
+        }
+        return m;
+    }
+
+    /** Reports indices that are not {@code index} values, one per dimension of {@code memref}. */
+    static void verifyIndices(Operation op, VerifyContext ctx, Value memref, List<Value> indices) {
+        if (!(memref.type() instanceof Type.MemRefType m)) {
+            ctx.error(op, "Invalid memref of " + op.name() + " (must be a ranked memref): " + memref.type());
+            return;
+        }
+        if (indices.size() != m.rank()) {
+            ctx.error(op, "Invalid indices of " + op.name() + " (must be one per dimension, " + m.rank() + "): "
+                    + indices.size());
+            return;
+        }
+        for (Value v : indices) {
+            if (!ctx.expectType(op, "index of " + op.name(), v, Type.INDEX)) {
+                return;
+            }
+        }
+    }
+
+    /** {@code %v = memref.load %m[%i, ...] : memref<...>}: reads one element. */
+    public static final class LoadOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.load";
+
+        /**
+         * Views a {@code memref.load}.
+         *
+         * @param op the op
+         */
+        public LoadOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates a load of {@code memref[indices]}.
+         *
+         * @param loc where the op comes from
+         * @param memref a ranked memref
+         * @param indices one index per dimension
+         * @return the new op, detached
+         */
+        public static LoadOp create(Location loc, Value memref, List<Value> indices) {
+            List<Value> operands = new ArrayList<>();
+            operands.add(memref);
+            operands.addAll(indices);
+            return new LoadOp(Operation.create(NAME, loc, operands, List.of(((Type.MemRefType) memref.type())
+                    .elementType()), Map.of()));
+        }
+
+        /** The memref read. */
+        public Value memref() {
+            return op.operand(0);
+        }
+
+        /** The indices, one per dimension. */
+        public List<Value> indices() {
+            return op.operands().subList(1, op.operandCount());
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("nontemporal").syntax(LoadOp::parse, LoadOp::print)
+                    .verifier(LoadOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef m = p.operandRef();
+            List<OpAsmParser.OperandRef> idx = MemRef.indices(p);
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type.MemRefType t = memrefType(p);
+            List<Value> operands = new ArrayList<>();
+            operands.add(p.resolve(m, t));
+            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            return Operation.create(NAME, loc, operands, List.of(t.elementType()), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            LoadOp l = new LoadOp(op);
+            p.write(' ').operand(l.memref());
+            printIndices(p, l.indices());
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(l.memref().type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.operandCount() < 1 || op.resultCount() != 1) {
+                ctx.error(op, "Invalid memref.load (must have a memref, its indices and one result): "
+                        + op.operandCount() + " operands, " + op.resultCount() + " results");
+                return;
+            }
+            LoadOp l = new LoadOp(op);
+            verifyIndices(op, ctx, l.memref(), l.indices());
+            if (l.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(op.result(0).type())) {
+                ctx.error(op, "Invalid result of memref.load (must be the element type " + m.elementType() + "): "
+                        + op.result(0).type());
+            }
+        }
+    }
+
+    /** {@code memref.store %v, %m[%i, ...] : memref<...>}: writes one element. */
+    public static final class StoreOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.store";
+
+        /**
+         * Views a {@code memref.store}.
+         *
+         * @param op the op
+         */
+        public StoreOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates a store of {@code value} to {@code memref[indices]}.
+         *
+         * @param loc where the op comes from
+         * @param value a value of the element type
+         * @param memref a ranked memref
+         * @param indices one index per dimension
+         * @return the new op, detached
+         */
+        public static StoreOp create(Location loc, Value value, Value memref, List<Value> indices) {
+            List<Value> operands = new ArrayList<>();
+            operands.add(value);
+            operands.add(memref);
+            operands.addAll(indices);
+            return new StoreOp(Operation.create(NAME, loc, operands, List.of(), Map.of()));
+        }
+
+        /** The value written. */
+        public Value value() {
+            return op.operand(0);
+        }
+
+        /** The memref written. */
+        public Value memref() {
+            return op.operand(1);
+        }
+
+        /** The indices, one per dimension. */
+        public List<Value> indices() {
+            return op.operands().subList(2, op.operandCount());
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("nontemporal").syntax(StoreOp::parse, StoreOp::print)
+                    .verifier(StoreOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef v = p.operandRef();
+            p.expectPunct(',');
+            OpAsmParser.OperandRef m = p.operandRef();
+            List<OpAsmParser.OperandRef> idx = MemRef.indices(p);
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type.MemRefType t = memrefType(p);
+            List<Value> operands = new ArrayList<>();
+            operands.add(p.resolve(v, t.elementType()));
+            operands.add(p.resolve(m, t));
+            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            return Operation.create(NAME, loc, operands, List.of(), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            StoreOp s = new StoreOp(op);
+            p.write(' ').operand(s.value()).write(", ").operand(s.memref());
+            printIndices(p, s.indices());
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(s.memref().type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.operandCount() < 2 || op.resultCount() != 0) {
+                ctx.error(op, "Invalid memref.store (must have a value, a memref and its indices, and no result): "
+                        + op.operandCount() + " operands, " + op.resultCount() + " results");
+                return;
+            }
+            StoreOp s = new StoreOp(op);
+            verifyIndices(op, ctx, s.memref(), s.indices());
+            if (s.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(s.value().type())) {
+                ctx.error(op, "Invalid value of memref.store (must be the element type " + m.elementType() + "): "
+                        + s.value().type());
+            }
+        }
+    }
+
+    /**
+     * {@code %m = memref.alloca(%d, ...) : memref<...>}: memory on the stack of the function (private
+     * memory in a kernel), one size operand per dynamic dimension.
+     */
+    public static final class AllocaOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.alloca";
+
+        /**
+         * Views a {@code memref.alloca}.
+         *
+         * @param op the op
+         */
+        public AllocaOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates an alloca of {@code type}.
+         *
+         * @param loc where the op comes from
+         * @param type the memref type
+         * @param dynamicSizes one index per dynamic dimension
+         * @return the new op, detached
+         */
+        public static AllocaOp create(Location loc, Type.MemRefType type, List<Value> dynamicSizes) {
+            return new AllocaOp(Operation.create(NAME, loc, dynamicSizes, List.of(type),
+                    Map.of("operandSegmentSizes", Attribute.DenseArrayAttr.i32(dynamicSizes.size(), 0))));
+        }
+
+        /** The memref type allocated. */
+        public Type.MemRefType type() {
+            return (Type.MemRefType) op.result(0).type();
+        }
+
+        /** The sizes of the dynamic dimensions. */
+        public List<Value> dynamicSizes() {
+            return op.operands();
+        }
+
+        /** The alignment in bytes, or 0 for the element type's. */
+        public long alignment() {
+            return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("alignment", "operandSegmentSizes").syntax(AllocaOp::parse, AllocaOp::print)
+                    .verifier(AllocaOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            p.expectPunct('(');
+            List<OpAsmParser.OperandRef> sizes = p.atPunct(')') ? List.of() : p.operandRefs();
+            p.expectPunct(')');
+            if (p.optionalPunct('[')) {
+                throw p.errorAt(p.offset(), "Invalid memref.alloca (must have no symbol operands): [");
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type.MemRefType t = memrefType(p);
+            attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(sizes.size(), 0));
+            return Operation.create(NAME, loc, p.resolveAll(sizes, Type.INDEX), List.of(t), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            p.write('(').operands(op.operands()).write(')');
+            p.attrDict(op, Set.of("operandSegmentSizes"));
+            p.write(" : ").type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.resultCount() != 1 || !(op.result(0).type() instanceof Type.MemRefType m)) {
+                ctx.error(op, "Invalid result of memref.alloca (must be one ranked memref): " + op.resultCount());
+                return;
+            }
+            if (op.operandCount() != m.dynamicDimCount()) {
+                ctx.error(op, "Invalid sizes of memref.alloca (must be one per dynamic dimension, "
+                        + m.dynamicDimCount() + "): " + op.operandCount());
+            }
+            for (Value v : op.operands()) {
+                ctx.expectType(op, "size of memref.alloca", v, Type.INDEX);
+            }
+        }
+    }
+
+    /**
+     * {@code %old = memref.atomic_rmw <kind> %v, %m[%i, ...] : (T, memref<...>) -> T}: reads the element,
+     * combines it with {@code %v} and writes the result back, as one atomic step; returns what was there.
+     */
+    public static final class AtomicRMWOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.atomic_rmw";
+        /** The kinds, in the order of their numbers in upstream's {@code AtomicRMWKind}. */
+        public static final List<String> KINDS = List.of("addf", "addi", "assign", "maximumf", "maxs", "maxu",
+                "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi", "maxnumf", "minnumf");
+
+        /**
+         * Views a {@code memref.atomic_rmw}.
+         *
+         * @param op the op
+         */
+        public AtomicRMWOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates an atomic read-modify-write.
+         *
+         * @param loc where the op comes from
+         * @param kind one of {@link #KINDS}
+         * @param value the value combined with the element
+         * @param memref a ranked memref
+         * @param indices one index per dimension
+         * @return the new op, detached
+         */
+        public static AtomicRMWOp create(Location loc, String kind, Value value, Value memref, List<Value> indices) {
+            int k = KINDS.indexOf(kind);
+            if (k < 0) {
+                throw new IllegalArgumentException("Invalid atomic kind (must be one of " + KINDS + "): " + kind);
+            }
+            List<Value> operands = new ArrayList<>();
+            operands.add(value);
+            operands.add(memref);
+            operands.addAll(indices);
+            return new AtomicRMWOp(Operation.create(NAME, loc, operands, List.of(value.type()),
+                    Map.of("kind", new Attribute.IntegerAttr(k, Type.I64))));
+        }
+
+        /** The kind, one of {@link #KINDS}. */
+        public String kind() {
+            return KINDS.get((int) ((Attribute.IntegerAttr) op.attr("kind")).value());
+        }
+
+        /** The value combined with the element. */
+        public Value value() {
+            return op.operand(0);
+        }
+
+        /** The memref. */
+        public Value memref() {
+            return op.operand(1);
+        }
+
+        /** The indices, one per dimension. */
+        public List<Value> indices() {
+            return op.operands().subList(2, op.operandCount());
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("kind").syntax(AtomicRMWOp::parse, AtomicRMWOp::print)
+                    .verifier(AtomicRMWOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            int off = p.offset();
+            String kind = p.keyword();
+            if (!KINDS.contains(kind)) {
+                throw p.errorAt(off, "Invalid kind of memref.atomic_rmw (must be one of " + String.join(", ", KINDS)
+                        + "): " + kind);
+            }
+            OpAsmParser.OperandRef v = p.operandRef();
+            p.expectPunct(',');
+            OpAsmParser.OperandRef m = p.operandRef();
+            List<OpAsmParser.OperandRef> idx = MemRef.indices(p);
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            p.expectPunct('(');
+            Type vt = p.type();
+            p.expectPunct(',');
+            Type.MemRefType mt = memrefType(p);
+            p.expectPunct(')');
+            p.expectArrow();
+            Type rt = p.type();
+            attrs.put("kind", new Attribute.IntegerAttr(KINDS.indexOf(kind), Type.I64));
+            List<Value> operands = new ArrayList<>();
+            operands.add(p.resolve(v, vt));
+            operands.add(p.resolve(m, mt));
+            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            return Operation.create(NAME, loc, operands, List.of(rt), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            AtomicRMWOp a = new AtomicRMWOp(op);
+            p.write(' ').write(a.kind()).write(' ').operand(a.value()).write(", ").operand(a.memref());
+            printIndices(p, a.indices());
+            p.attrDict(op, Set.of("kind"));
+            p.write(" : (").type(a.value().type()).write(", ").type(a.memref().type()).write(") -> ")
+                    .type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.operandCount() < 2 || op.resultCount() != 1) {
+                ctx.error(op, "Invalid memref.atomic_rmw (must have a value, a memref, its indices and one result): "
+                        + op.operandCount() + " operands, " + op.resultCount() + " results");
+                return;
+            }
+            if (!(op.attr("kind") instanceof Attribute.IntegerAttr k) || k.value() < 0 || k.value() >= KINDS.size()) {
+                ctx.error(op, "Invalid kind of memref.atomic_rmw (must be 0 to " + (KINDS.size() - 1) + "): "
+                        + op.attr("kind"));
+                return;
+            }
+            AtomicRMWOp a = new AtomicRMWOp(op);
+            verifyIndices(op, ctx, a.memref(), a.indices());
+            Type t = a.value().type();
+            if (a.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(t)) {
+                ctx.error(op, "Invalid value of memref.atomic_rmw (must be the element type " + m.elementType()
+                        + "): " + t);
+                return;
+            }
+            if (!op.result(0).type().equals(t)) {
+                ctx.error(op, "Invalid result of memref.atomic_rmw (must be " + t + "): " + op.result(0).type());
+            }
+            String kind = a.kind();
+            boolean floatKind = kind.endsWith("f");
+            boolean ok = kind.equals("assign") || (floatKind ? t instanceof Type.FloatType
+                    : t instanceof Type.IntegerType);
+            if (!ok) {
+                ctx.error(op, "Invalid value of memref.atomic_rmw " + kind + " (must be " + (floatKind ? "a float"
+                        : "an integer") + "): " + t);
+            }
+        }
+    }
+
+    /** {@code %d = memref.dim %m, %i : memref<...>}: the size of dimension {@code %i}. */
+    public static final class DimOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.dim";
+
+        /**
+         * Views a {@code memref.dim}.
+         *
+         * @param op the op
+         */
+        public DimOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates {@code memref.dim memref, index}.
+         *
+         * @param loc where the op comes from
+         * @param memref a ranked memref
+         * @param index the dimension, an index
+         * @return the new op, detached
+         */
+        public static DimOp create(Location loc, Value memref, Value index) {
+            return new DimOp(Operation.create(NAME, loc, List.of(memref, index), List.of(Type.INDEX), Map.of()));
+        }
+
+        /** The memref. */
+        public Value memref() {
+            return op.operand(0);
+        }
+
+        /** The dimension asked for. */
+        public Value index() {
+            return op.operand(1);
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).syntax(DimOp::parse, DimOp::print).verifier(DimOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef m = p.operandRef();
+            p.expectPunct(',');
+            OpAsmParser.OperandRef i = p.operandRef();
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type.MemRefType t = memrefType(p);
+            return Operation.create(NAME, loc, List.of(p.resolve(m, t), p.resolve(i, Type.INDEX)), List.of(Type.INDEX),
+                    attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0)).write(", ").operand(op.operand(1));
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.operand(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.MemRefType)) {
+                ctx.error(op, "Invalid memref of memref.dim (must be a ranked memref): " + op.operand(0).type());
+            }
+            ctx.expectType(op, "index of memref.dim", op.operand(1), Type.INDEX);
+            ctx.expectType(op, "result of memref.dim", op.result(0), Type.INDEX);
+        }
+    }
+}
