@@ -11,6 +11,11 @@ public record AttrDef(String name, Parser parser) {
     /** Parses what follows the attribute's name, which starts at {@code nameOffset}. */
     @FunctionalInterface
     public interface Parser {
+        /**
+         * @param p the parser, positioned just after the name
+         * @param nameOffset the offset of the attribute's name in the input, for errors
+         * @return the parsed attribute
+         */
         Attribute parse(AsmParser p, int nameOffset);
     }
 }

@@ -8,6 +8,11 @@ public record TypeDef(String name, Parser parser) {
     /** Parses what follows the type's name, which starts at {@code nameOffset}. */
     @FunctionalInterface
     public interface Parser {
+        /**
+         * @param p the parser, positioned just after the name
+         * @param nameOffset the offset of the type's name in the input, for errors
+         * @return the parsed type
+         */
         Type parse(AsmParser p, int nameOffset);
     }
 }

@@ -9,7 +9,13 @@ public record AddressSpaceAttr(String space) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "gpu.address_space";
 
-    /** Parses {@code <space>} after the name, which starts at {@code nameOffset}. */
+    /**
+     * Parses {@code <space>} after the name, which starts at {@code nameOffset}.
+     * @param p the parser, positioned just after the name
+     * @param nameOffset the offset of the attribute's name, where an unknown space is reported
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if the space is not {@code global}, {@code workgroup} or {@code private}
+     */
     public static AddressSpaceAttr parse(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         String s = p.keyword();

@@ -18,7 +18,13 @@ public record CConvAttr(String cconv) implements DialectAttribute {
     /** The default, C's convention. */
     public static final CConvAttr C = new CConvAttr("ccc");
 
-    /** Parses {@code <name>} after the attribute's name. */
+    /**
+     * Parses {@code <name>} after the attribute's name.
+     * @param p the parser, positioned just after the name
+     * @param nameOffset the offset of the attribute's name (unused: an unknown name is reported where it is)
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if the name is not one of {@link #CONVENTIONS}
+     */
     public static CConvAttr parse(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         int off = p.offset();
@@ -31,7 +37,10 @@ public record CConvAttr(String cconv) implements DialectAttribute {
         return new CConvAttr(k);
     }
 
-    /** LLVM's number for the convention. */
+    /**
+     * LLVM's number for the convention.
+     * @return the number from {@link #CONVENTIONS}
+     */
     public int number() {
         return CONVENTIONS.get(cconv);
     }
