@@ -54,6 +54,7 @@ public final class Dialects {
 
     /**
      * The definition of a registered op, or null.
+     *
      * @param name the op's name, such as {@code gpu.func}
      * @return the definition, or null
      */
@@ -63,6 +64,7 @@ public final class Dialects {
 
     /**
      * The definition of {@code op}, or null when it is not registered.
+     *
      * @param op the operation
      * @return the definition, or null
      */
@@ -72,6 +74,7 @@ public final class Dialects {
 
     /**
      * The parser of the dialect attribute {@code #name}, or null.
+     *
      * @param name the attribute's name without {@code #}
      * @return the parser, or null when no dialect or handler provider defines it
      */
@@ -82,6 +85,7 @@ public final class Dialects {
 
     /**
      * The parser of the dialect type {@code !name}, or null.
+     *
      * @param name the type's name without {@code !}
      * @return the parser, or null
      */
@@ -91,6 +95,7 @@ public final class Dialects {
 
     /**
      * Whether {@code op} must end its blocks.
+     *
      * @param op the operation
      * @return true when {@code op} is registered as a terminator
      */
@@ -101,6 +106,7 @@ public final class Dialects {
 
     /**
      * Whether values defined outside {@code op}'s regions are invisible inside them.
+     *
      * @param op the operation
      * @return true when {@code op} is registered as isolated from above
      */
@@ -111,6 +117,7 @@ public final class Dialects {
 
     /**
      * Whether {@code op} holds a symbol table.
+     *
      * @param op the operation
      * @return true when {@code op} is registered as a symbol table
      */

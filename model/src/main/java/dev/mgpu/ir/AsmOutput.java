@@ -21,6 +21,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Creates an output that writes to {@code out} through its own buffer.
+     *
      * @param out the stream the text goes to
      */
     public AsmOutput(OutputStream out) {
@@ -29,6 +30,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Renders one attribute to text.
+     *
      * @param a the attribute
      * @return its MLIR text
      */
@@ -60,6 +62,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes {@code c}, which must be ASCII, as one byte.
+     *
      * @param c the character
      * @return this output
      */
@@ -71,6 +74,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes {@code s} as UTF-8.
+     *
      * @param s the text
      * @return this output
      */
@@ -92,6 +96,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes bytes as they are.
+     *
      * @param bytes the bytes
      * @return this output
      */
@@ -104,6 +109,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes {@code v} in decimal.
+     *
      * @param v the number
      * @return this output
      */
@@ -113,6 +119,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes {@code "..."}: {@code \} as {@code \\}, and {@code "} and every byte that is not printable ASCII as {@code \XX}.
+     *
      * @param bytes the string's bytes
      * @return this output
      */
@@ -144,6 +151,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes the UTF-8 bytes of {@code s} as {@link #quoted(byte[])} does.
+     *
      * @param s the string
      * @return this output
      */
@@ -153,6 +161,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes a symbol name: bare when it is a valid identifier, else quoted.
+     *
      * @param name the symbol's name without {@code @}
      * @return this output
      */
@@ -183,6 +192,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes a type in MLIR syntax.
+     *
      * @param t the type
      * @return this output
      */
@@ -192,6 +202,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes an attribute in MLIR syntax.
+     *
      * @param a the attribute
      * @return this output
      */
@@ -260,6 +271,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Writes {@code {a = 1 : i64, b}}; unit entries print as bare names.
+     *
      * @param entries the entries, written sorted by name
      * @return this output
      */
@@ -312,6 +324,7 @@ public final class AsmOutput implements AutoCloseable {
 
     /**
      * Starts {@code #name<k = v, ...>}, for dialect attributes whose parameters have defaults.
+     *
      * @param name the attribute's name, with its {@code #}
      * @return the writer of the parameters; {@link Parameters#close()} ends the attribute
      */
@@ -340,6 +353,7 @@ public final class AsmOutput implements AutoCloseable {
 
         /**
          * An integer parameter, written unless it equals {@code dflt}.
+         *
          * @param key the parameter's name
          * @param v its value
          * @param dflt its default
@@ -355,6 +369,7 @@ public final class AsmOutput implements AutoCloseable {
 
         /**
          * A string parameter, written unless it equals {@code dflt}.
+         *
          * @param key the parameter's name
          * @param v its value, written quoted
          * @param dflt its default
@@ -370,6 +385,7 @@ public final class AsmOutput implements AutoCloseable {
 
         /**
          * An attribute parameter, written unless it is null.
+         *
          * @param key the parameter's name
          * @param v its value, or null
          * @return this writer
@@ -384,6 +400,7 @@ public final class AsmOutput implements AutoCloseable {
 
         /**
          * Closes the brackets, if any were opened.
+         *
          * @return the output written to
          */
         public AsmOutput close() {

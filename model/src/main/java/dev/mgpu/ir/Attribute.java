@@ -22,12 +22,14 @@ public sealed interface Attribute
 
     /**
      * An integer of a given integer or index type; {@code i1} prints as {@code true}/{@code false}.
+     *
      * @param value the value, as a signed 64-bit number
      * @param type its integer or index type
      */
     record IntegerAttr(long value, Type type) implements Attribute {
         /**
          * Checks the type.
+         *
          * @throws NullPointerException if {@code type} is null
          * @throws IllegalArgumentException if {@code type} is not an integer or index type
          * @param value the value, as a signed 64-bit number
@@ -43,6 +45,7 @@ public sealed interface Attribute
 
         /**
          * Returns an {@code i64} integer.
+         *
          * @param v the value
          * @return the attribute
          */
@@ -52,6 +55,7 @@ public sealed interface Attribute
 
         /**
          * Returns an {@code i32} integer.
+         *
          * @param v the value; not truncated
          * @return the attribute
          */
@@ -67,12 +71,14 @@ public sealed interface Attribute
 
     /**
      * A floating-point constant.
+     *
      * @param value the value
      * @param type its float type
      */
     record FloatAttr(double value, Type type) implements Attribute {
         /**
          * Rounds {@code value} to the precision of {@code type}, so that equal constants are equal.
+         *
          * @throws IllegalArgumentException if {@code type} is not a float type
          * @param value the value
          * @param type its float type
@@ -103,11 +109,13 @@ public sealed interface Attribute
 
     /**
      * A string of arbitrary bytes: NUL and non-UTF-8 bytes are kept exactly.
+     *
      * @param bytes the bytes; not copied
      */
     record StringAttr(byte[] bytes) implements Attribute {
         /**
          * Checks that there are bytes.
+         *
          * @throws NullPointerException if {@code bytes} is null
          * @param bytes the bytes; not copied
          */
@@ -117,6 +125,7 @@ public sealed interface Attribute
 
         /**
          * Returns the UTF-8 encoding of {@code s} as a string attribute.
+         *
          * @param s the string
          * @return the attribute
          */
@@ -126,6 +135,7 @@ public sealed interface Attribute
 
         /**
          * The bytes, not copied: callers must not modify them.
+         *
          * @return the bytes
          */
         @Override
@@ -135,6 +145,7 @@ public sealed interface Attribute
 
         /**
          * Returns the number of bytes.
+         *
          * @return the length in bytes
          */
         public int length() {
@@ -143,6 +154,7 @@ public sealed interface Attribute
 
         /**
          * The bytes decoded as UTF-8 (lossy for other bytes).
+         *
          * @return the string
          */
         public String value() {
@@ -167,11 +179,13 @@ public sealed interface Attribute
 
     /**
      * {@code [a, b, ...]}.
+     *
      * @param elements the elements
      */
     record ArrayAttr(List<Attribute> elements) implements Attribute {
         /**
          * Copies {@code elements}.
+         *
          * @throws NullPointerException if {@code elements} or one of its elements is null
          * @param elements the elements
          */
@@ -181,6 +195,7 @@ public sealed interface Attribute
 
         /**
          * Returns the number of elements.
+         *
          * @return the size
          */
         public int size() {
@@ -189,6 +204,7 @@ public sealed interface Attribute
 
         /**
          * Returns element {@code i}.
+         *
          * @param i the index, from 0
          * @return the element
          * @throws IndexOutOfBoundsException if there is no such element
@@ -205,6 +221,7 @@ public sealed interface Attribute
 
     /**
      * {@code {name = value, ...}}, kept sorted by name as MLIR does.
+     *
      * @param entries the entries, by name
      */
     record DictionaryAttr(Map<String, Attribute> entries) implements Attribute {
@@ -213,6 +230,7 @@ public sealed interface Attribute
 
         /**
          * Copies {@code entries} into an unmodifiable map sorted by name.
+         *
          * @throws NullPointerException if {@code entries} or a key in it is null
          * @param entries the entries, by name
          */
@@ -222,6 +240,7 @@ public sealed interface Attribute
 
         /**
          * Returns the entry named {@code name}.
+         *
          * @param name the entry's name
          * @return its value, or null when there is none
          */
@@ -231,6 +250,7 @@ public sealed interface Attribute
 
         /**
          * Returns whether the dictionary has no entries.
+         *
          * @return true when there are none
          */
         public boolean isEmpty() {
@@ -245,12 +265,14 @@ public sealed interface Attribute
 
     /**
      * {@code @root::@nested::@leaf}.
+     *
      * @param root the first name, looked up from the referring op outwards
      * @param nested the names that follow, each looked up in the symbol table of the one before
      */
     record SymbolRefAttr(String root, List<String> nested) implements Attribute {
         /**
          * Copies {@code nested}.
+         *
          * @throws NullPointerException if {@code root}, {@code nested} or a name in it is null
          * @param root the first name, looked up from the referring op outwards
          * @param nested the names that follow, each looked up in the symbol table of the one before
@@ -262,6 +284,7 @@ public sealed interface Attribute
 
         /**
          * Returns a reference to {@code @root::@nested...}.
+         *
          * @param root the first name
          * @param nested the names that follow
          * @return the reference
@@ -272,6 +295,7 @@ public sealed interface Attribute
 
         /**
          * The last name of the reference.
+         *
          * @return the last nested name, or {@code root} when there is none
          */
         public String leaf() {
@@ -294,6 +318,7 @@ public sealed interface Attribute
 
     /**
      * A type used as an attribute.
+     *
      * @param type the type
      */
     record TypeAttr(Type type) implements Attribute {
@@ -305,12 +330,14 @@ public sealed interface Attribute
 
     /**
      * {@code array<i32: 1, 2>}.
+     *
      * @param elementType the element type, such as {@code i32}
      * @param values the elements, widened to {@code long}; copied
      */
     record DenseArrayAttr(Type elementType, long[] values) implements Attribute {
         /**
          * Copies {@code values}.
+         *
          * @param elementType the element type, such as {@code i32}
          * @param values the elements, widened to {@code long}; copied
          */
@@ -320,6 +347,7 @@ public sealed interface Attribute
 
         /**
          * Returns an {@code array<i32: ...>} of {@code values}.
+         *
          * @param values the elements
          * @return the attribute
          */
@@ -333,6 +361,7 @@ public sealed interface Attribute
 
         /**
          * Returns the elements.
+         *
          * @return a copy of the elements
          */
         @Override
@@ -342,6 +371,7 @@ public sealed interface Attribute
 
         /**
          * Returns the number of elements.
+         *
          * @return the size
          */
         public int size() {
@@ -350,6 +380,7 @@ public sealed interface Attribute
 
         /**
          * Returns element {@code i}.
+         *
          * @param i the index, from 0
          * @return the element
          * @throws ArrayIndexOutOfBoundsException if there is no such element
@@ -376,12 +407,14 @@ public sealed interface Attribute
 
     /**
      * {@code strided<[s0, s1], offset: o>}; {@link Type#DYNAMIC} stands for {@code ?}.
+     *
      * @param offset the offset, or {@link Type#DYNAMIC}
      * @param strides one stride per dimension, {@link Type#DYNAMIC} for {@code ?}; copied
      */
     record StridedLayoutAttr(long offset, long[] strides) implements Attribute {
         /**
          * Copies {@code strides}.
+         *
          * @param offset the offset, or {@link Type#DYNAMIC}
          * @param strides one stride per dimension, {@link Type#DYNAMIC} for {@code ?}; copied
          */
@@ -391,6 +424,7 @@ public sealed interface Attribute
 
         /**
          * Returns the strides.
+         *
          * @return a copy of the strides
          */
         @Override
@@ -417,6 +451,7 @@ public sealed interface Attribute
     /**
      * {@code dense_resource<handle> : tensor<...>}: a constant whose data lives in the file's resource
      * section under {@code handle}.
+     *
      * @param handle the resource's key in the file's resource section
      * @param type the constant's type, usually a tensor type
      */

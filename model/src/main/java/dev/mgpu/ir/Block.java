@@ -18,6 +18,7 @@ public final class Block {
 
     /**
      * Creates an empty, detached block.
+     *
      * @param location where the block is, also the default location of its arguments
      */
     public Block(Location location) {
@@ -26,6 +27,7 @@ public final class Block {
 
     /**
      * Returns where the block is.
+     *
      * @return the block's location
      */
     public Location location() {
@@ -34,6 +36,7 @@ public final class Block {
 
     /**
      * Sets where the block is.
+     *
      * @param location the new location
      */
     public void setLocation(Location location) {
@@ -42,6 +45,7 @@ public final class Block {
 
     /**
      * Appends an argument.
+     *
      * @param type the argument's type
      * @param loc where the argument is declared
      * @return the new argument
@@ -54,6 +58,7 @@ public final class Block {
 
     /**
      * Appends an argument at the block's location.
+     *
      * @param type the argument's type
      * @return the new argument
      */
@@ -63,6 +68,7 @@ public final class Block {
 
     /**
      * Returns the arguments in order.
+     *
      * @return an unmodifiable view of the arguments
      */
     public List<Value.BlockArgument> arguments() {
@@ -71,6 +77,7 @@ public final class Block {
 
     /**
      * Returns the {@code i}-th argument.
+     *
      * @param i the index, from 0
      * @return the argument
      * @throws IndexOutOfBoundsException if there is no such argument
@@ -81,6 +88,7 @@ public final class Block {
 
     /**
      * Returns the operations in order.
+     *
      * @return an unmodifiable view of the operations
      */
     public List<Operation> operations() {
@@ -89,6 +97,7 @@ public final class Block {
 
     /**
      * Appends {@code op}, which must not belong to another block.
+     *
      * @param op the detached operation to append
      * @return {@code op}
      * @throws IllegalStateException if {@code op} already belongs to a block
@@ -104,6 +113,7 @@ public final class Block {
 
     /**
      * The last operation, or null when the block is empty.
+     *
      * @return the last operation, or null
      */
     public Operation terminator() {
@@ -112,6 +122,7 @@ public final class Block {
 
     /**
      * Returns the region that holds this block.
+     *
      * @return the region, or null while the block is detached
      */
     public Region parent() {
@@ -124,6 +135,7 @@ public final class Block {
 
     /**
      * The operation whose region holds this block, or null.
+     *
      * @return the parent region's operation, or null when the block is detached
      */
     public Operation parentOp() {

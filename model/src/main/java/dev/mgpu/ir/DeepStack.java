@@ -35,6 +35,7 @@ public final class DeepStack {
 
     /**
      * Runs {@code work} on a deep stack and returns its result; what it throws is thrown here.
+     *
      * @param <T> the type of the result
      * @param work the work to run
      * @return what {@code work} returns
@@ -73,6 +74,7 @@ public final class DeepStack {
 
     /**
      * Runs {@code work} on a deep stack.
+     *
      * @param work the work to run
      */
     public static void run(Runnable work) {

@@ -2,6 +2,7 @@ package dev.mgpu.ir;
 
 /**
  * One message about the input: severity, where, and what.
+ *
  * @param severity how bad it is
  * @param location where it is
  * @param message what it says
@@ -27,6 +28,7 @@ public record Diagnostic(Severity severity, Location location, String message) {
 
         /**
          * Returns the word that names the severity in messages.
+         *
          * @return the label, such as {@code error}
          */
         public String label() {
@@ -36,6 +38,7 @@ public record Diagnostic(Severity severity, Location location, String message) {
 
     /**
      * Creates an error.
+     *
      * @param location where the error is
      * @param message what is wrong
      * @return a diagnostic of severity {@link Severity#ERROR}

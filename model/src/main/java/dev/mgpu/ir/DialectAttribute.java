@@ -8,6 +8,7 @@ package dev.mgpu.ir;
 public non-sealed interface DialectAttribute extends Attribute {
     /**
      * Writes the attribute's MLIR text, starting with {@code #}.
+     *
      * @param out where the text goes
      */
     void print(AsmOutput out);

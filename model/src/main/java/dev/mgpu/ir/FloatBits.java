@@ -14,6 +14,7 @@ public final class FloatBits {
 
     /**
      * {@code v} rounded to the nearest value of {@code t} (ties to even).
+     *
      * @param v the value
      * @param t the float type
      * @return the nearest value that {@code t} can hold
@@ -24,6 +25,7 @@ public final class FloatBits {
 
     /**
      * The bits of {@code v} in the format of {@code t}, in the low {@code t.width()} bits.
+     *
      * @param v the value
      * @param t the float type
      * @return the bits, zero-extended to 64
@@ -43,6 +45,7 @@ public final class FloatBits {
 
     /**
      * The value whose bits in the format of {@code t} are the low {@code t.width()} bits of {@code bits}.
+     *
      * @param bits the bits, in the low {@code t.width()} bits
      * @param t the float type
      * @return the value they encode
@@ -64,6 +67,7 @@ public final class FloatBits {
      * The MLIR text of a float constant of type {@code t}: scientific notation with six digits when that
      * reads back to the same value, else the shortest decimal that does, else (NaN, infinities) the bits
      * in hexadecimal, as upstream prints them.
+     *
      * @param v the value
      * @param t the float type
      * @return the constant's text

@@ -32,6 +32,7 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
 
     /**
      * Returns a position in {@code file} at {@code line} and {@code column}, both counted from 1.
+     *
      * @param file the source file's name
      * @param line the line, from 1
      * @param column the column, from 1

@@ -9,6 +9,7 @@ public class MgpuException extends RuntimeException {
 
     /**
      * Creates an exception that carries {@code diagnostics}; its message is their text, one a line.
+     *
      * @param diagnostics the diagnostics, at least one, the first being the main error
      */
     public MgpuException(List<Diagnostic> diagnostics) {
@@ -18,6 +19,7 @@ public class MgpuException extends RuntimeException {
 
     /**
      * Creates an exception that carries one error.
+     *
      * @param location where the error is
      * @param message what is wrong
      */
@@ -27,6 +29,7 @@ public class MgpuException extends RuntimeException {
 
     /**
      * Returns the diagnostics, in the order they were reported.
+     *
      * @return an unmodifiable list of the diagnostics
      */
     public List<Diagnostic> diagnostics() {
@@ -35,6 +38,7 @@ public class MgpuException extends RuntimeException {
 
     /**
      * The location of the first diagnostic.
+     *
      * @return the first diagnostic's location
      */
     public Location location() {

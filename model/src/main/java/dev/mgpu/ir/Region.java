@@ -11,6 +11,7 @@ public final class Region {
 
     /**
      * Returns the blocks in order, the entry block first.
+     *
      * @return an unmodifiable view of the blocks
      */
     public List<Block> blocks() {
@@ -19,6 +20,7 @@ public final class Region {
 
     /**
      * Returns whether the region has no blocks.
+     *
      * @return true when the region has no blocks
      */
     public boolean isEmpty() {
@@ -27,6 +29,7 @@ public final class Region {
 
     /**
      * Returns the entry block.
+     *
      * @return the first block, or null when the region is empty
      */
     public Block entry() {
@@ -35,6 +38,7 @@ public final class Region {
 
     /**
      * Appends a detached block to the end of this region and makes this region its parent.
+     *
      * @param b the block to append
      * @return {@code b}
      * @throws IllegalStateException if {@code b} already belongs to a region
@@ -50,6 +54,7 @@ public final class Region {
 
     /**
      * Returns the operation that owns this region.
+     *
      * @return the owning operation, or null while the region is detached
      */
     public Operation parent() {

@@ -46,6 +46,7 @@ public sealed interface Type
 
     /**
      * Whether this is a signless integer or {@code index}.
+     *
      * @return true for an {@link IntegerType} or {@link IndexType}
      */
     default boolean isIntegerOrIndex() {
@@ -54,6 +55,7 @@ public sealed interface Type
 
     /**
      * A signless integer {@code iN}.
+     *
      * @param width the number of bits, 1 to {@link #MAX_WIDTH}
      */
     record IntegerType(int width) implements Type {
@@ -62,6 +64,7 @@ public sealed interface Type
 
         /**
          * Checks the width.
+         *
          * @throws IllegalArgumentException if {@code width} is below 1 or above {@link #MAX_WIDTH}
          * @param width the number of bits, 1 to {@link #MAX_WIDTH}
          */
@@ -87,6 +90,7 @@ public sealed interface Type
 
     /**
      * A floating-point type.
+     *
      * @param kind the format
      */
     record FloatType(Kind kind) implements Type {
@@ -112,6 +116,7 @@ public sealed interface Type
 
         /**
          * Returns the number of bits of the format.
+         *
          * @return 16, 32 or 64
          */
         public int width() {
@@ -126,12 +131,14 @@ public sealed interface Type
 
     /**
      * {@code (inputs) -> results}.
+     *
      * @param inputs the argument types
      * @param results the result types
      */
     record FunctionType(List<Type> inputs, List<Type> results) implements Type {
         /**
          * Copies the lists.
+         *
          * @throws NullPointerException if a list or one of its elements is null
          * @param inputs the argument types
          * @param results the result types
@@ -150,6 +157,7 @@ public sealed interface Type
     /**
      * A ranked memref. {@code shape} holds {@link #DYNAMIC} for {@code ?}. {@code layout} is null for the
      * identity layout, else a {@link Attribute.StridedLayoutAttr}. {@code memorySpace} is null for the default.
+     *
      * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}; copied
      * @param elementType the element type
      * @param layout the layout, or null for the identity
@@ -158,6 +166,7 @@ public sealed interface Type
     record MemRefType(long[] shape, Type elementType, Attribute layout, Attribute memorySpace) implements Type {
         /**
          * Copies {@code shape}.
+         *
          * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}; copied
          * @param elementType the element type
          * @param layout the layout, or null for the identity
@@ -169,6 +178,7 @@ public sealed interface Type
 
         /**
          * Returns the number of dimensions.
+         *
          * @return the rank, 0 or more
          */
         public int rank() {
@@ -177,6 +187,7 @@ public sealed interface Type
 
         /**
          * Returns the dimensions.
+         *
          * @return a copy of the shape, {@link #DYNAMIC} for {@code ?}
          */
         public long[] shape() {
@@ -185,6 +196,7 @@ public sealed interface Type
 
         /**
          * Returns dimension {@code i}.
+         *
          * @param i the dimension, from 0
          * @return its size, or {@link #DYNAMIC}
          * @throws ArrayIndexOutOfBoundsException if there is no such dimension
@@ -195,6 +207,7 @@ public sealed interface Type
 
         /**
          * Returns how many dimensions are dynamic.
+         *
          * @return the number of {@link #DYNAMIC} dimensions
          */
         public int dynamicDimCount() {
@@ -226,6 +239,7 @@ public sealed interface Type
 
     /**
      * {@code memref<*xT>}.
+     *
      * @param elementType the element type
      * @param memorySpace the memory space, or null for the default
      */
@@ -246,6 +260,7 @@ public sealed interface Type
 
     /**
      * {@code !llvm.ptr} or {@code !llvm.ptr<N>}.
+     *
      * @param addressSpace the address space, 0 for the default
      */
     record LLVMPointerType(int addressSpace) implements Type {
@@ -257,12 +272,14 @@ public sealed interface Type
 
     /**
      * {@code !llvm.struct<(T, ...)>}, possibly packed.
+     *
      * @param body the field types
      * @param packed whether the struct has no padding between fields
      */
     record LLVMStructType(List<Type> body, boolean packed) implements Type {
         /**
          * Copies {@code body}.
+         *
          * @throws NullPointerException if {@code body} or one of its elements is null
          * @param body the field types
          * @param packed whether the struct has no padding between fields
@@ -279,6 +296,7 @@ public sealed interface Type
 
     /**
      * {@code !llvm.array<N x T>}.
+     *
      * @param size the number of elements
      * @param elementType the element type
      */
@@ -292,6 +310,7 @@ public sealed interface Type
     /**
      * {@code !llvm.func<R (A, ...)>}, the type of an {@code llvm.func} as the llvm dialect states it (the
      * generic form of {@code llvm.func} carries it); a void result prints as {@code void}.
+     *
      * @param result the result type, {@link LLVMVoidType} for none
      * @param params the parameter types
      * @param varArg whether the function takes more arguments after {@code params}
@@ -299,6 +318,7 @@ public sealed interface Type
     record LLVMFunctionType(Type result, List<Type> params, boolean varArg) implements Type {
         /**
          * Copies {@code params}.
+         *
          * @throws NullPointerException if {@code params} or one of its elements is null
          * @param result the result type, {@link LLVMVoidType} for none
          * @param params the parameter types
@@ -325,6 +345,7 @@ public sealed interface Type
     /**
      * {@code tensor<4x?xf32>}: a value of a shape, held in the model so that constants such as
      * {@code dense_resource<...> : tensor<...>} read and print; host code does not compute with tensors.
+     *
      * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}
      * @param elementType the element type
      */

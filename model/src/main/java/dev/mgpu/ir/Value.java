@@ -12,6 +12,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
     /**
      * Returns the value's type.
+     *
      * @return the type, never null
      */
     public Type type() {
@@ -31,6 +32,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
         /**
          * Returns the operation that defines this result.
+         *
          * @return the owning operation
          */
         public Operation owner() {
@@ -39,6 +41,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
         /**
          * Returns this result's position among its owner's results.
+         *
          * @return the index, from 0
          */
         public int index() {
@@ -66,6 +69,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
         /**
          * Returns the block this argument belongs to.
+         *
          * @return the owning block
          */
         public Block owner() {
@@ -74,6 +78,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
         /**
          * Returns this argument's position among its block's arguments.
+         *
          * @return the index, from 0
          */
         public int index() {
@@ -82,6 +87,7 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
 
         /**
          * Returns where the argument was declared.
+         *
          * @return the argument's location
          */
         public Location location() {

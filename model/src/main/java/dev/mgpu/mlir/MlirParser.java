@@ -20,6 +20,7 @@ public final class MlirParser {
 
     /**
      * Parses {@code bytes[offset, limit)}; locations are reported against {@code fileName}.
+     *
      * @param bytes the input, UTF-8
      * @param offset where the text starts
      * @param limit where the text ends (exclusive)
@@ -34,6 +35,7 @@ public final class MlirParser {
 
     /**
      * Parses all of {@code bytes}.
+     *
      * @param bytes the input, UTF-8
      * @param fileName the name locations give
      * @return the top-level operation
@@ -45,6 +47,7 @@ public final class MlirParser {
 
     /**
      * Parses {@code text}.
+     *
      * @param text the input
      * @param fileName the name locations give
      * @return the top-level operation
@@ -56,6 +59,7 @@ public final class MlirParser {
 
     /**
      * Reads and parses {@code file}, with {@link #readFile}.
+     *
      * @param file the input file; locations give its name as written
      * @return the top-level operation
      * @throws IOException if the file cannot be read or is larger than {@link #MAX_INPUT_BYTES}
@@ -69,6 +73,7 @@ public final class MlirParser {
      * Reads a whole file into one array. Large files are read in pieces of 1 MiB: a single read would stage
      * the whole file in a temporary native buffer, and a mapping would keep the file's pages resident
      * beside the copy until the mapping is collected.
+     *
      * @param file the file to read
      * @return its bytes
      * @throws IOException if the file cannot be read, is larger than {@link #MAX_INPUT_BYTES} or changes while read
@@ -111,6 +116,7 @@ public final class MlirParser {
 
     /**
      * Reads {@code in} to its end, refusing more than {@link #MAX_INPUT_BYTES}.
+     *
      * @param in the stream; not closed
      * @return its bytes
      * @throws IOException if reading fails or the stream holds more than {@link #MAX_INPUT_BYTES}
@@ -149,6 +155,7 @@ public final class MlirParser {
     /**
      * Splits on lines that start with {@code // -----}; line numbers in each chunk stay those of the
      * whole input, since chunks are parsed in place.
+     *
      * @param bytes the whole input
      * @return the chunks in order; one chunk when there is no marker
      */

@@ -20,6 +20,7 @@ public final class MlirPrinter {
 
     /**
      * Writes {@code op} and, if it has them, the file's resources ({@code {-# ... #-}}) to {@code out} as UTF-8.
+     *
      * @param op the operation to print, usually a {@code builtin.module}
      * @param out where the text goes; flushed, not closed
      * @param options what to print
@@ -42,6 +43,7 @@ public final class MlirPrinter {
 
     /**
      * Prints {@code op} with the {@link Options#DEFAULT} options.
+     *
      * @param op the operation to print
      * @return its MLIR text
      */
@@ -51,6 +53,7 @@ public final class MlirPrinter {
 
     /**
      * Prints {@code op} as {@link #print(Operation, OutputStream, Options)} does.
+     *
      * @param op the operation to print
      * @param options what to print
      * @return its MLIR text

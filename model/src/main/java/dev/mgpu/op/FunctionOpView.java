@@ -16,6 +16,7 @@ import java.util.Map;
 public abstract class FunctionOpView extends OpView {
     /**
      * Views {@code op}, which must be named {@code expectedName}.
+     *
      * @param op the operation
      * @param expectedName the name the op must have
      * @throws IllegalArgumentException if {@code op} has another name
@@ -27,6 +28,7 @@ public abstract class FunctionOpView extends OpView {
     /**
      * Creates a function op named {@code opName}; with {@code withBody}, an entry block whose arguments
      * match the inputs.
+     *
      * @param opName the op's name, such as {@code func.func}
      * @param loc the op's location
      * @param name the function's symbol name
@@ -51,6 +53,7 @@ public abstract class FunctionOpView extends OpView {
 
     /**
      * The function's symbol name.
+     *
      * @return the {@code sym_name} attribute's value
      */
     public String name() {
@@ -59,6 +62,7 @@ public abstract class FunctionOpView extends OpView {
 
     /**
      * The function type.
+     *
      * @return the {@code function_type} attribute's type, or null when it is missing
      */
     public Type.FunctionType type() {
@@ -67,6 +71,7 @@ public abstract class FunctionOpView extends OpView {
 
     /**
      * Whether it has no body.
+     *
      * @return true when the op's region has no block
      */
     public boolean isDeclaration() {
@@ -75,6 +80,7 @@ public abstract class FunctionOpView extends OpView {
 
     /**
      * The entry block, or null for a declaration.
+     *
      * @return the entry block, or null
      */
     public Block body() {

@@ -11,6 +11,7 @@ public abstract class OpView {
 
     /**
      * Wraps {@code op}, which must be named {@code expectedName}.
+     *
      * @param op the operation
      * @param expectedName the name the op must have
      * @throws NullPointerException if {@code op} is null
@@ -25,6 +26,7 @@ public abstract class OpView {
 
     /**
      * The underlying operation.
+     *
      * @return the operation this view wraps
      */
     public Operation op() {
@@ -33,6 +35,7 @@ public abstract class OpView {
 
     /**
      * Returns the location of the underlying operation.
+     *
      * @return the operation's location
      */
     public Location location() {

@@ -15,6 +15,7 @@ public final class SymbolTables {
 
     /**
      * Symbol lookup where {@code isTable} says which ops hold a symbol table (the registry knows).
+     *
      * @param isTable whether an op holds a symbol table
      */
     public SymbolTables(Predicate<Operation> isTable) {
@@ -23,6 +24,7 @@ public final class SymbolTables {
 
     /**
      * The symbols defined directly in {@code table}; the first definition wins.
+     *
      * @param table an op that holds a symbol table
      * @return the symbols, by name; computed once per table
      */
@@ -45,6 +47,7 @@ public final class SymbolTables {
 
     /**
      * The nearest enclosing symbol-table op of {@code op}, or null.
+     *
      * @param op the operation
      * @return the closest ancestor that holds a symbol table, or null
      */
@@ -58,6 +61,7 @@ public final class SymbolTables {
 
     /**
      * Looks up {@code name} starting at the table enclosing {@code from}, walking outwards.
+     *
      * @param from the operation the reference is made in
      * @param name the symbol's name
      * @return the first definition found, or null
@@ -74,6 +78,7 @@ public final class SymbolTables {
 
     /**
      * Resolves {@code @a::@b} from {@code from}: {@code @a} outwards, then {@code @b} inside it.
+     *
      * @param from the operation the reference is made in
      * @param ref the symbol reference
      * @return the operation it names, or null when some part is not found

@@ -17,6 +17,7 @@ public final class VerifyContext {
     /**
      * A context with no diagnostics yet; one per verification, since it caches symbol tables.
      * {@code isSymbolTable} says which ops hold symbol tables.
+     *
      * @param isSymbolTable whether an op holds a symbol table
      */
     public VerifyContext(Predicate<Operation> isSymbolTable) {
@@ -25,6 +26,7 @@ public final class VerifyContext {
 
     /**
      * Reports an error.
+     *
      * @param loc where the error is
      * @param message what is wrong
      */
@@ -34,6 +36,7 @@ public final class VerifyContext {
 
     /**
      * Reports an error at {@code op}'s known location (its own, or the nearest enclosing op's).
+     *
      * @param op the operation at fault
      * @param message what is wrong
      */
@@ -43,6 +46,7 @@ public final class VerifyContext {
 
     /**
      * Returns what has been reported so far.
+     *
      * @return the diagnostics, in the order reported; the live list, not a copy
      */
     public List<Diagnostic> diagnostics() {
@@ -51,6 +55,7 @@ public final class VerifyContext {
 
     /**
      * Returns the symbol lookup of this verification.
+     *
      * @return the symbol tables, cached per table op
      */
     public SymbolTables symbols() {
@@ -59,6 +64,7 @@ public final class VerifyContext {
 
     /**
      * Reports and returns false unless {@code v} has type {@code t}.
+     *
      * @param op the operation being checked, where an error is reported
      * @param what what {@code v} is, for the message
      * @param v the value
@@ -75,6 +81,7 @@ public final class VerifyContext {
 
     /**
      * Reports and returns false unless {@code v} is a signless integer or index.
+     *
      * @param op the operation being checked, where an error is reported
      * @param what what {@code v} is, for the message
      * @param v the value

@@ -43,12 +43,14 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * Whether the current token is an SSA value ({@code %name}).
+     *
      * @return true when the current token is a {@code %} identifier
      */
     boolean atValue();
 
     /**
      * {@code %name} or {@code %name#N}.
+     *
      * @return the reference
      * @throws dev.mgpu.ir.MgpuException if the current token is not a value
      */
@@ -56,12 +58,14 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * Operand references separated by commas, possibly none (stops at anything but a value).
+     *
      * @return the references; empty when the current token is not a value
      */
     List<OperandRef> operandRefs();
 
     /**
      * Resolves a reference to a value of {@code type}, creating a forward reference if needed.
+     *
      * @param ref the reference
      * @param type the type the value must have
      * @return the value, or a placeholder for one defined later
@@ -71,6 +75,7 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * Resolves references pairwise with types; {@code offset} locates a count mismatch.
+     *
      * @param refs the references
      * @param types their types, one per reference
      * @param offset where the list starts in the input
@@ -81,6 +86,7 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * Resolves every reference to a value of {@code type}.
+     *
      * @param refs the references
      * @param type the type every value must have
      * @return the values, in order
@@ -92,6 +98,7 @@ public interface OpAsmParser extends AsmParser {
      * Parses {@code { ... }} into a new detached region. The entry block gets {@code entryArgs} as its
      * arguments (null when the region's own block header gives them); an {@code isolated} region sees no
      * value defined outside it.
+     *
      * @param entryArgs the entry block's arguments, or null
      * @param isolated whether the region is isolated from values defined above it
      * @return the region
@@ -101,12 +108,14 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * {@code ^bb} as a branch target; it may be defined later in the region.
+     *
      * @return the block, possibly not yet defined
      */
     Block successor();
 
     /**
      * {@code ^bb} optionally followed by {@code (%v, ... : T, ...)}; the values are appended to {@code operands}.
+     *
      * @param operands the list to append the successor's operands to
      * @return the block, possibly not yet defined
      */
@@ -114,6 +123,7 @@ public interface OpAsmParser extends AsmParser {
 
     /**
      * A parenthesised argument list: {@code (%a: T {attrs}, ...)} or, when allowed, {@code (T, ...)}.
+     *
      * @param allowTypesOnly whether arguments may be bare types, as in a declaration
      * @return the arguments
      * @throws dev.mgpu.ir.MgpuException if the list is not valid

@@ -31,6 +31,7 @@ public final class Verifier {
 
     /**
      * Verifies {@code root} and everything nested in it.
+     *
      * @param root the operation to verify, usually a {@code builtin.module}
      * @return every problem found, in the order found; empty when the module is valid
      */

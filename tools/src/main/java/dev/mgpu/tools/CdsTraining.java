@@ -22,6 +22,7 @@ public final class CdsTraining {
 
     /**
      * Runs the training runs.
+     *
      * @param args ignored
      * @throws IOException if the training input is missing, a file cannot be written, or a run fails
      */

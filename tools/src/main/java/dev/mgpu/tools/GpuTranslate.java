@@ -126,6 +126,7 @@ public final class GpuTranslate {
     /**
      * Runs the tool on the process's standard streams and exits with its exit code. A failure to close
      * standard output (a full disk, for example) is reported and turns success into failure.
+     *
      * @param args the command line; {@code --help} lists the options
      */
     public static void main(String[] args) {
@@ -146,6 +147,7 @@ public final class GpuTranslate {
 
     /**
      * Runs the tool with the given streams, {@code out} not a terminal, and returns its exit code.
+     *
      * @param args the command line
      * @param in standard input, read when the input is {@code -}
      * @param out standard output
@@ -159,6 +161,7 @@ public final class GpuTranslate {
     /**
      * Runs the tool with the given streams and returns its exit code; {@code outIsTerminal} says whether
      * {@code out} is a terminal, which binary output must not go to.
+     *
      * @param args the command line
      * @param in standard input, read when the input is {@code -}
      * @param out standard output

@@ -27,6 +27,7 @@ public final class Builtin {
 
         /**
          * Views {@code op} as a {@code builtin.module}.
+         *
          * @param op the operation
          * @throws IllegalArgumentException if {@code op} is not a {@code builtin.module}
          */
@@ -36,6 +37,7 @@ public final class Builtin {
 
         /**
          * Creates an empty module with one body block.
+         *
          * @param loc the module's location
          * @return the new, detached module
          */
@@ -47,6 +49,7 @@ public final class Builtin {
 
         /**
          * Returns the block that holds the module's ops.
+         *
          * @return the entry block of the module's region
          */
         public Block body() {
@@ -55,6 +58,7 @@ public final class Builtin {
 
         /**
          * Whether the module has the {@code gpu.container_module} attribute.
+         *
          * @return true when the attribute is present
          */
         public boolean isGpuContainer() {
@@ -101,6 +105,7 @@ public final class Builtin {
 
     /**
      * Every op of the dialect.
+     *
      * @return the definition of {@code builtin.module}
      */
     public static List<OpDef> ops() {

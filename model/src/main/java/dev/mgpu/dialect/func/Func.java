@@ -27,6 +27,7 @@ public final class Func {
 
         /**
          * Views {@code op} as a {@code func.func}.
+         *
          * @param op the operation
          * @throws IllegalArgumentException if {@code op} is not a {@code func.func}
          */
@@ -36,6 +37,7 @@ public final class Func {
 
         /**
          * Creates a function with an entry block whose arguments match {@code type}'s inputs.
+         *
          * @param loc the function's location
          * @param name the function's symbol name
          * @param type the function's type
@@ -62,6 +64,7 @@ public final class Func {
 
         /**
          * Views {@code op} as a {@code func.call}.
+         *
          * @param op the operation
          * @throws IllegalArgumentException if {@code op} is not a {@code func.call}
          */
@@ -71,6 +74,7 @@ public final class Func {
 
         /**
          * Creates a call of {@code @callee}.
+         *
          * @param loc the call's location
          * @param callee the called function's symbol name
          * @param args the arguments
@@ -84,6 +88,7 @@ public final class Func {
 
         /**
          * Returns the called function.
+         *
          * @return the {@code callee} attribute
          */
         public Attribute.SymbolRefAttr callee() {
@@ -104,6 +109,7 @@ public final class Func {
 
         /**
          * Views {@code op} as a {@code func.return}.
+         *
          * @param op the operation
          * @throws IllegalArgumentException if {@code op} is not a {@code func.return}
          */
@@ -113,6 +119,7 @@ public final class Func {
 
         /**
          * Creates a return of {@code values}.
+         *
          * @param loc the op's location
          * @param values the values to return
          * @return the new, detached op
@@ -130,6 +137,7 @@ public final class Func {
 
     /**
      * Every op of the dialect.
+     *
      * @return the definitions of {@code func.func}, {@code func.call} and {@code func.return}
      */
     public static List<OpDef> ops() {

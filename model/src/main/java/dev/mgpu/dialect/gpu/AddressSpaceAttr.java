@@ -11,6 +11,7 @@ public record AddressSpaceAttr(String space) implements DialectAttribute {
 
     /**
      * Parses {@code <space>} after the name, which starts at {@code nameOffset}.
+     *
      * @param p the parser, positioned just after the name
      * @param nameOffset the offset of the attribute's name, where an unknown space is reported
      * @return the parsed attribute

@@ -29,6 +29,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * Views {@code op} as a {@code gpu.alloc}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.alloc}
      */
@@ -38,6 +39,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * Creates an allocation of {@code type} with one size per dynamic dimension.
+     *
      * @param loc the op's location
      * @param deps the tokens to wait for first
      * @param async whether to return a token as well
@@ -61,6 +63,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * One index per dynamic dimension of the result.
+     *
      * @return operand segment 1
      */
     public List<Value> dynamicSizes() {
@@ -69,6 +72,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * Whether the memory is reachable from host and device ({@code host_shared}).
+     *
      * @return true when the op has the {@code hostShared} attribute
      */
     public boolean hostShared() {
@@ -77,6 +81,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * The allocated memref.
+     *
      * @return result 0
      */
     public Value memref() {
@@ -85,6 +90,7 @@ public final class AllocOp extends AsyncOpView {
 
     /**
      * The type of the allocated memref.
+     *
      * @return the type of result 0
      */
     public Type.MemRefType type() {

@@ -23,6 +23,7 @@ import java.util.Set;
 public abstract class AsyncOpView extends OpView {
     /**
      * Views {@code op}, which must be named {@code expectedName}.
+     *
      * @param op the operation
      * @param expectedName the name the op must have
      * @throws IllegalArgumentException if {@code op} has another name
@@ -33,6 +34,7 @@ public abstract class AsyncOpView extends OpView {
 
     /**
      * The tokens this op waits for.
+     *
      * @return the dependency operands, in order; empty when there are none
      */
     public List<Value> asyncDependencies() {
@@ -41,6 +43,7 @@ public abstract class AsyncOpView extends OpView {
 
     /**
      * The token result, or null for the synchronous form.
+     *
      * @return the {@code !gpu.async.token} result, or null
      */
     public Value asyncToken() {
@@ -54,6 +57,7 @@ public abstract class AsyncOpView extends OpView {
 
     /**
      * The operands after the dependencies.
+     *
      * @return a view of the operands that follow the async dependencies
      */
     protected List<Value> nonTokenOperands() {

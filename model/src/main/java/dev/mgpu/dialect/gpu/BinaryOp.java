@@ -27,6 +27,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * Views {@code op} as a {@code gpu.binary}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.binary}
      */
@@ -36,6 +37,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * Creates a binary with the default handler when {@code handler} is null.
+     *
      * @param loc the op's location
      * @param name the binary's symbol name
      * @param handler the offloading handler, or null for {@link OffloadingHandlerAttr#DEFAULT}
@@ -52,6 +54,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * The binary's symbol name.
+     *
      * @return the {@code sym_name} attribute's value
      */
     public String name() {
@@ -60,6 +63,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * The handler attribute, which the verifier has checked is an offloading handler.
+     *
      * @return the {@code offloadingHandler} attribute, or {@link OffloadingHandlerAttr#DEFAULT} when it is absent
      */
     public Attribute handler() {
@@ -69,6 +73,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * The objects, as attributes; the verifier has checked that each is a {@link ObjectAttr}.
+     *
      * @return the {@code objects} attribute's elements; empty when it is absent
      */
     public List<Attribute> objects() {
@@ -77,6 +82,7 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
 
     /**
      * Object {@code i}.
+     *
      * @param i the index, from 0
      * @return the object
      * @throws IndexOutOfBoundsException if there is no such object

@@ -22,6 +22,7 @@ public final class DeallocOp extends AsyncOpView {
 
     /**
      * Views {@code op} as a {@code gpu.dealloc}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.dealloc}
      */
@@ -31,6 +32,7 @@ public final class DeallocOp extends AsyncOpView {
 
     /**
      * Creates a deallocation; with {@code async} it returns a token.
+     *
      * @param loc the op's location
      * @param deps the tokens to wait for first
      * @param async whether to return a token
@@ -43,6 +45,7 @@ public final class DeallocOp extends AsyncOpView {
 
     /**
      * The memref to free.
+     *
      * @return the last operand
      */
     public Value memref() {

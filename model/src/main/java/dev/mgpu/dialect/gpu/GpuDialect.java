@@ -16,6 +16,7 @@ public final class GpuDialect {
 
     /**
      * Every op of the dialect.
+     *
      * @return the definitions of the dialect's ops
      */
     public static List<OpDef> ops() {
@@ -26,6 +27,7 @@ public final class GpuDialect {
 
     /**
      * The attributes: targets, objects, offloading handlers, address spaces.
+     *
      * @return the parsers of the dialect's attributes
      */
     public static List<AttrDef> attributes() {
@@ -42,6 +44,7 @@ public final class GpuDialect {
 
     /**
      * A handler attribute {@code #name<param>} that a registered {@link OffloadingHandler} provides, or null.
+     *
      * @param name the attribute's name without {@code #}
      * @return the attribute's parser, or null when no handler of that name is registered
      */
@@ -52,6 +55,7 @@ public final class GpuDialect {
 
     /**
      * The dialect's one type, {@code !gpu.async.token}.
+     *
      * @return the definition of {@code !gpu.async.token}
      */
     public static List<TypeDef> types() {

@@ -61,6 +61,7 @@ public final class GpuFuncOp extends FunctionOpView {
 
     /**
      * The number of workgroup attributions.
+     *
      * @return the {@link #WORKGROUP_COUNT} attribute's value, or 0 when it is absent
      */
     public int workgroupCount() {
@@ -72,6 +73,7 @@ public final class GpuFuncOp extends FunctionOpView {
 
     /**
      * Views {@code op} as a {@code gpu.func}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.func}
      */
@@ -81,6 +83,7 @@ public final class GpuFuncOp extends FunctionOpView {
 
     /**
      * Whether it is a kernel, launchable from the host.
+     *
      * @return whether the op has the {@link #KERNEL_ATTR} attribute
      */
     public boolean isKernel() {

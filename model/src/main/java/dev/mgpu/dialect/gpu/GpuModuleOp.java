@@ -22,6 +22,7 @@ public final class GpuModuleOp extends OpView {
 
     /**
      * Views {@code op} as a {@code gpu.module}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.module}
      */
@@ -31,6 +32,7 @@ public final class GpuModuleOp extends OpView {
 
     /**
      * Creates an empty module with one body block.
+     *
      * @param loc the module's location
      * @param name the module's symbol name
      * @param targets the targets to compile the module for, or null for none
@@ -49,6 +51,7 @@ public final class GpuModuleOp extends OpView {
 
     /**
      * The module's symbol name.
+     *
      * @return the {@code sym_name} attribute's value
      */
     public String name() {
@@ -57,6 +60,7 @@ public final class GpuModuleOp extends OpView {
 
     /**
      * The block holding the kernels.
+     *
      * @return the entry block of the module's region
      */
     public Block body() {

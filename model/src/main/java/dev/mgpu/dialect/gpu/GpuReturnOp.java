@@ -12,6 +12,7 @@ public final class GpuReturnOp extends OpView {
 
     /**
      * Views {@code op} as a {@code gpu.return}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.return}
      */

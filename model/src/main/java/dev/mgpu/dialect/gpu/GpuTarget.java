@@ -19,18 +19,21 @@ public sealed interface GpuTarget extends DialectAttribute
 
     /**
      * The optimisation level the object was built with.
+     *
      * @return the {@code O} level, 0 to 3
      */
     int optLevel();
 
     /**
      * The chip name ({@code sm_90}, {@code gfx90a}), or empty for the CPU.
+     *
      * @return the chip, or the empty string
      */
     String chip();
 
     /**
      * {@code #nvvm.target<O = 2, triple = "nvptx64-nvidia-cuda", chip = "sm_50", features = "+ptx60", flags, link>}.
+     *
      * @param optLevel the optimisation level, {@code O}
      * @param triple the target triple
      * @param chip the SM version, such as {@code sm_90}
@@ -51,6 +54,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Checks that the triple, chip and features are present.
+         *
          * @throws NullPointerException if {@code triple}, {@code chip} or {@code features} is null
          * @param optLevel the optimisation level, {@code O}
          * @param triple the target triple
@@ -70,6 +74,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Returns a target for {@code chip} with every other parameter at its default.
+         *
          * @param chip the chip, such as {@code sm_90}
          * @return the target
          */
@@ -79,6 +84,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Parses the optional {@code <...>} after {@code #nvvm.target}, filling in defaults.
+         *
          * @param p the parser, positioned just after the name
          * @return the parsed target
          * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
@@ -106,6 +112,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
     /**
      * {@code #rocdl.target<O = 2, triple = "amdgcn-amd-amdhsa", chip = "gfx900", features = "", abi = "600", flags, link>}.
+     *
      * @param optLevel the optimisation level, {@code O}
      * @param triple the target triple
      * @param chip the GPU, such as {@code gfx90a}
@@ -129,6 +136,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Checks that the triple, chip, features and ABI are present.
+         *
          * @throws NullPointerException if {@code triple}, {@code chip}, {@code features} or {@code abi} is null
          * @param optLevel the optimisation level, {@code O}
          * @param triple the target triple
@@ -150,6 +158,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Returns a target for {@code chip} with every other parameter at its default.
+         *
          * @param chip the chip, such as {@code gfx90a}
          * @return the target
          */
@@ -159,6 +168,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Parses the optional {@code <...>} after {@code #rocdl.target}, filling in defaults.
+         *
          * @param p the parser, positioned just after the name
          * @return the parsed target
          * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
@@ -187,6 +197,7 @@ public sealed interface GpuTarget extends DialectAttribute
     /**
      * {@code #cpu.target<O = 2, triple = "">}: a host shared object whose kernels follow the CPU kernel ABI
      * of {@code mgpu.h}. An empty triple means the host the program runs on.
+     *
      * @param optLevel the optimisation level, {@code O}
      * @param triple the target triple, or empty for the host
      */
@@ -198,6 +209,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Checks that the triple is present.
+         *
          * @throws NullPointerException if {@code triple} is null
          * @param optLevel the optimisation level, {@code O}
          * @param triple the target triple, or empty for the host
@@ -211,6 +223,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Returns a target for the host the program runs on, at the default optimisation level.
+         *
          * @return the target
          */
         public static CpuTarget host() {
@@ -219,6 +232,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         /**
          * Parses the optional {@code <...>} after {@code #cpu.target}, filling in defaults.
+         *
          * @param p the parser, positioned just after the name
          * @return the parsed target
          * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind

@@ -21,6 +21,7 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
 
     /**
      * Views {@code op} as a {@code gpu.host_register}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.host_register}
      */
@@ -30,6 +31,7 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
 
     /**
      * Creates a registration of an unranked memref.
+     *
      * @param loc the op's location
      * @param memref the unranked memref to register
      * @return the new, detached op
@@ -40,6 +42,7 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
 
     /**
      * The unranked memref to register.
+     *
      * @return operand 0
      */
     public Value memref() {

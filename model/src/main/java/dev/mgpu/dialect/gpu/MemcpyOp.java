@@ -19,6 +19,7 @@ public final class MemcpyOp extends AsyncOpView {
 
     /**
      * Views {@code op} as a {@code gpu.memcpy}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.memcpy}
      */
@@ -28,6 +29,7 @@ public final class MemcpyOp extends AsyncOpView {
 
     /**
      * Creates a copy; with {@code async} it returns a token.
+     *
      * @param loc the op's location
      * @param deps the tokens to wait for first
      * @param async whether to return a token
@@ -41,6 +43,7 @@ public final class MemcpyOp extends AsyncOpView {
 
     /**
      * The memref written.
+     *
      * @return the first operand after the dependencies
      */
     public Value destination() {
@@ -49,6 +52,7 @@ public final class MemcpyOp extends AsyncOpView {
 
     /**
      * The memref read.
+     *
      * @return the second operand after the dependencies
      */
     public Value source() {

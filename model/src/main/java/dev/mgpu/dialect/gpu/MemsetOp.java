@@ -22,6 +22,7 @@ public final class MemsetOp extends AsyncOpView {
 
     /**
      * Views {@code op} as a {@code gpu.memset}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.memset}
      */
@@ -31,6 +32,7 @@ public final class MemsetOp extends AsyncOpView {
 
     /**
      * Creates a memset; with {@code async} it returns a token.
+     *
      * @param loc the op's location
      * @param deps the tokens to wait for first
      * @param async whether to return a token
@@ -44,6 +46,7 @@ public final class MemsetOp extends AsyncOpView {
 
     /**
      * The memref to fill.
+     *
      * @return the first operand after the dependencies
      */
     public Value destination() {
@@ -52,6 +55,7 @@ public final class MemsetOp extends AsyncOpView {
 
     /**
      * The value to store in every element.
+     *
      * @return the second operand after the dependencies
      */
     public Value value() {

@@ -9,6 +9,7 @@ import java.util.Objects;
 /**
  * {@code #gpu.object<target, [properties = {...},] [format =] "blob">}: one device binary. The default
  * format, printed without a keyword, is {@code fatbin}, as upstream.
+ *
  * @param target the target the object was compiled for, such as a {@link GpuTarget}
  * @param format the blob's format
  * @param properties the object's properties, or null for none
@@ -21,6 +22,7 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
 
     /**
      * Checks that the target, format and blob are present.
+     *
      * @throws NullPointerException if {@code target}, {@code format} or {@code object} is null
      * @param target the target the object was compiled for, such as a {@link GpuTarget}
      * @param format the blob's format
@@ -35,6 +37,7 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
 
     /**
      * A {@code fatbin} object without properties.
+     *
      * @param target the target the blob was compiled for
      * @param blob the fat binary's bytes
      * @return the object
@@ -45,6 +48,7 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
 
     /**
      * The same object with another blob.
+     *
      * @param blob the new blob's bytes
      * @return an object with this one's target, format and properties
      */
@@ -54,6 +58,7 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
 
     /**
      * Parses {@code <...>} after {@code #gpu.object}.
+     *
      * @param p the parser, positioned just after the name
      * @return the parsed object
      * @throws dev.mgpu.ir.MgpuException if the text is not a valid object

@@ -16,6 +16,7 @@ import java.util.ServiceLoader;
 public interface OffloadingHandler {
     /**
      * The attribute name without {@code #}, e.g. {@code acme.fat_binary}.
+     *
      * @return the attribute's name
      */
     String name();
@@ -24,6 +25,7 @@ public interface OffloadingHandler {
      * Checks the handler against the objects of a {@code gpu.binary}; returns one message per problem,
      * each in the form {@code Invalid <what> (must be <rule>): <value>}.
      * The default finds no problem.
+     *
      * @param attr the handler attribute of the {@code gpu.binary}
      * @param objects the binary's objects
      * @return the problems found; empty when there are none
@@ -34,6 +36,7 @@ public interface OffloadingHandler {
 
     /**
      * The provider registered for {@code name}, or null.
+     *
      * @param name the attribute name without {@code #}
      * @return the provider, or null when none has that name
      */
@@ -43,6 +46,7 @@ public interface OffloadingHandler {
 
     /**
      * Every registered provider, by name.
+     *
      * @return an unmodifiable map from attribute name to provider
      */
     static Map<String, OffloadingHandler> all() {

@@ -18,6 +18,7 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
 
     /**
      * The attribute's name without {@code #}, for example {@code gpu.select_object}.
+     *
      * @return the name
      */
     String name();
@@ -35,6 +36,7 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
 
         /**
          * Parses the optional {@code <target>} after {@code #gpu.select_object}.
+         *
          * @param p the parser, positioned just after the name
          * @return the parsed handler
          * @throws dev.mgpu.ir.MgpuException if the text is not a valid target
@@ -57,6 +59,7 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
          * The index of the object this handler embeds, or -1 when none fits: the object at the index, the
          * last object whose target equals the target (as upstream), or the first object without a target.
          * The verifier and every handler use this one rule.
+         *
          * @param objects the objects of a {@code gpu.binary}
          * @return the index of the selected object, or -1
          */
@@ -118,6 +121,7 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
     record External(String name, Attribute parameter) implements OffloadingHandlerAttr {
         /**
          * Parses the optional {@code <parameter>} after a provider's handler name.
+         *
          * @param p the parser, positioned just after the name
          * @param name the handler's name without {@code #}
          * @return the parsed handler

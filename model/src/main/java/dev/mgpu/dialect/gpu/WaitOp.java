@@ -22,6 +22,7 @@ public final class WaitOp extends AsyncOpView {
 
     /**
      * Views {@code op} as a {@code gpu.wait}.
+     *
      * @param op the operation
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.wait}
      */
@@ -31,6 +32,7 @@ public final class WaitOp extends AsyncOpView {
 
     /**
      * Creates a wait on {@code deps}; with {@code async} it returns a token instead of blocking.
+     *
      * @param loc the op's location
      * @param deps the tokens to wait for
      * @param async whether to return a token instead of blocking
@@ -42,6 +44,7 @@ public final class WaitOp extends AsyncOpView {
 
     /**
      * Whether this is the blocking form.
+     *
      * @return true when the op has no result
      */
     public boolean isSynchronous() {

@@ -20,6 +20,7 @@ public record CConvAttr(String cconv) implements DialectAttribute {
 
     /**
      * Parses {@code <name>} after the attribute's name.
+     *
      * @param p the parser, positioned just after the name
      * @param nameOffset the offset of the attribute's name (unused: an unknown name is reported where it is)
      * @return the parsed attribute
@@ -39,6 +40,7 @@ public record CConvAttr(String cconv) implements DialectAttribute {
 
     /**
      * LLVM's number for the convention.
+     *
      * @return the number from {@link #CONVENTIONS}
      */
     public int number() {

@@ -16,6 +16,7 @@ public record LinkageAttr(String linkage) implements DialectAttribute {
 
     /**
      * Parses {@code <keyword>} after the name.
+     *
      * @param p the parser, positioned just after the name
      * @param nameOffset the offset of the attribute's name (unused: an unknown keyword is reported where it is)
      * @return the parsed attribute
