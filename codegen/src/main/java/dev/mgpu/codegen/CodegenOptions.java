@@ -7,14 +7,13 @@ package dev.mgpu.codegen;
  * machine) and its features ({@code --mattr}, such as {@code +avx2,-sse4a}). A CPU or features given here
  * are also written into every function defined in IR and bitcode output, as {@code "target-cpu"} and
  * {@code "target-features"}, so that a downstream llc or clang generates the same code.
+ *
+ * @param optLevel the optimisation level, 0 to 3
+ * @param cpu the CPU to generate code for, or null for the target's generic CPU
+ * @param features the target features, such as {@code +avx2}, or null for the CPU's defaults
+ * @param debugInfo whether to emit DWARF line tables for the host code
  */
 public record CodegenOptions(int optLevel, String cpu, String features, boolean debugInfo) {
-    /**
-     * @param optLevel the optimisation level, 0 to 3
-     * @param cpu the CPU to generate code for, or null for the target's generic CPU
-     * @param features the target features, such as {@code +avx2}, or null for the CPU's defaults
-     * @param debugInfo whether to emit DWARF line tables for the host code
-     */
     /** {@code -O2} for a generic CPU of the target, with its default features, without debug info. */
     public static final CodegenOptions DEFAULT = new CodegenOptions(2, null, null);
 

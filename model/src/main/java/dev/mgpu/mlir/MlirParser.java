@@ -145,10 +145,11 @@ public final class MlirParser {
     }
 
     /**
+     * A piece of a split input: bytes {@code [start, end)} of the whole.
+     *
      * @param start the offset of the chunk's first byte
      * @param end the offset just after its last byte
      */
-    /** A piece of a split input: bytes {@code [start, end)} of the whole. */
     public record Chunk(int start, int end) {
     }
 

@@ -19,11 +19,12 @@ import java.util.List;
  */
 public interface OpAsmParser extends AsmParser {
     /**
+     * A reference to a value by name, not yet resolved to a {@link Value}.
+     *
      * @param name the value's name without {@code %}
      * @param number the result number after {@code #}, or 0
      * @param offset the reference's offset in the input, for errors
      */
-    /** A reference to a value by name, not yet resolved to a {@link Value}. */
     record OperandRef(String name, int number, int offset) {
         @Override
         public String toString() {
@@ -32,12 +33,13 @@ public interface OpAsmParser extends AsmParser {
     }
 
     /**
+     * A named (or, in declarations, unnamed) typed argument of a signature or block header.
+     *
      * @param name the argument's name; for a type-only argument, an empty name
      * @param type the argument's type
      * @param attrs the argument's attributes, or null
      * @param loc the argument's location
      */
-    /** A named (or, in declarations, unnamed) typed argument of a signature or block header. */
     record Argument(OperandRef name, Type type, Attribute.DictionaryAttr attrs, Location loc) {
     }
 

@@ -11,25 +11,27 @@ public enum ObjectFormat {
     /** A fat binary holding code for several devices ({@code fatbin}). */
     FATBIN("fatbin");
 
-    /**
-     * @return the keyword, such as {@code bin} for {@link #BINARY}
-     */
     private final String keyword;
 
     ObjectFormat(String keyword) {
         this.keyword = keyword;
     }
-/**
- * @param k a keyword, such as {@code fatbin}
- * @return the format, or null when no format has that keyword
- */
 
-    /** The keyword that names the format in {@code #gpu.object}. */
+    /**
+     * The keyword that names the format in {@code #gpu.object}.
+     *
+     * @return the keyword, such as {@code bin} for {@link #BINARY}
+     */
     public String keyword() {
         return keyword;
     }
 
-    /** The format named {@code k}, or null. */
+    /**
+     * The format named {@code k}, or null.
+     *
+     * @param k a keyword, such as {@code fatbin}
+     * @return the format, or null when no format has that keyword
+     */
     public static ObjectFormat fromKeyword(String k) {
         for (ObjectFormat f : values()) {
             if (f.keyword.equals(k)) {
