@@ -430,6 +430,13 @@ public final class HandlerContext implements AutoCloseable {
         dtors.add(fn);
     }
 
+    /**
+     * What a function's launch argument struct is kept under.
+     *
+     * @param function the native address of the function
+     * @param type the native address of the struct type
+     * @param count the number of fields
+     */
     private record ScratchKey(long function, long type, long count) {
     }
 

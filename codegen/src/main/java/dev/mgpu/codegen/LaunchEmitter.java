@@ -326,7 +326,12 @@ public final class LaunchEmitter {
         }
     }
 
-    /** A launch operand inside a stub: a constant, or the stub's parameter at {@code index}. */
+    /**
+     * A launch operand inside a stub: a constant, or the stub's parameter at {@code index}.
+     *
+     * @param constant the constant, or null for a parameter
+     * @param index the index of the stub's parameter, or -1 for a constant
+     */
     private record Operand(LLVMValueRef constant, int index) {
         LLVMValueRef in(LLVMValueRef[] params) {
             return constant != null ? constant : params[index];
@@ -351,12 +356,27 @@ public final class LaunchEmitter {
         return new Operand(null, parameter(v, shape, actuals, types, seen));
     }
 
+    /**
+     * A constant in a launch's shape.
+     *
+     * @param address the constant's native address, which LLVM keeps unique per value
+     */
     private record Constant(long address) {
     }
 
+    /**
+     * A new stub parameter in a launch's shape.
+     *
+     * @param type the native address of the parameter's type
+     */
     private record Parameter(long type) {
     }
 
+    /**
+     * A value passed again in a launch's shape.
+     *
+     * @param index the index of the stub parameter that passes it already
+     */
     private record Repeat(int index) {
     }
 

@@ -12,7 +12,12 @@ public final class MlirPrinter {
     private MlirPrinter() {
     }
 
-    /** Print options: locations as {@code loc(...)}, and the generic op form. */
+    /**
+     * Print options: locations as {@code loc(...)}, and the generic op form.
+     *
+     * @param locations whether to print each op's location as {@code loc(...)}
+     * @param generic whether to print every op in the generic form
+     */
     public record Options(boolean locations, boolean generic) {
         /** No locations, custom op forms. */
         public static final Options DEFAULT = new Options(false, false);

@@ -4,7 +4,11 @@ import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 
-/** {@code #gpu.address_space<global|workgroup|private>}. */
+/**
+ * {@code #gpu.address_space<global|workgroup|private>}.
+ *
+ * @param space the address space: {@code global}, {@code workgroup} or {@code private}
+ */
 public record AddressSpaceAttr(String space) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "gpu.address_space";

@@ -79,7 +79,12 @@ public abstract class AsyncOpView extends OpView {
         return deps;
     }
 
-    /** What {@code [async] [[%deps]]} parses to. */
+    /**
+     * What {@code [async] [[%deps]]} parses to.
+     *
+     * @param async whether the op has the {@code async} keyword
+     * @param deps the async tokens the op waits for
+     */
     record Deps(boolean async, List<Value> deps) {
         List<Type> results(Type... before) {
             List<Type> r = new ArrayList<>(List.of(before));

@@ -29,6 +29,8 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
     /**
      * {@code #gpu.select_object[<target>]}: embed one object, chosen by index ({@link IntegerAttr}), by
      * target ({@link GpuTarget}), or the first when {@code target} is null.
+     *
+     * @param target the index or target of the object to embed, or null for the first object
      */
     record SelectObject(Attribute target) implements OffloadingHandlerAttr {
         /** The attribute's name. */
@@ -117,7 +119,12 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         }
     }
 
-    /** A handler registered by a provider: {@code #name} or {@code #name<parameter>}. */
+    /**
+     * A handler registered by a provider: {@code #name} or {@code #name<parameter>}.
+     *
+     * @param name the handler's name without {@code #}
+     * @param parameter the attribute between {@code <} and {@code >}, or null
+     */
     record External(String name, Attribute parameter) implements OffloadingHandlerAttr {
         /**
          * Parses the optional {@code <parameter>} after a provider's handler name.

@@ -5,7 +5,11 @@ import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.Map;
 
-/** {@code #llvm.cconv<ccc>}: the calling convention of an {@code llvm.func}. */
+/**
+ * {@code #llvm.cconv<ccc>}: the calling convention of an {@code llvm.func}.
+ *
+ * @param cconv the convention's name, such as {@code ccc} or {@code fastcc}
+ */
 public record CConvAttr(String cconv) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "llvm.cconv";

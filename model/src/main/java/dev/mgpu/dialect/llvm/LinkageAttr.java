@@ -5,7 +5,11 @@ import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.List;
 
-/** {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form. */
+/**
+ * {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form.
+ *
+ * @param linkage the linkage keyword, one of {@link #LINKAGES}
+ */
 public record LinkageAttr(String linkage) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "llvm.linkage";
