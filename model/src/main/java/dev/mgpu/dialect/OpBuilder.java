@@ -385,8 +385,8 @@ public final class OpBuilder {
      *
      * @param binary the binary's symbol name
      * @param kernel the kernel's name in the binary
-     * @param grid the grid size, x, y and z, as {@code index} values
-     * @param block the block size, x, y and z, as {@code index} values
+     * @param grid the grid size, x, y and z, integers or indices of one type
+     * @param block the block size, x, y and z, of the grid sizes' type
      * @param args the kernel arguments
      * @return the launch
      */
