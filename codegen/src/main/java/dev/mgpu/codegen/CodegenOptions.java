@@ -7,17 +7,36 @@ package dev.mgpu.codegen;
  * machine) and its features ({@code --mattr}, such as {@code +avx2,-sse4a}). A CPU or features given here
  * are also written into every function defined in IR and bitcode output, as {@code "target-cpu"} and
  * {@code "target-features"}, so that a downstream llc or clang generates the same code.
+ *
+ * @param optLevel the optimisation level, 0 to 3
+ * @param cpu the CPU to generate code for, or null for the target's generic CPU
+ * @param features the target features, such as {@code +avx2}, or null for the CPU's defaults
+ * @param debugInfo whether to emit DWARF line tables for the host code
  */
 public record CodegenOptions(int optLevel, String cpu, String features, boolean debugInfo) {
     /** {@code -O2} for a generic CPU of the target, with its default features, without debug info. */
     public static final CodegenOptions DEFAULT = new CodegenOptions(2, null, null);
 
-    /** Options without debug info. */
+    /**
+     * Options without debug info.
+     *
+     * @param optLevel the optimisation level, 0 to 3
+     * @param cpu the CPU, or null or empty for the target's generic CPU
+     * @param features the target features, or null or empty for the defaults
+     */
     public CodegenOptions(int optLevel, String cpu, String features) {
         this(optLevel, cpu, features, false);
     }
 
-    /** Checks the level; null or empty CPU and features mean the target's defaults. */
+    /**
+     * Checks the level; null or empty CPU and features mean the target's defaults.
+     *
+     * @param optLevel the optimisation level, 0 to 3
+     * @param cpu the CPU, or null or empty for the target's generic CPU
+     * @param features the target features, or null or empty for the defaults
+     * @param debugInfo whether to emit DWARF line tables for the host code
+     * @throws IllegalArgumentException if {@code optLevel} is not 0 to 3
+     */
     public CodegenOptions {
         if (optLevel < 0 || optLevel > 3) {
             throw new IllegalArgumentException("Invalid optimisation level (must be 0 to 3): " + optLevel);
@@ -26,12 +45,23 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
         features = features == null || features.isEmpty() ? null : features;
     }
 
-    /** These options at another optimisation level. */
+    /**
+     * These options at another optimisation level.
+     *
+     * @param level the optimisation level, 0 to 3
+     * @return the new options
+     * @throws IllegalArgumentException if {@code level} is not 0 to 3
+     */
     public CodegenOptions withOptLevel(int level) {
         return new CodegenOptions(level, cpu, features, debugInfo);
     }
 
-    /** These options with DWARF line tables for the host code ({@code -g}), or without. */
+    /**
+     * These options with DWARF line tables for the host code ({@code -g}), or without.
+     *
+     * @param on whether to emit debug info
+     * @return the new options
+     */
     public CodegenOptions withDebugInfo(boolean on) {
         return new CodegenOptions(optLevel, cpu, features, on);
     }

@@ -37,6 +37,16 @@ public final class HandlerContext implements AutoCloseable {
 
     private boolean finished;
 
+    /**
+     * A context over {@code module} and {@code builder}. The width of {@code intptr_t} comes from the module's
+     * data layout, or is 64 bits when the module has none.
+     *
+     * @param module the module handlers add globals, functions and constructors to
+     * @param builder the builder handlers build launches and loads with
+     * @param strategy how handlers load and unload device binaries
+     * @throws IllegalArgumentException if the module or the builder is null or a null reference, or the
+     *         strategy is null
+     */
     public HandlerContext(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
         if (module == null || module.isNull() || builder == null || builder.isNull() || strategy == null) {
             throw new IllegalArgumentException("Invalid handler context (must have a module, a builder and a load"
@@ -60,15 +70,29 @@ public final class HandlerContext implements AutoCloseable {
         this.runtime = new RuntimeCalls(module, ctx, intptr);
     }
 
+    /**
+     * The LLVM module handlers add to.
+     *
+     * @return the module
+     */
     public LLVMModuleRef module() {
         return module;
     }
 
+    /**
+     * The LLVM context of {@link #module()}.
+     *
+     * @return the module's context
+     */
     public LLVMContextRef context() {
         return ctx;
     }
 
-    /** The builder handlers build with: the caller's, or a launch stub's while {@link LaunchEmitter} builds one. */
+    /**
+     * The builder handlers build with: the caller's, or a launch stub's while {@link LaunchEmitter} builds one.
+     *
+     * @return the current builder
+     */
     public LLVMBuilderRef builder() {
         return builder;
     }
@@ -76,6 +100,9 @@ public final class HandlerContext implements AutoCloseable {
     /**
      * The function {@link #builder()} builds in; an {@link IllegalStateException} when the builder is not
      * positioned in a basic block of a function, where LLVM would crash.
+     *
+     * @return the function the builder's insertion block belongs to
+     * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LLVMValueRef currentFunction() {
         LLVMBasicBlockRef block = LLVMGetInsertBlock(builder);
@@ -104,12 +131,22 @@ public final class HandlerContext implements AutoCloseable {
      * Says that kernel {@code kernel} of {@code binary} is launched from {@code sites} places in the
      * module; a kernel with one launch site is launched in place, without a stub (see
      * {@link LaunchEmitter#throughStub}). Without this, every kernel gets stubs.
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the name of the kernel in the binary
+     * @param sites how many launches of the kernel the module has
      */
     public void expectLaunchSites(String binary, String kernel, int sites) {
         launchSites.put(List.of(binary, kernel), sites);
     }
 
-    /** The number of launch sites {@link #expectLaunchSites} gave for a kernel, or -1. */
+    /**
+     * The number of launch sites {@link #expectLaunchSites} gave for a kernel, or -1.
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the name of the kernel in the binary
+     * @return the number of launch sites, or -1 if none was given
+     */
     public int launchSites(String binary, String kernel) {
         return launchSites.getOrDefault(List.of(binary, kernel), -1);
     }
@@ -117,14 +154,29 @@ public final class HandlerContext implements AutoCloseable {
     /** Launch stubs by shape (see {@link LaunchEmitter#throughStub}). */
     final java.util.Map<List<Object>, LLVMValueRef> launchStubs = new java.util.HashMap<>();
 
+    /**
+     * The declarations of the GPU runtime functions in {@link #module()}.
+     *
+     * @return the runtime calls
+     */
     public RuntimeCalls runtime() {
         return runtime;
     }
 
+    /**
+     * How handlers load and unload device binaries.
+     *
+     * @return the load strategy
+     */
     public LoadStrategy loadStrategy() {
         return strategy;
     }
 
+    /**
+     * The opaque pointer type.
+     *
+     * @return {@code ptr} in the module's context
+     */
     public LLVMTypeRef ptr() {
         return runtime.ptrType();
     }
@@ -134,14 +186,31 @@ public final class HandlerContext implements AutoCloseable {
     private final java.util.Map<String, LLVMValueRef> globals = new java.util.HashMap<>();
     private LLVMValueRef nullPtr;
 
+    /**
+     * An {@code intptr_t} constant, created once per value.
+     *
+     * @param v the value
+     * @return the constant
+     */
     public LLVMValueRef intptr(long v) {
         return intptrConstants.computeIfAbsent(v, k -> LLVMConstInt(runtime.intptrType(), k, 1));
     }
 
+    /**
+     * An {@code i32} constant, created once per value.
+     *
+     * @param v the value
+     * @return the constant
+     */
     public LLVMValueRef i32(long v) {
         return i32Constants.computeIfAbsent(v, k -> LLVMConstInt(runtime.i32Type(), k, 1));
     }
 
+    /**
+     * The null pointer constant, created once.
+     *
+     * @return {@code ptr null}
+     */
     public LLVMValueRef nullPtr() {
         if (nullPtr == null) {
             nullPtr = LLVMConstNull(ptr());
@@ -149,11 +218,23 @@ public final class HandlerContext implements AutoCloseable {
         return nullPtr;
     }
 
+    /**
+     * An error at a location, for a handler to throw.
+     *
+     * @param loc where the error is, or null
+     * @param message what is wrong
+     * @return the exception, not thrown
+     */
     public MgpuException error(Location loc, String message) {
         return new MgpuException(loc, message);
     }
 
-    /** A global by name, or null. */
+    /**
+     * A global by name, or null.
+     *
+     * @param name the global's name, without {@code @}
+     * @return the global this context or the module holds under that name, or null
+     */
     public LLVMValueRef global(String name) {
         LLVMValueRef g = globals.get(name);
         if (g != null) {
@@ -171,6 +252,12 @@ public final class HandlerContext implements AutoCloseable {
      * Adds {@code internal constant [N x i8]} named {@code name} holding exactly {@code bytes} (plus a NUL when
      * asked), aligned to {@code align}, not {@code unnamed_addr}. The bytes go to LLVM through native memory,
      * never through a Java string.
+     *
+     * @param name the global's name
+     * @param bytes the bytes to hold
+     * @param appendNul whether to add a NUL byte after the bytes
+     * @param align the global's alignment in bytes
+     * @return the new global
      */
     public LLVMValueRef embedBytes(String name, byte[] bytes, boolean appendNul, int align) {
         return constantGlobal(name, bytes, appendNul, LLVMInternalLinkage, LLVMNoUnnamedAddr, align);
@@ -179,6 +266,12 @@ public final class HandlerContext implements AutoCloseable {
     /**
      * Embeds an object's blob as {@link #embedBytes} does, in the section its {@code section} property
      * names, if any (as upstream does, e.g. {@code __nv_rel_fatbin}).
+     *
+     * @param name the global's name
+     * @param o the object whose bytes to embed
+     * @param appendNul whether to add a NUL byte after the bytes
+     * @param align the global's alignment in bytes
+     * @return the new global
      */
     public LLVMValueRef embedObject(String name, ObjectAttr o, boolean appendNul, int align) {
         LLVMValueRef g = embedBytes(name, o.object().bytes(), appendNul, align);
@@ -188,7 +281,13 @@ public final class HandlerContext implements AutoCloseable {
         return g;
     }
 
-    /** A {@code private unnamed_addr constant} C string, reused when one of that name exists. */
+    /**
+     * A {@code private unnamed_addr constant} C string, reused when one of that name exists.
+     *
+     * @param name the global's name
+     * @param text the string, written as UTF-8 with a NUL byte after it
+     * @return the existing or new global
+     */
     public LLVMValueRef cString(String name, String text) {
         LLVMValueRef g = global(name);
         return g != null ? g : constantGlobal(name, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), true,
@@ -214,7 +313,14 @@ public final class HandlerContext implements AutoCloseable {
         return g;
     }
 
-    /** An {@code internal global} of type {@code t}, zero-initialised, created once. */
+    /**
+     * An {@code internal global} of type {@code t}, zero-initialised, created once.
+     *
+     * @param name the global's name
+     * @param t the global's type
+     * @param align the global's alignment in bytes
+     * @return the existing or new global
+     */
     public LLVMValueRef zeroGlobal(String name, LLVMTypeRef t, int align) {
         LLVMValueRef g = global(name);
         if (g != null) {
@@ -230,12 +336,23 @@ public final class HandlerContext implements AutoCloseable {
 
     private final java.util.Map<String, LLVMValueRef> functions = new java.util.HashMap<>();
 
-    /** Creates {@code internal void name()}, without a body. */
+    /**
+     * Creates {@code internal void name()}, without a body.
+     *
+     * @param name the function's name
+     * @return the new function
+     */
     public LLVMValueRef internalFunction(String name) {
         return internalFunction(name, LLVMFunctionType(LLVMVoidTypeInContext(ctx), (PointerPointer<?>) null, 0, 0));
     }
 
-    /** Creates an internal function of type {@code type}, without a body. */
+    /**
+     * Creates an internal function of type {@code type}, without a body.
+     *
+     * @param name the function's name
+     * @param type the function's type
+     * @return the new function
+     */
     public LLVMValueRef internalFunction(String name, LLVMTypeRef type) {
         LLVMValueRef f = LLVMAddFunction(module, name, type);
         LLVMSetLinkage(f, LLVMInternalLinkage);
@@ -243,12 +360,22 @@ public final class HandlerContext implements AutoCloseable {
         return f;
     }
 
-    /** A function this context created, or null. */
+    /**
+     * A function this context created, or null.
+     *
+     * @param name the function's name
+     * @return the function, or null if this context did not create one of that name
+     */
     public LLVMValueRef function(String name) {
         return functions.get(name);
     }
 
-    /** An enum attribute such as {@code alwaysinline}. */
+    /**
+     * An enum attribute such as {@code alwaysinline}.
+     *
+     * @param name the attribute's name
+     * @return the attribute, without a value
+     */
     public org.bytedeco.llvm.LLVM.LLVMAttributeRef enumAttribute(String name) {
         return LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(name, name.length()), 0);
     }
@@ -256,7 +383,11 @@ public final class HandlerContext implements AutoCloseable {
     private LLVMValueRef unlikely;
     private int profKind;
 
-    /** Marks a conditional branch as almost never taking its first successor. */
+    /**
+     * Marks a conditional branch as almost never taking its first successor.
+     *
+     * @param branch the conditional branch instruction
+     */
     public void setUnlikely(LLVMValueRef branch) {
         if (unlikely == null) {
             org.bytedeco.llvm.LLVM.LLVMMetadataRef[] md = {LLVMMDStringInContext2(ctx, "branch_weights", 14),
@@ -276,19 +407,36 @@ public final class HandlerContext implements AutoCloseable {
      */
     public static final int CONSTRUCTOR_PRIORITY = 123;
 
-    /** Runs {@code fn} at program start; it is placed in {@code .text.startup}, as compilers place constructors. */
+    /**
+     * Runs {@code fn} at program start; it is placed in {@code .text.startup}, as compilers place constructors.
+     *
+     * @param fn a function of type {@code void ()}
+     * @throws IllegalStateException if the context is finished
+     */
     public void addConstructor(LLVMValueRef fn) {
         requireOpen("constructor");
         LLVMSetSection(fn, ".text.startup");
         ctors.add(fn);
     }
 
-    /** Runs {@code fn} at program exit. */
+    /**
+     * Runs {@code fn} at program exit.
+     *
+     * @param fn a function of type {@code void ()}
+     * @throws IllegalStateException if the context is finished
+     */
     public void addDestructor(LLVMValueRef fn) {
         requireOpen("destructor");
         dtors.add(fn);
     }
 
+    /**
+     * What a function's launch argument struct is kept under.
+     *
+     * @param function the native address of the function
+     * @param type the native address of the struct type
+     * @param count the number of fields
+     */
     private record ScratchKey(long function, long type, long count) {
     }
 
@@ -300,6 +448,9 @@ public final class HandlerContext implements AutoCloseable {
      * The struct of {@code fields} that holds a launch's arguments: one named type ({@code %mgpu.args},
      * {@code %mgpu.args.0}, ...) per distinct field list. IR text then names it in each field's address
      * instead of spelling out every field, so a launch of N arguments costs O(N) text, not O(N^2).
+     *
+     * @param fields the struct's field types
+     * @return the named struct type for that field list
      */
     public LLVMTypeRef structType(LLVMTypeRef[] fields) {
         List<Long> key = new ArrayList<>(fields.length);
@@ -323,7 +474,12 @@ public final class HandlerContext implements AutoCloseable {
         return named;
     }
 
-    /** A launch's argument struct and its array of pointers to the struct's fields. */
+    /**
+     * A launch's argument struct and its array of pointers to the struct's fields.
+     *
+     * @param pointers the array of pointers to the struct's fields, which a launch passes to the runtime
+     * @param fields the pointers to the struct's fields, in order, to store argument values through
+     */
     public record LaunchArgs(LLVMValueRef pointers, List<LLVMValueRef> fields) {
     }
 
@@ -333,6 +489,11 @@ public final class HandlerContext implements AutoCloseable {
      * The argument struct of type {@code st} for launches in the current function, and its pointer array,
      * filled once in the entry block: the field addresses never change, so a launch only stores its
      * argument values.
+     *
+     * @param st the argument struct type
+     * @param fields the number of fields in {@code st}
+     * @return the struct's field pointers and the pointer array
+     * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LaunchArgs launchArgs(LLVMTypeRef st, int fields) {
         LLVMValueRef fn = currentFunction();
@@ -381,6 +542,12 @@ public final class HandlerContext implements AutoCloseable {
     /**
      * Builds an {@code alloca} in the entry block of the current function, so that launches in loops do
      * not grow the stack.
+     *
+     * @param t the type to allocate
+     * @param count the number of elements, or null for one
+     * @param name the value's name, or empty
+     * @return the alloca
+     * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
         try (NativeBuilder owner = entryBuilder(currentFunction())) {
@@ -411,7 +578,11 @@ public final class HandlerContext implements AutoCloseable {
         dtors.clear();
     }
 
-    /** Whether {@link #finish()} has run. */
+    /**
+     * Whether {@link #finish()} has run.
+     *
+     * @return true once the context is finished
+     */
     public boolean isFinished() {
         return finished;
     }
@@ -425,6 +596,9 @@ public final class HandlerContext implements AutoCloseable {
     /**
      * Claims the embedding of binary {@code name}: an {@link IllegalStateException} when it is embedded
      * already (LLVM would rename the second blob, and launches would use the first).
+     *
+     * @param name the binary's name
+     * @throws IllegalStateException if the binary is embedded already or the context is finished
      */
     public void claimEmbedding(String name) {
         requireOpen("embedding of @" + name);

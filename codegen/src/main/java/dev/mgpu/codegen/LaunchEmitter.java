@@ -27,22 +27,42 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
 public final class LaunchEmitter {
     private final HandlerContext ctx;
 
-    /** An emitter that builds at {@code ctx}'s builder. */
+    /**
+     * An emitter that builds at {@code ctx}'s builder.
+     *
+     * @param ctx the context whose module, builder and runtime declarations the emitter uses
+     */
     public LaunchEmitter(HandlerContext ctx) {
         this.ctx = ctx;
     }
 
-    /** The name of the global holding a kernel's name. */
+    /**
+     * The name of the global holding a kernel's name.
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the kernel's name
+     * @return {@code <binary>_<kernel>_kernel_name}
+     */
     public static String kernelNameGlobal(String binary, String kernel) {
         return binary + "_" + kernel + "_kernel_name";
     }
 
-    /** Whether an object's embedded blob ends in an added NUL: PTX does, because the driver's JIT needs one. */
+    /**
+     * Whether an object's embedded blob ends in an added NUL: PTX does, because the driver's JIT needs one.
+     *
+     * @param o the object
+     * @return true for an assembly (PTX) object
+     */
     public static boolean appendsNul(ObjectAttr o) {
         return o.format() == ObjectFormat.ASSEMBLY;
     }
 
-    /** The size in bytes of an object's embedded blob, its added NUL included. */
+    /**
+     * The size in bytes of an object's embedded blob, its added NUL included.
+     *
+     * @param o the object
+     * @return the blob's length, plus one for an added NUL
+     */
     public static long embeddedSize(ObjectAttr o) {
         return o.object().length() + (appendsNul(o) ? 1 : 0);
     }
@@ -50,6 +70,9 @@ public final class LaunchEmitter {
     /**
      * The JIT optimisation level of an assembly object (its {@code O} property, else its target's), or -1
      * for an object the driver loads as it is.
+     *
+     * @param o the object
+     * @return the level from the {@code O} property, else the target's, else 2; -1 for a non-assembly object
      */
     public static int jitLevel(ObjectAttr o) {
         if (!appendsNul(o)) {
@@ -64,6 +87,11 @@ public final class LaunchEmitter {
     /**
      * Builds {@code mgpuModuleLoad(blob, size)}, or {@code mgpuModuleLoadJIT(blob, O, size)} for PTX, with
      * {@code b}; {@code blob} is the global that embeds {@code o}.
+     *
+     * @param b the builder to build the call with
+     * @param blob the global that embeds {@code o}
+     * @param o the object whose blob is loaded
+     * @return the call, which yields the module handle
      */
     public LLVMValueRef loadModule(LLVMBuilderRef b, LLVMValueRef blob, ObjectAttr o) {
         LLVMValueRef size = ctx.intptr(embeddedSize(o));
@@ -73,7 +101,13 @@ public final class LaunchEmitter {
         return ctx.runtime().call(b, "mgpuModuleLoad", blob, size);
     }
 
-    /** The constant C string naming {@code kernel}, shared by every launch of it. */
+    /**
+     * The constant C string naming {@code kernel}, shared by every launch of it.
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the kernel's name
+     * @return the existing or new global
+     */
     public LLVMValueRef kernelName(String binary, String kernel) {
         return ctx.cString(kernelNameGlobal(binary, kernel), kernel);
     }
@@ -81,6 +115,10 @@ public final class LaunchEmitter {
     /**
      * Stores the arguments into the function's argument struct for this signature and returns the array
      * of pointers to its fields (see {@link HandlerContext#launchArgs}).
+     *
+     * @param args the kernel arguments, in order
+     * @return the array of pointers to the argument struct's fields
+     * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LLVMValueRef argumentArray(List<LLVMValueRef> args) {
         LLVMBuilderRef b = ctx.builder();
@@ -102,6 +140,13 @@ public final class LaunchEmitter {
      * runtime entry that loads the module once per device and fills the slot. One getter serves every
      * launch of the kernel, so a launch costs one call in the IR. The entry is called as
      * {@code entry(moduleCache, objectArgs..., name, slot)}.
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the kernel's name
+     * @param name the constant naming the kernel (see {@link #kernelName})
+     * @param entry the name of the runtime function that loads the module and looks the kernel up
+     * @param objectArgs the arguments the entry takes between the module cache and the name
+     * @return the call to the getter, which yields the kernel handle
      */
     public LLVMValueRef cachedFunction(String binary, String kernel, LLVMValueRef name, String entry,
             LLVMValueRef... objectArgs) {
@@ -140,7 +185,13 @@ public final class LaunchEmitter {
         return LLVMBuildCall2(ctx.builder(), getterType, getter, (PointerPointer<?>) null, 0, "");
     }
 
-    /** The name of a kernel's launch stubs; a second shape of the same kernel gets LLVM's {@code .1}, ... */
+    /**
+     * The name of a kernel's launch stubs; a second shape of the same kernel gets LLVM's {@code .1}, ...
+     *
+     * @param binary the name of the binary that holds the kernel
+     * @param kernel the kernel's name
+     * @return {@code <binary>_<kernel>_launch}
+     */
     public static String stubName(String binary, String kernel) {
         return binary + "_" + kernel + "_launch";
     }
@@ -158,6 +209,13 @@ public final class LaunchEmitter {
      * launched in place, as its stub would have launched it.
      *
      * <p>While {@code body} runs, {@link HandlerContext#builder()} builds in the stub.
+     *
+     * @param l the launch
+     * @param body builds the launch from the launch it is given, with the builder it then finds in the context
+     * @throws IllegalStateException if the builder is not positioned in a basic block of a function
+     * @throws IllegalArgumentException if the launch has no grid or block, a group of other than 3 sizes, a
+     *         size that is not an {@code intptr_t}, a shared-memory size or stream of the wrong type, or a
+     *         null kernel argument
      */
     public void throughStub(KernelLaunch l, Consumer<KernelLaunch> body) {
         check(l);
@@ -268,7 +326,12 @@ public final class LaunchEmitter {
         }
     }
 
-    /** A launch operand inside a stub: a constant, or the stub's parameter at {@code index}. */
+    /**
+     * A launch operand inside a stub: a constant, or the stub's parameter at {@code index}.
+     *
+     * @param constant the constant, or null for a parameter
+     * @param index the index of the stub's parameter, or -1 for a constant
+     */
     private record Operand(LLVMValueRef constant, int index) {
         LLVMValueRef in(LLVMValueRef[] params) {
             return constant != null ? constant : params[index];
@@ -293,12 +356,27 @@ public final class LaunchEmitter {
         return new Operand(null, parameter(v, shape, actuals, types, seen));
     }
 
+    /**
+     * A constant in a launch's shape.
+     *
+     * @param address the constant's native address, which LLVM keeps unique per value
+     */
     private record Constant(long address) {
     }
 
+    /**
+     * A new stub parameter in a launch's shape.
+     *
+     * @param type the native address of the parameter's type
+     */
     private record Parameter(long type) {
     }
 
+    /**
+     * A value passed again in a launch's shape.
+     *
+     * @param index the index of the stub parameter that passes it already
+     */
     private record Repeat(int index) {
     }
 
@@ -325,6 +403,10 @@ public final class LaunchEmitter {
     /**
      * Launches {@code fn} on the launch's stream. A synchronous launch uses the default (null) stream and
      * synchronises it, so no stream is created.
+     *
+     * @param l the launch
+     * @param fn the kernel handle
+     * @param params the array of pointers to the kernel arguments (see {@link #argumentArray})
      */
     public void launch(KernelLaunch l, LLVMValueRef fn, LLVMValueRef params) {
         LLVMValueRef stream = l.stream() != null ? l.stream() : ctx.nullPtr();
@@ -337,6 +419,10 @@ public final class LaunchEmitter {
     /**
      * Launches {@code fn} on the launch's stream, or, for a synchronous launch, on a stream made for it and
      * synchronised and destroyed after it, as the source documents do.
+     *
+     * @param l the launch
+     * @param fn the kernel handle
+     * @param params the array of pointers to the kernel arguments (see {@link #argumentArray})
      */
     public void launchOnOwnStream(KernelLaunch l, LLVMValueRef fn, LLVMValueRef params) {
         LLVMBuilderRef b = ctx.builder();

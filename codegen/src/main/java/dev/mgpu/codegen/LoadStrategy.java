@@ -15,10 +15,21 @@ public enum LoadStrategy {
         this.option = option;
     }
 
+    /**
+     * Returns the value of {@code --module-load} that selects this strategy.
+     *
+     * @return the option's value, such as {@code per-launch}
+     */
     public String option() {
         return option;
     }
 
+    /**
+     * Returns the strategy that {@code --module-load=s} selects.
+     *
+     * @param s the option's value
+     * @return the strategy, or null when none has that value
+     */
     public static LoadStrategy fromOption(String s) {
         for (LoadStrategy l : values()) {
             if (l.option.equals(s)) {

@@ -37,13 +37,29 @@ public final class Mgpu {
      * {@code @file:NAME} is rewritten in the model to hold the bytes of {@code embeds.get(NAME)}; a
      * reference to a name missing from {@code embeds} is an error located at its binary. MLIR output
      * prints the model as it was given.
+     *
+     * @param loadStrategy how the host code loads device binaries; null means {@link LoadStrategy#LAZY}
+     * @param triple the target triple of the host code, or null for the host's
+     * @param embeds blobs by name, for objects whose blob is {@code @file:NAME}; null means none
+     * @param phases the listener told how long each phase takes; null means {@link PhaseListener#NONE}
+     * @param printing how MLIR output is printed; null means {@link MlirPrinter.Options#DEFAULT}
+     * @param codegen how host code is generated; null means {@link CodegenOptions#DEFAULT}
      */
     public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
             MlirPrinter.Options printing, CodegenOptions codegen) {
         /** Lazy loading for the host, with nothing embedded. */
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
 
-        /** Fills in defaults for the null components. */
+        /**
+         * Fills in defaults for the null components.
+         *
+         * @param loadStrategy how the host code loads device binaries, or null for {@link LoadStrategy#LAZY}
+         * @param triple the target triple of the host code, or null for the host's
+         * @param embeds blobs by name, copied, or null for none
+         * @param phases the phase listener, or null for {@link PhaseListener#NONE}
+         * @param printing how MLIR output is printed, or null for the default
+         * @param codegen how host code is generated, or null for the default
+         */
         public Options {
             if (loadStrategy == null) {
                 loadStrategy = LoadStrategy.LAZY;
@@ -54,38 +70,79 @@ public final class Mgpu {
             codegen = codegen == null ? CodegenOptions.DEFAULT : codegen;
         }
 
-        /** Options that generate code with the defaults. */
+        /**
+         * Options that generate code with the defaults.
+         *
+         * @param loadStrategy how the host code loads device binaries, or null for {@link LoadStrategy#LAZY}
+         * @param triple the target triple of the host code, or null for the host's
+         * @param embeds blobs by name, copied, or null for none
+         * @param phases the phase listener, or null for {@link PhaseListener#NONE}
+         * @param printing how MLIR output is printed, or null for the default
+         */
         public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
                 MlirPrinter.Options printing) {
             this(loadStrategy, triple, embeds, phases, printing, CodegenOptions.DEFAULT);
         }
 
-        /** Options that print MLIR in the default form. */
+        /**
+         * Options that print MLIR in the default form.
+         *
+         * @param loadStrategy how the host code loads device binaries, or null for {@link LoadStrategy#LAZY}
+         * @param triple the target triple of the host code, or null for the host's
+         * @param embeds blobs by name, copied, or null for none
+         * @param phases the phase listener, or null for {@link PhaseListener#NONE}
+         */
         public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases) {
             this(loadStrategy, triple, embeds, phases, MlirPrinter.Options.DEFAULT);
         }
 
-        /** Options that print MLIR in the default form and report no phases. */
+        /**
+         * Options that print MLIR in the default form and report no phases.
+         *
+         * @param loadStrategy how the host code loads device binaries, or null for {@link LoadStrategy#LAZY}
+         * @param triple the target triple of the host code, or null for the host's
+         * @param embeds blobs by name, copied, or null for none
+         */
         public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds) {
             this(loadStrategy, triple, embeds, PhaseListener.NONE);
         }
 
-        /** These options with another load strategy. */
+        /**
+         * These options with another load strategy.
+         *
+         * @param s the load strategy, or null for {@link LoadStrategy#LAZY}
+         * @return the new options
+         */
         public Options withLoadStrategy(LoadStrategy s) {
             return new Options(s, triple, embeds, phases, printing, codegen);
         }
 
-        /** These options with another phase listener. */
+        /**
+         * These options with another phase listener.
+         *
+         * @param listener the phase listener, or null for {@link PhaseListener#NONE}
+         * @return the new options
+         */
         public Options withPhases(PhaseListener listener) {
             return new Options(loadStrategy, triple, embeds, listener, printing, codegen);
         }
 
-        /** These options with other MLIR print options. */
+        /**
+         * These options with other MLIR print options.
+         *
+         * @param p the MLIR print options, or null for the default
+         * @return the new options
+         */
         public Options withPrinting(MlirPrinter.Options p) {
             return new Options(loadStrategy, triple, embeds, phases, p, codegen);
         }
 
-        /** These options with other code generation options. */
+        /**
+         * These options with other code generation options.
+         *
+         * @param c the code generation options, or null for the default
+         * @return the new options
+         */
         public Options withCodegen(CodegenOptions c) {
             return new Options(loadStrategy, triple, embeds, phases, printing, c);
         }
@@ -104,7 +161,11 @@ public final class Mgpu {
         Llvm.loadInBackground();
     }
 
-    /** The version of the LLVM that mgpu generates code with, such as {@code 20.1.7}; loads LLVM. */
+    /**
+     * The version of the LLVM that mgpu generates code with, such as {@code 20.1.7}; loads LLVM.
+     *
+     * @return LLVM's major, minor and patch version, joined by dots
+     */
     public static String llvmVersion() {
         Llvm.load();
         int[] major = new int[1];
@@ -119,22 +180,48 @@ public final class Mgpu {
      * perhaps changed since, or a caller's own, built in its own context. LLVM's verifier runs first, so a
      * broken module is an {@link MgpuException} and never a crash; a module without a target triple gets
      * the options' (or the host's) with its data layout. The module stays the caller's.
+     *
+     * @param module the module to emit; it stays open
+     * @param kind what to emit
+     * @param options the target triple and code generation options
+     * @return the emitted bytes
+     * @throws MgpuException if LLVM's verifier rejects the module or LLVM cannot emit it
      */
     public static byte[] emit(NativeModule module, EmitKind kind, Options options) {
         return options.pipeline().emitModule(module, kind);
     }
 
-    /** {@link #emit(NativeModule, EmitKind, Options)} for a module the caller owns as a raw reference. */
+    /**
+     * {@link #emit(NativeModule, EmitKind, Options)} for a module the caller owns as a raw reference.
+     *
+     * @param module the module, which stays the caller's
+     * @param kind what to emit
+     * @param options the target triple and code generation options
+     * @return the emitted bytes
+     * @throws MgpuException if LLVM's verifier rejects the module or LLVM cannot emit it
+     */
     public static byte[] emit(org.bytedeco.llvm.LLVM.LLVMModuleRef module, EmitKind kind, Options options) {
         return emit(NativeModule.borrow(module), kind, options);
     }
 
-    /** Parses MLIR text; throws {@link MgpuException} with file:line:col on bad input. */
+    /**
+     * Parses MLIR text; throws {@link MgpuException} with file:line:col on bad input.
+     *
+     * @param text the MLIR text, as UTF-8
+     * @param fileName the file name locations carry
+     * @return the top-level operation
+     * @throws MgpuException if the text is not valid MLIR
+     */
     public static Operation parse(byte[] text, String fileName) {
         return MlirParser.parse(text, fileName);
     }
 
-    /** Every problem the verifier finds; empty when the module is valid. */
+    /**
+     * Every problem the verifier finds; empty when the module is valid.
+     *
+     * @param module the operation to verify, usually a {@code builtin.module}
+     * @return the diagnostics, in the order found
+     */
     public static List<Diagnostic> verify(Operation module) {
         return DeepStack.call(() -> Verifier.verify(module));
     }
@@ -142,6 +229,11 @@ public final class Mgpu {
     /**
      * Verifies, then translates into a new LLVM module, which LLVM's verifier has passed. The caller owns
      * and closes the result.
+     *
+     * @param module the module to translate
+     * @param options the translation options
+     * @return the new LLVM module
+     * @throws MgpuException if the module has an error or cannot be translated
      */
     public static NativeModule translate(Operation module, Options options) {
         return DeepStack.call(() -> options.pipeline().translate(module));
@@ -150,17 +242,41 @@ public final class Mgpu {
     /**
      * Verifies, translates and emits in one step ({@code mlir} only verifies and prints); the result is
      * deterministic for a given input and options.
+     *
+     * @param module the module to translate
+     * @param kind what to emit
+     * @param options the translation options
+     * @return the emitted bytes
+     * @throws MgpuException if the module has an error or cannot be translated or emitted
      */
     public static byte[] emit(Operation module, EmitKind kind, Options options) {
         return DeepStack.call(() -> options.pipeline().emit(module, kind));
     }
 
-    /** Like {@link #emit(Operation, EmitKind, Options)}, writing to {@code out}, which stays open. */
+    /**
+     * Like {@link #emit(Operation, EmitKind, Options)}, writing to {@code out}, which stays open.
+     *
+     * @param module the module to translate
+     * @param kind what to emit
+     * @param options the translation options
+     * @param out where to write the bytes
+     * @throws MgpuException if the module has an error, cannot be translated or emitted, or {@code out}
+     *         cannot be written
+     */
     public static void emit(Operation module, EmitKind kind, Options options, OutputStream out) {
         DeepStack.run(() -> options.pipeline().emit(module, kind, out));
     }
 
-    /** Like {@link #emit(Operation, EmitKind, Options)}, writing the same bytes to {@code file}. */
+    /**
+     * Like {@link #emit(Operation, EmitKind, Options)}, writing the same bytes to {@code file}.
+     *
+     * @param module the module to translate
+     * @param kind what to emit
+     * @param options the translation options
+     * @param file the file to write, replaced if it exists
+     * @throws MgpuException if the module has an error, cannot be translated or emitted, or {@code file}
+     *         cannot be written
+     */
     public static void emit(Operation module, EmitKind kind, Options options, Path file) {
         DeepStack.run(() -> options.pipeline().emit(module, kind, file));
     }

@@ -10,10 +10,21 @@ import org.bytedeco.llvm.LLVM.LLVMContextRef;
 public final class NativeBuilder implements AutoCloseable {
     private LLVMBuilderRef builder;
 
+    /**
+     * Creates a builder in {@code context}.
+     *
+     * @param context the LLVM context
+     */
     public NativeBuilder(LLVMContextRef context) {
         builder = LLVMCreateBuilderInContext(context);
     }
 
+    /**
+     * Returns the builder.
+     *
+     * @return the LLVM builder
+     * @throws IllegalStateException if this builder is closed
+     */
     public LLVMBuilderRef get() {
         if (builder == null) {
             throw new IllegalStateException("NativeBuilder is closed");

@@ -20,7 +20,11 @@ public final class NativeModule implements AutoCloseable {
     private LLVMModuleRef module;
     private final boolean owned;
 
-    /** Creates an empty module named {@code name} in a fresh context. */
+    /**
+     * Creates an empty module named {@code name} in a fresh context.
+     *
+     * @param name the module's identifier
+     */
     public NativeModule(String name) {
         Llvm.load();
         context = LLVMContextCreate();
@@ -35,7 +39,13 @@ public final class NativeModule implements AutoCloseable {
         this.owned = false;
     }
 
-    /** A view of a module its caller owns and disposes: closing the view disposes nothing. */
+    /**
+     * A view of a module its caller owns and disposes: closing the view disposes nothing.
+     *
+     * @param module the module to view
+     * @return a view that does not own {@code module}
+     * @throws IllegalArgumentException if {@code module} is null
+     */
     public static NativeModule borrow(LLVMModuleRef module) {
         if (module == null || module.isNull()) {
             throw new IllegalArgumentException("Invalid module (must not be null): null");
@@ -43,11 +53,23 @@ public final class NativeModule implements AutoCloseable {
         return new NativeModule(module);
     }
 
+    /**
+     * Returns the module's context.
+     *
+     * @return the context
+     * @throws IllegalStateException if this module is closed
+     */
     public LLVMContextRef context() {
         check();
         return context;
     }
 
+    /**
+     * Returns the module.
+     *
+     * @return the LLVM module
+     * @throws IllegalStateException if this module is closed
+     */
     public LLVMModuleRef module() {
         check();
         return module;
@@ -59,12 +81,22 @@ public final class NativeModule implements AutoCloseable {
         }
     }
 
-    /** The module as LLVM IR text. */
+    /**
+     * The module as LLVM IR text.
+     *
+     * @return the IR text
+     * @throws IllegalStateException if this module is closed
+     */
     public String toIR() {
         return new String(toIRBytes(), java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    /** The module as LLVM IR text, UTF-8 encoded, without a detour through a Java string. */
+    /**
+     * The module as LLVM IR text, UTF-8 encoded, without a detour through a Java string.
+     *
+     * @return the IR text's UTF-8 bytes
+     * @throws IllegalStateException if this module is closed
+     */
     public byte[] toIRBytes() {
         BytePointer s = LLVMPrintModuleToString(module());
         try {

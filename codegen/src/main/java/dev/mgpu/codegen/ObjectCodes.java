@@ -28,7 +28,12 @@ public final class ObjectCodes {
     private ObjectCodes() {
     }
 
-    /** The kind code of the objects built for {@code target}. */
+    /**
+     * The kind code of the objects built for {@code target}.
+     *
+     * @param target the target
+     * @return the kind code that {@code mgpu.h} gives the target's objects
+     */
     public static int kind(GpuTarget target) {
         if (target instanceof GpuTarget.NVVMTarget) {
             return KIND_NVVM;
@@ -42,7 +47,12 @@ public final class ObjectCodes {
         throw new IllegalArgumentException("Invalid target (must be an NVVM, ROCDL or CPU target): " + target);
     }
 
-    /** The format code of {@code format}. */
+    /**
+     * The format code of {@code format}.
+     *
+     * @param format the object format
+     * @return the format code that {@code mgpu.h} gives it
+     */
     public static int format(ObjectFormat format) {
         switch (format) {
             case OFFLOAD: return FORMAT_OFFLOAD;

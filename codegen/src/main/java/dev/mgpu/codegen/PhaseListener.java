@@ -24,6 +24,11 @@ public interface PhaseListener {
     /** A listener that ignores every phase. */
     PhaseListener NONE = (phase, nanos) -> { };
 
-    /** Called once per phase, when it ends, with its wall time. */
+    /**
+     * Called once per phase, when it ends, with its wall time.
+     *
+     * @param phase the phase's name
+     * @param nanos how long it took, in nanoseconds
+     */
     void phaseDone(String phase, long nanos);
 }

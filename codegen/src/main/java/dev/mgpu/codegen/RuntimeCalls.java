@@ -35,6 +35,13 @@ public final class RuntimeCalls {
     private final LLVMTypeRef intptr;
     private final Map<String, LLVMTypeRef> types = new HashMap<>();
 
+    /**
+     * Declares the runtime's functions for {@code module}; a function is added to the module on first use.
+     *
+     * @param module the module the calls go in
+     * @param ctx the module's context
+     * @param intptrType the integer type as wide as the target's pointers
+     */
     public RuntimeCalls(LLVMModuleRef module, LLVMContextRef ctx, LLVMTypeRef intptrType) {
         this.module = module;
         this.ctx = ctx;
@@ -76,12 +83,22 @@ public final class RuntimeCalls {
         }
     }
 
-    /** The names of every runtime function this generator may call. */
+    /**
+     * The names of every runtime function this generator may call.
+     *
+     * @return the function names
+     */
     public java.util.Set<String> names() {
         return java.util.Collections.unmodifiableSet(types.keySet());
     }
 
-    /** The function type of a runtime function. */
+    /**
+     * The function type of a runtime function.
+     *
+     * @param name the function's name
+     * @return its LLVM function type
+     * @throws IllegalArgumentException if {@code mgpu.h} declares no such function
+     */
     public LLVMTypeRef type(String name) {
         LLVMTypeRef t = types.get(name);
         if (t == null) {
@@ -90,7 +107,13 @@ public final class RuntimeCalls {
         return t;
     }
 
-    /** The declaration of a runtime function, added to the module on first use. */
+    /**
+     * The declaration of a runtime function, added to the module on first use.
+     *
+     * @param name the function's name
+     * @return the function
+     * @throws IllegalArgumentException if {@code mgpu.h} declares no such function
+     */
     public LLVMValueRef function(String name) {
         LLVMValueRef f = LLVMGetNamedFunction(module, name);
         return f != null && !f.isNull() ? f : LLVMAddFunction(module, name, type(name));
@@ -99,7 +122,15 @@ public final class RuntimeCalls {
     private final PointerPointer<LLVMValueRef> argBuffer = new PointerPointer<>(32);
     private final Map<String, LLVMValueRef> declared = new HashMap<>();
 
-    /** Builds {@code name(args)} at the builder's position. */
+    /**
+     * Builds {@code name(args)} at the builder's position.
+     *
+     * @param b the builder
+     * @param name the function's name
+     * @param args the arguments
+     * @return the call
+     * @throws IllegalArgumentException if {@code mgpu.h} declares no such function
+     */
     public LLVMValueRef call(LLVMBuilderRef b, String name, LLVMValueRef... args) {
         LLVMTypeRef t = type(name);
         LLVMValueRef f = declared.get(name);
@@ -113,26 +144,56 @@ public final class RuntimeCalls {
         return LLVMBuildCall2(b, t, f, argBuffer, args.length, "");
     }
 
+    /**
+     * Returns the opaque pointer type.
+     *
+     * @return {@code ptr}
+     */
     public LLVMTypeRef ptrType() {
         return ptr;
     }
 
+    /**
+     * Returns the integer type as wide as the target's pointers.
+     *
+     * @return {@code intptr_t}'s type
+     */
     public LLVMTypeRef intptrType() {
         return intptr;
     }
 
+    /**
+     * Returns the 32-bit integer type.
+     *
+     * @return {@code i32}
+     */
     public LLVMTypeRef i32Type() {
         return i32;
     }
 
+    /**
+     * Returns the 64-bit integer type.
+     *
+     * @return {@code i64}
+     */
     public LLVMTypeRef i64Type() {
         return i64;
     }
 
+    /**
+     * Returns the 8-bit integer type.
+     *
+     * @return {@code i8}
+     */
     public LLVMTypeRef i8Type() {
         return i8;
     }
 
+    /**
+     * Returns the context the types belong to.
+     *
+     * @return the context
+     */
     public LLVMContextRef context() {
         return ctx;
     }

@@ -24,7 +24,12 @@ public final class RuntimeSelectHandler implements LLVMOffloadingHandler {
         return OffloadingHandlerAttr.RuntimeSelect.NAME;
     }
 
-    /** The name of the global holding a binary's object table. */
+    /**
+     * The name of the global holding a binary's object table.
+     *
+     * @param binary the {@code gpu.binary}'s symbol name
+     * @return the global's name
+     */
     public static String tableName(String binary) {
         return binary + "_objects";
     }

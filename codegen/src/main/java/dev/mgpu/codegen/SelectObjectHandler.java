@@ -18,7 +18,12 @@ public final class SelectObjectHandler implements LLVMOffloadingHandler {
         return OffloadingHandlerAttr.SelectObject.NAME;
     }
 
-    /** The name of the global holding a binary's selected object. */
+    /**
+     * The name of the global holding a binary's selected object.
+     *
+     * @param binary the {@code gpu.binary}'s symbol name
+     * @return the global's name
+     */
     public static String blobName(String binary) {
         return binary + "_bin_cst";
     }

@@ -55,40 +55,75 @@ public final class Dialects {
     private Dialects() {
     }
 
-    /** The definition of a registered op, or null. */
+    /**
+     * The definition of a registered op, or null.
+     *
+     * @param name the op's name, such as {@code gpu.func}
+     * @return the definition, or null
+     */
     public static OpDef lookup(String name) {
         return OPS.get(name);
     }
 
-    /** The definition of {@code op}, or null when it is not registered. */
+    /**
+     * The definition of {@code op}, or null when it is not registered.
+     *
+     * @param op the operation
+     * @return the definition, or null
+     */
     public static OpDef lookup(Operation op) {
         return OPS.get(op.name());
     }
 
-    /** The parser of the dialect attribute {@code #name}, or null. */
+    /**
+     * The parser of the dialect attribute {@code #name}, or null.
+     *
+     * @param name the attribute's name without {@code #}
+     * @return the parser, or null when no dialect or handler provider defines it
+     */
     public static AttrDef attribute(String name) {
         AttrDef d = ATTRIBUTES.get(name);
         return d != null ? d : GpuDialect.handlerProvider(name);
     }
 
-    /** The parser of the dialect type {@code !name}, or null. */
+    /**
+     * The parser of the dialect type {@code !name}, or null.
+     *
+     * @param name the type's name without {@code !}
+     * @return the parser, or null
+     */
     public static TypeDef type(String name) {
         return TYPES.get(name);
     }
 
-    /** Whether {@code op} must end its blocks. */
+    /**
+     * Whether {@code op} must end its blocks.
+     *
+     * @param op the operation
+     * @return true when {@code op} is registered as a terminator
+     */
     public static boolean isTerminator(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.isTerminator();
     }
 
-    /** Whether values defined outside {@code op}'s regions are invisible inside them. */
+    /**
+     * Whether values defined outside {@code op}'s regions are invisible inside them.
+     *
+     * @param op the operation
+     * @return true when {@code op} is registered as isolated from above
+     */
     public static boolean isIsolatedFromAbove(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.isIsolatedFromAbove();
     }
 
-    /** Whether {@code op} holds a symbol table. */
+    /**
+     * Whether {@code op} holds a symbol table.
+     *
+     * @param op the operation
+     * @return true when {@code op} is registered as a symbol table
+     */
     public static boolean hasSymbolTable(Operation op) {
         OpDef d = OPS.get(op.name());
         return d != null && d.hasSymbolTable();

@@ -19,11 +19,21 @@ public final class AsmOutput implements AutoCloseable {
     private byte[] buf = new byte[1 << 16];
     private int pos;
 
+    /**
+     * Creates an output that writes to {@code out} through its own buffer.
+     *
+     * @param out the stream the text goes to
+     */
     public AsmOutput(OutputStream out) {
         this.out = out;
     }
 
-    /** Renders one attribute to text. */
+    /**
+     * Renders one attribute to text.
+     *
+     * @param a the attribute
+     * @return its MLIR text
+     */
     public static String render(Attribute a) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (AsmOutput o = new AsmOutput(bos)) {
@@ -50,12 +60,24 @@ public final class AsmOutput implements AutoCloseable {
         pos = 0;
     }
 
+    /**
+     * Writes {@code c}, which must be ASCII, as one byte.
+     *
+     * @param c the character
+     * @return this output
+     */
     public AsmOutput write(char c) {
         ensure(1);
         buf[pos++] = (byte) c;
         return this;
     }
 
+    /**
+     * Writes {@code s} as UTF-8.
+     *
+     * @param s the text
+     * @return this output
+     */
     public AsmOutput write(String s) {
         int n = s.length();
         ensure(n * 3);
@@ -72,7 +94,12 @@ public final class AsmOutput implements AutoCloseable {
         return this;
     }
 
-    /** Writes bytes as they are. */
+    /**
+     * Writes bytes as they are.
+     *
+     * @param bytes the bytes
+     * @return this output
+     */
     public AsmOutput raw(byte[] bytes) {
         ensure(bytes.length);
         System.arraycopy(bytes, 0, buf, pos, bytes.length);
@@ -80,11 +107,22 @@ public final class AsmOutput implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Writes {@code v} in decimal.
+     *
+     * @param v the number
+     * @return this output
+     */
     public AsmOutput write(long v) {
         return write(Long.toString(v));
     }
 
-    /** Writes {@code "..."}: {@code \} as {@code \\}, and {@code "} and every byte that is not printable ASCII as {@code \XX}. */
+    /**
+     * Writes {@code "..."}: {@code \} as {@code \\}, and {@code "} and every byte that is not printable ASCII as {@code \XX}.
+     *
+     * @param bytes the string's bytes
+     * @return this output
+     */
     public AsmOutput quoted(byte[] bytes) {
         write('"');
         int i = 0;
@@ -111,11 +149,22 @@ public final class AsmOutput implements AutoCloseable {
         return write('"');
     }
 
+    /**
+     * Writes the UTF-8 bytes of {@code s} as {@link #quoted(byte[])} does.
+     *
+     * @param s the string
+     * @return this output
+     */
     public AsmOutput quoted(String s) {
         return quoted(s.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Writes a symbol name: bare when it is a valid identifier, else quoted. */
+    /**
+     * Writes a symbol name: bare when it is a valid identifier, else quoted.
+     *
+     * @param name the symbol's name without {@code @}
+     * @return this output
+     */
     public AsmOutput symbol(String name) {
         write('@');
         if (isBareIdentifier(name)) {
@@ -141,11 +190,22 @@ public final class AsmOutput implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Writes a type in MLIR syntax.
+     *
+     * @param t the type
+     * @return this output
+     */
     public AsmOutput type(Type t) {
         return write(t.toString());
     }
 
-    /** Writes an attribute in MLIR syntax. */
+    /**
+     * Writes an attribute in MLIR syntax.
+     *
+     * @param a the attribute
+     * @return this output
+     */
     public AsmOutput attr(Attribute a) {
         if (a instanceof Attribute.IntegerAttr i) {
             if (i.type().equals(Type.I1)) {
@@ -209,7 +269,12 @@ public final class AsmOutput implements AutoCloseable {
         throw new IllegalStateException("no text form for attribute " + a.getClass().getName());
     }
 
-    /** Writes {@code {a = 1 : i64, b}}; unit entries print as bare names. */
+    /**
+     * Writes {@code {a = 1 : i64, b}}; unit entries print as bare names.
+     *
+     * @param entries the entries, written sorted by name
+     * @return this output
+     */
     public AsmOutput dictionary(Map<String, Attribute> entries) {
         write('{');
         boolean first = true;
@@ -257,7 +322,12 @@ public final class AsmOutput implements AutoCloseable {
         flush();
     }
 
-    /** Starts {@code #name<k = v, ...>}, for dialect attributes whose parameters have defaults. */
+    /**
+     * Starts {@code #name<k = v, ...>}, for dialect attributes whose parameters have defaults.
+     *
+     * @param name the attribute's name, with its {@code #}
+     * @return the writer of the parameters; {@link Parameters#close()} ends the attribute
+     */
     public Parameters parameters(String name) {
         return new Parameters(this, name);
     }
@@ -281,7 +351,14 @@ public final class AsmOutput implements AutoCloseable {
             out.write(key).write(" = ");
         }
 
-        /** An integer parameter, written unless it equals {@code dflt}. */
+        /**
+         * An integer parameter, written unless it equals {@code dflt}.
+         *
+         * @param key the parameter's name
+         * @param v its value
+         * @param dflt its default
+         * @return this writer
+         */
         public Parameters integer(String key, int v, int dflt) {
             if (v != dflt) {
                 sep(key);
@@ -290,7 +367,14 @@ public final class AsmOutput implements AutoCloseable {
             return this;
         }
 
-        /** A string parameter, written unless it equals {@code dflt}. */
+        /**
+         * A string parameter, written unless it equals {@code dflt}.
+         *
+         * @param key the parameter's name
+         * @param v its value, written quoted
+         * @param dflt its default
+         * @return this writer
+         */
         public Parameters string(String key, String v, String dflt) {
             if (!v.equals(dflt)) {
                 sep(key);
@@ -299,7 +383,13 @@ public final class AsmOutput implements AutoCloseable {
             return this;
         }
 
-        /** An attribute parameter, written unless it is null. */
+        /**
+         * An attribute parameter, written unless it is null.
+         *
+         * @param key the parameter's name
+         * @param v its value, or null
+         * @return this writer
+         */
         public Parameters attr(String key, Attribute v) {
             if (v != null) {
                 sep(key);
@@ -308,7 +398,11 @@ public final class AsmOutput implements AutoCloseable {
             return this;
         }
 
-        /** Closes the brackets, if any were opened. */
+        /**
+         * Closes the brackets, if any were opened.
+         *
+         * @return the output written to
+         */
         public AsmOutput close() {
             return open ? out.write('>') : out;
         }

@@ -11,45 +11,97 @@ public final class Block {
     private Region parent;
     private Location location;
 
+    /** Creates an empty, detached block at an unknown location. */
     public Block() {
         this(Location.UNKNOWN);
     }
 
+    /**
+     * Creates an empty, detached block.
+     *
+     * @param location where the block is, also the default location of its arguments
+     */
     public Block(Location location) {
         this.location = location;
     }
 
+    /**
+     * Returns where the block is.
+     *
+     * @return the block's location
+     */
     public Location location() {
         return location;
     }
 
+    /**
+     * Sets where the block is.
+     *
+     * @param location the new location
+     */
     public void setLocation(Location location) {
         this.location = location;
     }
 
+    /**
+     * Appends an argument.
+     *
+     * @param type the argument's type
+     * @param loc where the argument is declared
+     * @return the new argument
+     */
     public Value.BlockArgument addArgument(Type type, Location loc) {
         Value.BlockArgument a = new Value.BlockArgument(type, this, arguments.size(), loc);
         arguments.add(a);
         return a;
     }
 
+    /**
+     * Appends an argument at the block's location.
+     *
+     * @param type the argument's type
+     * @return the new argument
+     */
     public Value.BlockArgument addArgument(Type type) {
         return addArgument(type, location);
     }
 
+    /**
+     * Returns the arguments in order.
+     *
+     * @return an unmodifiable view of the arguments
+     */
     public List<Value.BlockArgument> arguments() {
         return Collections.unmodifiableList(arguments);
     }
 
+    /**
+     * Returns the {@code i}-th argument.
+     *
+     * @param i the index, from 0
+     * @return the argument
+     * @throws IndexOutOfBoundsException if there is no such argument
+     */
     public Value.BlockArgument argument(int i) {
         return arguments.get(i);
     }
 
+    /**
+     * Returns the operations in order.
+     *
+     * @return an unmodifiable view of the operations
+     */
     public List<Operation> operations() {
         return Collections.unmodifiableList(operations);
     }
 
-    /** Appends {@code op}, which must not belong to another block. */
+    /**
+     * Appends {@code op}, which must not belong to another block.
+     *
+     * @param op the detached operation to append
+     * @return {@code op}
+     * @throws IllegalStateException if {@code op} already belongs to a block
+     */
     public Operation append(Operation op) {
         if (op.parent() != null) {
             throw new IllegalStateException("operation " + op.name() + " already belongs to a block");
@@ -59,11 +111,20 @@ public final class Block {
         return op;
     }
 
-    /** The last operation, or null when the block is empty. */
+    /**
+     * The last operation, or null when the block is empty.
+     *
+     * @return the last operation, or null
+     */
     public Operation terminator() {
         return operations.isEmpty() ? null : operations.get(operations.size() - 1);
     }
 
+    /**
+     * Returns the region that holds this block.
+     *
+     * @return the region, or null while the block is detached
+     */
     public Region parent() {
         return parent;
     }
@@ -72,7 +133,11 @@ public final class Block {
         this.parent = r;
     }
 
-    /** The operation whose region holds this block, or null. */
+    /**
+     * The operation whose region holds this block, or null.
+     *
+     * @return the parent region's operation, or null when the block is detached
+     */
     public Operation parentOp() {
         return parent == null ? null : parent.parent();
     }

@@ -33,7 +33,14 @@ public final class DeepStack {
     private static final ExecutorService POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
             new SynchronousQueue<>(), Worker::new);
 
-    /** Runs {@code work} on a deep stack and returns its result; what it throws is thrown here. */
+    /**
+     * Runs {@code work} on a deep stack and returns its result; what it throws is thrown here.
+     *
+     * @param <T> the type of the result
+     * @param work the work to run
+     * @return what {@code work} returns
+     * @throws IllegalStateException if {@code work} throws a checked exception
+     */
     public static <T> T call(Supplier<T> work) {
         if (Thread.currentThread() instanceof Worker) {
             return work.get();
@@ -65,7 +72,11 @@ public final class DeepStack {
         }
     }
 
-    /** Runs {@code work} on a deep stack. */
+    /**
+     * Runs {@code work} on a deep stack.
+     *
+     * @param work the work to run
+     */
     public static void run(Runnable work) {
         call(() -> {
             work.run();

@@ -1,11 +1,24 @@
 package dev.mgpu.ir;
 
-/** One message about the input: severity, where, and what. */
+/**
+ * One message about the input: severity, where, and what.
+ *
+ * @param severity how bad it is
+ * @param location where it is
+ * @param message what it says
+ */
 public record Diagnostic(Severity severity, Location location, String message) {
 
     /** How bad a diagnostic is. */
     public enum Severity {
-        ERROR("error"), WARNING("warning"), NOTE("note"), REMARK("remark");
+        /** A problem that makes the input invalid. */
+        ERROR("error"),
+        /** A problem that does not make the input invalid. */
+        WARNING("warning"),
+        /** More about another diagnostic. */
+        NOTE("note"),
+        /** Information, not a problem. */
+        REMARK("remark");
 
         private final String label;
 
@@ -13,11 +26,23 @@ public record Diagnostic(Severity severity, Location location, String message) {
             this.label = label;
         }
 
+        /**
+         * Returns the word that names the severity in messages.
+         *
+         * @return the label, such as {@code error}
+         */
         public String label() {
             return label;
         }
     }
 
+    /**
+     * Creates an error.
+     *
+     * @param location where the error is
+     * @param message what is wrong
+     * @return a diagnostic of severity {@link Severity#ERROR}
+     */
     public static Diagnostic error(Location location, String message) {
         return new Diagnostic(Severity.ERROR, location, message);
     }

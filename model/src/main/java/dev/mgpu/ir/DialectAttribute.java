@@ -6,6 +6,10 @@ package dev.mgpu.ir;
  * matching parser next to it, so that what it prints parses back to an equal attribute.
  */
 public non-sealed interface DialectAttribute extends Attribute {
-    /** Writes the attribute's MLIR text, starting with {@code #}. */
+    /**
+     * Writes the attribute's MLIR text, starting with {@code #}.
+     *
+     * @param out where the text goes
+     */
     void print(AsmOutput out);
 }

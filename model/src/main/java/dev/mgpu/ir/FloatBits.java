@@ -12,12 +12,24 @@ public final class FloatBits {
     private FloatBits() {
     }
 
-    /** {@code v} rounded to the nearest value of {@code t} (ties to even). */
+    /**
+     * {@code v} rounded to the nearest value of {@code t} (ties to even).
+     *
+     * @param v the value
+     * @param t the float type
+     * @return the nearest value that {@code t} can hold
+     */
     public static double round(double v, Type.FloatType t) {
         return fromBits(bits(v, t), t);
     }
 
-    /** The bits of {@code v} in the format of {@code t}, in the low {@code t.width()} bits. */
+    /**
+     * The bits of {@code v} in the format of {@code t}, in the low {@code t.width()} bits.
+     *
+     * @param v the value
+     * @param t the float type
+     * @return the bits, zero-extended to 64
+     */
     public static long bits(double v, Type.FloatType t) {
         switch (t.kind()) {
             case F64:
@@ -31,7 +43,13 @@ public final class FloatBits {
         }
     }
 
-    /** The value whose bits in the format of {@code t} are the low {@code t.width()} bits of {@code bits}. */
+    /**
+     * The value whose bits in the format of {@code t} are the low {@code t.width()} bits of {@code bits}.
+     *
+     * @param bits the bits, in the low {@code t.width()} bits
+     * @param t the float type
+     * @return the value they encode
+     */
     public static double fromBits(long bits, Type.FloatType t) {
         switch (t.kind()) {
             case F64:
@@ -49,6 +67,10 @@ public final class FloatBits {
      * The MLIR text of a float constant of type {@code t}: scientific notation with six digits when that
      * reads back to the same value, else the shortest decimal that does, else (NaN, infinities) the bits
      * in hexadecimal, as upstream prints them.
+     *
+     * @param v the value
+     * @param t the float type
+     * @return the constant's text
      */
     public static String format(double v, Type.FloatType t) {
         if (Double.isFinite(v)) {

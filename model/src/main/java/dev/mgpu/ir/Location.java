@@ -6,7 +6,13 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
     /** The location of nothing in particular. */
     Location UNKNOWN = new Unknown();
 
-    /** A position in a source file; line and column count from 1. */
+    /**
+     * A position in a source file; line and column count from 1.
+     *
+     * @param file the source file's name
+     * @param line the line, from 1
+     * @param column the column, from 1
+     */
     record FileLineCol(String file, int line, int column) implements Location {
         @Override
         public String toString() {
@@ -22,7 +28,12 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
         }
     }
 
-    /** A name, optionally wrapping a child location: {@code loc("name"(child))}. */
+    /**
+     * A name, optionally wrapping a child location: {@code loc("name"(child))}.
+     *
+     * @param name the name
+     * @param child the wrapped location, or {@link Location#UNKNOWN} when there is none
+     */
     record Named(String name, Location child) implements Location {
         @Override
         public String toString() {
@@ -30,6 +41,14 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
         }
     }
 
+    /**
+     * Returns a position in {@code file} at {@code line} and {@code column}, both counted from 1.
+     *
+     * @param file the source file's name
+     * @param line the line, from 1
+     * @param column the column, from 1
+     * @return a {@link FileLineCol} at that position
+     */
     static Location of(String file, int line, int column) {
         return new FileLineCol(file, line, column);
     }

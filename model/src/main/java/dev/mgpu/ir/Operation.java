@@ -42,7 +42,19 @@ public final class Operation {
         this.successors = successors.toArray(new Block[0]);
     }
 
-    /** Creates a detached operation with {@code regionCount} new empty regions. */
+    /**
+     * Creates a detached operation with {@code regionCount} new empty regions.
+     *
+     * @param name the op's name, such as {@code gpu.binary}
+     * @param location the op's location
+     * @param operands the operands, none null
+     * @param resultTypes the types of the results, which the op creates
+     * @param attributes the attributes, copied
+     * @param regionCount the number of regions
+     * @param successors the successor blocks
+     * @return the new operation
+     * @throws NullPointerException if the name, the location or an operand is null
+     */
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes, int regionCount, List<Block> successors) {
         List<Region> regions = new ArrayList<>(regionCount);
@@ -55,6 +67,17 @@ public final class Operation {
     /**
      * Creates a detached operation that takes ownership of {@code regions}, which must be detached: a
      * parser builds regions first and the op around them.
+     *
+     * @param name the op's name, such as {@code gpu.binary}
+     * @param location the op's location
+     * @param operands the operands, none null
+     * @param resultTypes the types of the results, which the op creates
+     * @param attributes the attributes, copied
+     * @param regions the regions, none of which may belong to an op
+     * @param successors the successor blocks
+     * @return the new operation
+     * @throws NullPointerException if the name, the location or an operand is null
+     * @throws IllegalStateException if a region already belongs to an op
      */
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes, List<Region> regions, List<Block> successors) {
@@ -64,21 +87,47 @@ public final class Operation {
         return new Operation(name, location, operands, resultTypes, attributes, regions, successors);
     }
 
+    /**
+     * Creates a detached operation without regions or successors.
+     *
+     * @param name the op's name, such as {@code gpu.binary}
+     * @param location the op's location
+     * @param operands the operands, none null
+     * @param resultTypes the types of the results, which the op creates
+     * @param attributes the attributes, copied
+     * @return the new operation
+     * @throws NullPointerException if the name, the location or an operand is null
+     */
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes) {
         return create(name, location, operands, resultTypes, attributes, 0, List.of());
     }
 
+    /**
+     * The op's full name, such as {@code gpu.binary}.
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
-    /** The dialect prefix of the name ({@code gpu} for {@code gpu.binary}). */
+    /**
+     * The dialect prefix of the name ({@code gpu} for {@code gpu.binary}).
+     *
+     * @return the part of the name before its first dot, or empty if it has none
+     */
     public String dialect() {
         int dot = name.indexOf('.');
         return dot < 0 ? "" : name.substring(0, dot);
     }
 
+    /**
+     * The op's own location, which may be unknown.
+     *
+     * @return the location
+     * @see #knownLocation()
+     */
     public Location location() {
         return location;
     }
@@ -86,6 +135,8 @@ public final class Operation {
     /**
      * The op's location, or, when it is unknown, that of the nearest enclosing op that has one: a
      * diagnostic always points into the file.
+     *
+     * @return the first location that is not unknown, from this op outwards, or this op's location if none is known
      */
     public Location knownLocation() {
         for (Operation o = this; o != null; o = o.parentOp()) {
@@ -96,55 +147,130 @@ public final class Operation {
         return location;
     }
 
+    /**
+     * Sets the op's location.
+     *
+     * @param location the new location
+     * @throws NullPointerException if {@code location} is null
+     */
     public void setLocation(Location location) {
         this.location = Objects.requireNonNull(location);
     }
 
+    /**
+     * The operands.
+     *
+     * @return a read-only list that reflects later operand changes
+     */
     public List<Value> operands() {
         return new OperandRange(operands, 0, operands.length);
     }
 
+    /**
+     * The number of operands.
+     *
+     * @return the operand count
+     */
     public int operandCount() {
         return operands.length;
     }
 
+    /**
+     * One operand.
+     *
+     * @param i the operand's index
+     * @return the operand
+     * @throws ArrayIndexOutOfBoundsException if there is no operand {@code i}
+     */
     public Value operand(int i) {
         return operands[i];
     }
 
-    /** Replaces one operand; used by the parser to resolve forward references. */
+    /**
+     * Replaces one operand; used by the parser to resolve forward references.
+     *
+     * @param i the operand's index
+     * @param v the new operand
+     * @throws NullPointerException if {@code v} is null
+     */
     public void setOperand(int i, Value v) {
         operands[i] = Objects.requireNonNull(v);
     }
 
+    /**
+     * The results.
+     *
+     * @return a read-only list of the results
+     */
     public List<Value.OpResult> results() {
         return Collections.unmodifiableList(Arrays.asList(results));
     }
 
+    /**
+     * The number of results.
+     *
+     * @return the result count
+     */
     public int resultCount() {
         return results.length;
     }
 
+    /**
+     * One result.
+     *
+     * @param i the result's index
+     * @return the result
+     * @throws ArrayIndexOutOfBoundsException if there is no result {@code i}
+     */
     public Value.OpResult result(int i) {
         return results[i];
     }
 
+    /**
+     * The first result, for an op with one.
+     *
+     * @return result 0
+     * @throws ArrayIndexOutOfBoundsException if the op has no result
+     */
     public Value result() {
         return results[0];
     }
 
+    /**
+     * The attributes, inherent and discardable.
+     *
+     * @return a read-only view of the attributes
+     */
     public Map<String, Attribute> attributes() {
         return Collections.unmodifiableMap(attributes);
     }
 
+    /**
+     * One attribute.
+     *
+     * @param key the attribute's name
+     * @return the attribute, or null if the op has none of that name
+     */
     public Attribute attr(String key) {
         return attributes.get(key);
     }
 
+    /**
+     * Whether the op has an attribute.
+     *
+     * @param key the attribute's name
+     * @return true if the op has an attribute of that name
+     */
     public boolean hasAttr(String key) {
         return attributes.containsKey(key);
     }
 
+    /**
+     * Sets or removes an attribute.
+     *
+     * @param key the attribute's name
+     * @param value the new value, or null to remove the attribute
+     */
     public void setAttr(String key, Attribute value) {
         if (value == null) {
             attributes.remove(key);
@@ -153,18 +279,42 @@ public final class Operation {
         }
     }
 
+    /**
+     * The regions.
+     *
+     * @return the regions, in order; the list cannot be changed
+     */
     public List<Region> regions() {
         return regions;
     }
 
+    /**
+     * One region.
+     *
+     * @param i the region's index
+     * @return the region
+     * @throws IndexOutOfBoundsException if there is no region {@code i}
+     */
     public Region region(int i) {
         return regions.get(i);
     }
 
+    /**
+     * The successor blocks, for a terminator that branches.
+     *
+     * @return a read-only list of the successors
+     */
     public List<Block> successors() {
         return Collections.unmodifiableList(Arrays.asList(successors));
     }
 
+    /**
+     * Replaces one successor.
+     *
+     * @param i the successor's index
+     * @param b the new successor
+     * @throws ArrayIndexOutOfBoundsException if there is no successor {@code i}
+     */
     public void setSuccessor(int i, Block b) {
         successors[i] = b;
     }
@@ -173,17 +323,27 @@ public final class Operation {
      * The file-level resource section ({@code {-# dialect_resources: ... #-}}) that came with this
      * top-level op, as its text, or null. MLIR keeps resources beside the module, not in it; mgpu keeps
      * the section's exact text so that a round trip writes it back.
+     *
+     * @return the section's text, or null
      */
     public byte[] fileResources() {
         return fileResources;
     }
 
-    /** Sets the resource section that belongs with this top-level op. */
+    /**
+     * Sets the resource section that belongs with this top-level op.
+     *
+     * @param text the section's text, or null for none
+     */
     public void setFileResources(byte[] text) {
         this.fileResources = text;
     }
 
-    /** The block holding this operation, or null when detached. */
+    /**
+     * The block holding this operation, or null when detached.
+     *
+     * @return the block, or null
+     */
     public Block parent() {
         return parent;
     }
@@ -192,12 +352,20 @@ public final class Operation {
         this.parent = b;
     }
 
-    /** The closest enclosing operation, or null for a top-level one. */
+    /**
+     * The closest enclosing operation, or null for a top-level one.
+     *
+     * @return the op that holds this op's block, or null
+     */
     public Operation parentOp() {
         return parent == null ? null : parent.parentOp();
     }
 
-    /** The {@code sym_name} of a symbol operation, or null. */
+    /**
+     * The {@code sym_name} of a symbol operation, or null.
+     *
+     * @return the symbol name, or null if the op has no string {@code sym_name}
+     */
     public String symbolName() {
         Attribute a = attributes.get("sym_name");
         return a instanceof Attribute.StringAttr s ? s.value() : null;
@@ -206,6 +374,10 @@ public final class Operation {
     /**
      * The operands of segment {@code index}, for operations with variadic groups described by an
      * {@code operandSegmentSizes} array.
+     *
+     * @param index the segment's index
+     * @return a read-only view of the segment's operands
+     * @throws IllegalStateException if the op has no such segment, or the segments exceed its operands
      */
     public List<Value> segment(int index) {
         Attribute a = attributes.get("operandSegmentSizes");

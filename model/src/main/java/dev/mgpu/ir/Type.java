@@ -15,31 +15,59 @@ public sealed interface Type
     /** The marker for a dynamic dimension, offset or stride ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
 
+    /** {@code i1}, the type of booleans. */
     IntegerType I1 = new IntegerType(1);
+    /** {@code i8}. */
     IntegerType I8 = new IntegerType(8);
+    /** {@code i16}. */
     IntegerType I16 = new IntegerType(16);
+    /** {@code i32}. */
     IntegerType I32 = new IntegerType(32);
+    /** {@code i64}. */
     IntegerType I64 = new IntegerType(64);
+    /** {@code index}. */
     IndexType INDEX = new IndexType();
+    /** {@code f16}. */
     FloatType F16 = new FloatType(FloatType.Kind.F16);
+    /** {@code bf16}. */
     FloatType BF16 = new FloatType(FloatType.Kind.BF16);
+    /** {@code f32}. */
     FloatType F32 = new FloatType(FloatType.Kind.F32);
+    /** {@code f64}. */
     FloatType F64 = new FloatType(FloatType.Kind.F64);
+    /** {@code !gpu.async.token}. */
     AsyncTokenType ASYNC_TOKEN = new AsyncTokenType();
+    /** {@code !llvm.ptr}, in address space 0. */
     LLVMPointerType PTR = new LLVMPointerType(0);
+    /** {@code !llvm.void}. */
     LLVMVoidType VOID = new LLVMVoidType();
+    /** {@code none}. */
     NoneType NONE = new NoneType();
 
-    /** Whether this is a signless integer or {@code index}. */
+    /**
+     * Whether this is a signless integer or {@code index}.
+     *
+     * @return true for an {@link IntegerType} or {@link IndexType}
+     */
     default boolean isIntegerOrIndex() {
         return this instanceof IntegerType || this instanceof IndexType;
     }
 
-    /** A signless integer {@code iN}. */
+    /**
+     * A signless integer {@code iN}.
+     *
+     * @param width the number of bits, 1 to {@link #MAX_WIDTH}
+     */
     record IntegerType(int width) implements Type {
         /** The widest integer LLVM supports. */
         public static final int MAX_WIDTH = 1 << 23;
 
+        /**
+         * Checks the width.
+         *
+         * @throws IllegalArgumentException if {@code width} is below 1 or above {@link #MAX_WIDTH}
+         * @param width the number of bits, 1 to {@link #MAX_WIDTH}
+         */
         public IntegerType {
             if (width < 1 || width > MAX_WIDTH) {
                 throw new IllegalArgumentException("Invalid integer width (must be 1 to " + MAX_WIDTH + "): " + width);
@@ -60,11 +88,22 @@ public sealed interface Type
         }
     }
 
-    /** A floating-point type. */
+    /**
+     * A floating-point type.
+     *
+     * @param kind the format
+     */
     record FloatType(Kind kind) implements Type {
         /** The supported float formats. */
         public enum Kind {
-            F16("f16", 16), BF16("bf16", 16), F32("f32", 32), F64("f64", 64);
+            /** IEEE half precision, {@code f16}. */
+            F16("f16", 16),
+            /** bfloat16, {@code bf16}. */
+            BF16("bf16", 16),
+            /** IEEE single precision, {@code f32}. */
+            F32("f32", 32),
+            /** IEEE double precision, {@code f64}. */
+            F64("f64", 64);
 
             final String text;
             final int width;
@@ -75,6 +114,11 @@ public sealed interface Type
             }
         }
 
+        /**
+         * Returns the number of bits of the format.
+         *
+         * @return 16, 32 or 64
+         */
         public int width() {
             return kind.width;
         }
@@ -85,8 +129,20 @@ public sealed interface Type
         }
     }
 
-    /** {@code (inputs) -> results}. */
+    /**
+     * {@code (inputs) -> results}.
+     *
+     * @param inputs the argument types
+     * @param results the result types
+     */
     record FunctionType(List<Type> inputs, List<Type> results) implements Type {
+        /**
+         * Copies the lists.
+         *
+         * @throws NullPointerException if a list or one of its elements is null
+         * @param inputs the argument types
+         * @param results the result types
+         */
         public FunctionType {
             inputs = List.copyOf(inputs);
             results = List.copyOf(results);
@@ -101,24 +157,59 @@ public sealed interface Type
     /**
      * A ranked memref. {@code shape} holds {@link #DYNAMIC} for {@code ?}. {@code layout} is null for the
      * identity layout, else a {@link Attribute.StridedLayoutAttr}. {@code memorySpace} is null for the default.
+     *
+     * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}; copied
+     * @param elementType the element type
+     * @param layout the layout, or null for the identity
+     * @param memorySpace the memory space, or null for the default
      */
     record MemRefType(long[] shape, Type elementType, Attribute layout, Attribute memorySpace) implements Type {
+        /**
+         * Copies {@code shape}.
+         *
+         * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}; copied
+         * @param elementType the element type
+         * @param layout the layout, or null for the identity
+         * @param memorySpace the memory space, or null for the default
+         */
         public MemRefType {
             shape = shape.clone();
         }
 
+        /**
+         * Returns the number of dimensions.
+         *
+         * @return the rank, 0 or more
+         */
         public int rank() {
             return shape.length;
         }
 
+        /**
+         * Returns the dimensions.
+         *
+         * @return a copy of the shape, {@link #DYNAMIC} for {@code ?}
+         */
         public long[] shape() {
             return shape.clone();
         }
 
+        /**
+         * Returns dimension {@code i}.
+         *
+         * @param i the dimension, from 0
+         * @return its size, or {@link #DYNAMIC}
+         * @throws ArrayIndexOutOfBoundsException if there is no such dimension
+         */
         public long dim(int i) {
             return shape[i];
         }
 
+        /**
+         * Returns how many dimensions are dynamic.
+         *
+         * @return the number of {@link #DYNAMIC} dimensions
+         */
         public int dynamicDimCount() {
             int n = 0;
             for (long d : shape) {
@@ -146,7 +237,12 @@ public sealed interface Type
         }
     }
 
-    /** {@code memref<*xT>}. */
+    /**
+     * {@code memref<*xT>}.
+     *
+     * @param elementType the element type
+     * @param memorySpace the memory space, or null for the default
+     */
     record UnrankedMemRefType(Type elementType, Attribute memorySpace) implements Type {
         @Override
         public String toString() {
@@ -162,7 +258,11 @@ public sealed interface Type
         }
     }
 
-    /** {@code !llvm.ptr} or {@code !llvm.ptr<N>}. */
+    /**
+     * {@code !llvm.ptr} or {@code !llvm.ptr<N>}.
+     *
+     * @param addressSpace the address space, 0 for the default
+     */
     record LLVMPointerType(int addressSpace) implements Type {
         @Override
         public String toString() {
@@ -170,8 +270,20 @@ public sealed interface Type
         }
     }
 
-    /** {@code !llvm.struct<(T, ...)>}, possibly packed. */
+    /**
+     * {@code !llvm.struct<(T, ...)>}, possibly packed.
+     *
+     * @param body the field types
+     * @param packed whether the struct has no padding between fields
+     */
     record LLVMStructType(List<Type> body, boolean packed) implements Type {
+        /**
+         * Copies {@code body}.
+         *
+         * @throws NullPointerException if {@code body} or one of its elements is null
+         * @param body the field types
+         * @param packed whether the struct has no padding between fields
+         */
         public LLVMStructType {
             body = List.copyOf(body);
         }
@@ -182,7 +294,12 @@ public sealed interface Type
         }
     }
 
-    /** {@code !llvm.array<N x T>}. */
+    /**
+     * {@code !llvm.array<N x T>}.
+     *
+     * @param size the number of elements
+     * @param elementType the element type
+     */
     record LLVMArrayType(long size, Type elementType) implements Type {
         @Override
         public String toString() {
@@ -193,8 +310,20 @@ public sealed interface Type
     /**
      * {@code !llvm.func<R (A, ...)>}, the type of an {@code llvm.func} as the llvm dialect states it (the
      * generic form of {@code llvm.func} carries it); a void result prints as {@code void}.
+     *
+     * @param result the result type, {@link LLVMVoidType} for none
+     * @param params the parameter types
+     * @param varArg whether the function takes more arguments after {@code params}
      */
     record LLVMFunctionType(Type result, List<Type> params, boolean varArg) implements Type {
+        /**
+         * Copies {@code params}.
+         *
+         * @throws NullPointerException if {@code params} or one of its elements is null
+         * @param result the result type, {@link LLVMVoidType} for none
+         * @param params the parameter types
+         * @param varArg whether the function takes more arguments after {@code params}
+         */
         public LLVMFunctionType {
             params = List.copyOf(params);
         }
@@ -216,6 +345,9 @@ public sealed interface Type
     /**
      * {@code tensor<4x?xf32>}: a value of a shape, held in the model so that constants such as
      * {@code dense_resource<...> : tensor<...>} read and print; host code does not compute with tensors.
+     *
+     * @param shape the dimensions, {@link #DYNAMIC} for {@code ?}
+     * @param elementType the element type
      */
     record TensorType(long[] shape, Type elementType) implements Type {
         @Override

@@ -10,6 +10,11 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
         this.type = Objects.requireNonNull(type, "type");
     }
 
+    /**
+     * Returns the value's type.
+     *
+     * @return the type, never null
+     */
     public Type type() {
         return type;
     }
@@ -25,10 +30,20 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
             this.index = index;
         }
 
+        /**
+         * Returns the operation that defines this result.
+         *
+         * @return the owning operation
+         */
         public Operation owner() {
             return owner;
         }
 
+        /**
+         * Returns this result's position among its owner's results.
+         *
+         * @return the index, from 0
+         */
         public int index() {
             return index;
         }
@@ -52,14 +67,29 @@ public abstract sealed class Value permits Value.OpResult, Value.BlockArgument {
             this.location = location;
         }
 
+        /**
+         * Returns the block this argument belongs to.
+         *
+         * @return the owning block
+         */
         public Block owner() {
             return owner;
         }
 
+        /**
+         * Returns this argument's position among its block's arguments.
+         *
+         * @return the index, from 0
+         */
         public int index() {
             return index;
         }
 
+        /**
+         * Returns where the argument was declared.
+         *
+         * @return the argument's location
+         */
         public Location location() {
             return location;
         }

@@ -18,20 +18,53 @@ public final class MlirParser {
     /** The marker line between inputs of a split file. */
     public static final String SPLIT_MARKER = "// -----";
 
-    /** Parses {@code bytes[offset, limit)}; locations are reported against {@code fileName}. */
+    /**
+     * Parses {@code bytes[offset, limit)}; locations are reported against {@code fileName}.
+     *
+     * @param bytes the input, UTF-8
+     * @param offset where the text starts
+     * @param limit where the text ends (exclusive)
+     * @param fileName the name locations give
+     * @return the top-level operation, a {@code builtin.module} (implicit when the text has none)
+     * @throws dev.mgpu.ir.MgpuException if the text is not valid MLIR
+     */
     public static Operation parse(byte[] bytes, int offset, int limit, String fileName) {
         // The parser recurses per level of nesting: on a deep stack, whatever the caller's thread.
         return dev.mgpu.ir.DeepStack.call(() -> new Parser(bytes, offset, limit, fileName).parseFile());
     }
 
+    /**
+     * Parses all of {@code bytes}.
+     *
+     * @param bytes the input, UTF-8
+     * @param fileName the name locations give
+     * @return the top-level operation
+     * @throws dev.mgpu.ir.MgpuException if the text is not valid MLIR
+     */
     public static Operation parse(byte[] bytes, String fileName) {
         return parse(bytes, 0, bytes.length, fileName);
     }
 
+    /**
+     * Parses {@code text}.
+     *
+     * @param text the input
+     * @param fileName the name locations give
+     * @return the top-level operation
+     * @throws dev.mgpu.ir.MgpuException if the text is not valid MLIR
+     */
     public static Operation parse(String text, String fileName) {
         return parse(text.getBytes(StandardCharsets.UTF_8), fileName);
     }
 
+    /**
+     * Reads and parses {@code file}, with {@link #readFile}.
+     *
+     * @param file the input file; locations give its name as written
+     * @return the top-level operation
+     * @throws IOException if the file cannot be read or is larger than {@link #MAX_INPUT_BYTES}
+     * @throws dev.mgpu.ir.MgpuException if the text is not valid MLIR
+     */
     public static Operation parse(Path file) throws IOException {
         return parse(readFile(file), file.toString());
     }
@@ -40,6 +73,10 @@ public final class MlirParser {
      * Reads a whole file into one array. Large files are read in pieces of 1 MiB: a single read would stage
      * the whole file in a temporary native buffer, and a mapping would keep the file's pages resident
      * beside the copy until the mapping is collected.
+     *
+     * @param file the file to read
+     * @return its bytes
+     * @throws IOException if the file cannot be read, is larger than {@link #MAX_INPUT_BYTES} or changes while read
      */
     public static byte[] readFile(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
@@ -77,7 +114,13 @@ public final class MlirParser {
     public static final long MAX_INPUT_BYTES = 1L << 30;
     private static final String LIMIT_TEXT = "the 1 GiB mgpu reads";
 
-    /** Reads {@code in} to its end, refusing more than {@link #MAX_INPUT_BYTES}. */
+    /**
+     * Reads {@code in} to its end, refusing more than {@link #MAX_INPUT_BYTES}.
+     *
+     * @param in the stream; not closed
+     * @return its bytes
+     * @throws IOException if reading fails or the stream holds more than {@link #MAX_INPUT_BYTES}
+     */
     public static byte[] readStream(java.io.InputStream in) throws IOException {
         List<byte[]> pieces = new ArrayList<>();
         long total = 0;
@@ -101,13 +144,21 @@ public final class MlirParser {
         return out;
     }
 
-    /** A piece of a split input: bytes {@code [start, end)} of the whole. */
+    /**
+     * A piece of a split input: bytes {@code [start, end)} of the whole.
+     *
+     * @param start the offset of the chunk's first byte
+     * @param end the offset just after its last byte
+     */
     public record Chunk(int start, int end) {
     }
 
     /**
      * Splits on lines that start with {@code // -----}; line numbers in each chunk stay those of the
      * whole input, since chunks are parsed in place.
+     *
+     * @param bytes the whole input
+     * @return the chunks in order; one chunk when there is no marker
      */
     public static List<Chunk> split(byte[] bytes) {
         List<Chunk> chunks = new ArrayList<>();

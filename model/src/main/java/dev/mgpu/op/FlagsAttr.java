@@ -10,13 +10,28 @@ import java.util.List;
  * A dialect attribute that is a set of named flags, {@code #dialect.name<flag, ...>}, such as
  * {@code #arith.fastmath<nnan, ninf>} or {@code #arith.overflow<nsw>}; the empty set prints as
  * {@code none}. The flags are kept in the order {@code known} lists them, so equal sets are equal.
+ *
+ * @param name the attribute's name without {@code #}, such as {@code arith.fastmath}
+ * @param flags the flags that are set
  */
 public record FlagsAttr(String name, List<String> flags) implements DialectAttribute {
+    /**
+     * Copies {@code flags}.
+     *
+     * @throws NullPointerException if {@code flags} or one of its elements is null
+     * @param name the attribute's name without {@code #}, such as {@code arith.fastmath}
+     * @param flags the flags that are set
+     */
     public FlagsAttr {
         flags = List.copyOf(flags);
     }
 
-    /** Whether {@code flag} is set. */
+    /**
+     * Whether {@code flag} is set.
+     *
+     * @param flag a flag's name
+     * @return true when {@code flag} is in {@link #flags()}
+     */
     public boolean has(String flag) {
         return flags.contains(flag);
     }
@@ -24,6 +39,12 @@ public record FlagsAttr(String name, List<String> flags) implements DialectAttri
     /**
      * Parses {@code <flag, ...>} (or {@code <none>}) after the attribute's name; each flag must be one of
      * {@code known}, whose order the result keeps.
+     *
+     * @param p the parser, positioned just after the name
+     * @param name the attribute's name without {@code #}
+     * @param known every flag the attribute can have, in canonical order
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if a flag is not one of {@code known}
      */
     public static FlagsAttr parse(AsmParser p, String name, List<String> known) {
         p.expectPunct('<');
@@ -50,7 +71,11 @@ public record FlagsAttr(String name, List<String> flags) implements DialectAttri
         return new FlagsAttr(name, ordered);
     }
 
-    /** {@code flag, ...} or {@code none}, as the custom syntax of ops writes them inside {@code <...>}. */
+    /**
+     * {@code flag, ...} or {@code none}, as the custom syntax of ops writes them inside {@code <...>}.
+     *
+     * @return the flags joined by {@code ", "}, or {@code none} when there are none
+     */
     public String body() {
         return flags.isEmpty() ? "none" : String.join(", ", flags);
     }

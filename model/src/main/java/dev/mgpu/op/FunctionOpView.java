@@ -14,6 +14,13 @@ import java.util.Map;
  * {@code function_type} and one region, empty for a declaration.
  */
 public abstract class FunctionOpView extends OpView {
+    /**
+     * Views {@code op}, which must be named {@code expectedName}.
+     *
+     * @param op the operation
+     * @param expectedName the name the op must have
+     * @throws IllegalArgumentException if {@code op} has another name
+     */
     protected FunctionOpView(Operation op, String expectedName) {
         super(op, expectedName);
     }
@@ -21,6 +28,13 @@ public abstract class FunctionOpView extends OpView {
     /**
      * Creates a function op named {@code opName}; with {@code withBody}, an entry block whose arguments
      * match the inputs.
+     *
+     * @param opName the op's name, such as {@code func.func}
+     * @param loc the op's location
+     * @param name the function's symbol name
+     * @param type the function's type
+     * @param withBody whether to add an entry block
+     * @return the new, detached op
      */
     protected static Operation create(String opName, Location loc, String name, Type.FunctionType type,
             boolean withBody) {
@@ -37,22 +51,38 @@ public abstract class FunctionOpView extends OpView {
         return op;
     }
 
-    /** The function's symbol name. */
+    /**
+     * The function's symbol name.
+     *
+     * @return the {@code sym_name} attribute's value
+     */
     public String name() {
         return op.symbolName();
     }
 
-    /** The function type. */
+    /**
+     * The function type.
+     *
+     * @return the {@code function_type} attribute's type, or null when it is missing
+     */
     public Type.FunctionType type() {
         return Syntax.functionType(op);
     }
 
-    /** Whether it has no body. */
+    /**
+     * Whether it has no body.
+     *
+     * @return true when the op's region has no block
+     */
     public boolean isDeclaration() {
         return op.region(0).isEmpty();
     }
 
-    /** The entry block, or null for a declaration. */
+    /**
+     * The entry block, or null for a declaration.
+     *
+     * @return the entry block, or null
+     */
     public Block body() {
         return op.region(0).entry();
     }

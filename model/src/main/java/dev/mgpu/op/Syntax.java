@@ -20,6 +20,12 @@ public final class Syntax {
     private Syntax() {
     }
 
+    /**
+     * The types of some values.
+     *
+     * @param vs the values
+     * @return their types, in order
+     */
     public static List<Type> types(List<? extends Value> vs) {
         List<Type> t = new ArrayList<>(vs.size());
         for (Value v : vs) {
@@ -32,6 +38,16 @@ public final class Syntax {
      * Parses a function: {@code [keywords] @name(args) [-> results] [extra] [attributes {...}] [{body}]}.
      * {@code keywordAttr} names the attribute set from an optional leading keyword ({@code private},
      * {@code internal}); {@code afterSignature} reads op-specific keywords (like {@code kernel}).
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param opName the op's name
+     * @param keywordAttr the attribute a leading keyword is stored in
+     * @param keywords the leading keywords accepted
+     * @param afterSignature reads op-specific keywords after the signature into the attributes, or null
+     * @param allowVoidResult whether a {@code !llvm.void} result means no result
+     * @return the new, detached function op
+     * @throws dev.mgpu.ir.MgpuException if the text is not a valid function
      */
     public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult) {
@@ -41,10 +57,31 @@ public final class Syntax {
     /** Reads what follows a signature and adds entry-block arguments (gpu.func's memory attributions). */
     @FunctionalInterface
     public interface ExtraArguments {
+        /**
+         * Parses the extra entry-block arguments, storing what else it reads in {@code attrs}.
+         *
+         * @param attrs the attributes of the function being parsed
+         * @return the extra arguments, in order
+         */
         List<OpAsmParser.Argument> parse(Map<String, Attribute> attrs);
     }
 
-    /** As the 9-argument form, with {@code extra} reading entry-block arguments after the signature. */
+    /**
+     * As the 9-argument form, with {@code extra} reading entry-block arguments after the signature.
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param opName the op's name
+     * @param keywordAttr the attribute a leading keyword is stored in
+     * @param keywords the leading keywords accepted
+     * @param beforeName reads op-specific keywords before the name into the attributes, or null
+     * @param extra reads entry-block arguments after the signature, or null
+     * @param afterSignature reads op-specific keywords after the signature into the attributes, or null
+     * @param allowVoidResult whether a {@code !llvm.void} result means no result
+     * @param bodyRequired whether the function must have a body
+     * @return the new, detached function op
+     * @throws dev.mgpu.ir.MgpuException if the text is not a valid function
+     */
     public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> beforeName, ExtraArguments extra,
             java.util.function.Consumer<Map<String, Attribute>> afterSignature, boolean allowVoidResult,
@@ -57,6 +94,18 @@ public final class Syntax {
      * As {@link #function(OpAsmParser, Location, String, String, Set, java.util.function.Consumer, boolean)},
      * with {@code beforeName} reading op-specific keywords between the leading keyword and the name, and a
      * body required when {@code bodyRequired}. A declaration may name its arguments; the names are dropped.
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param opName the op's name
+     * @param keywordAttr the attribute a leading keyword is stored in
+     * @param keywords the leading keywords accepted
+     * @param beforeName reads op-specific keywords before the name into the attributes, or null
+     * @param afterSignature reads op-specific keywords after the signature into the attributes, or null
+     * @param allowVoidResult whether a {@code !llvm.void} result means no result
+     * @param bodyRequired whether the function must have a body
+     * @return the new, detached function op
+     * @throws dev.mgpu.ir.MgpuException if the text is not a valid function
      */
     public static Operation function(OpAsmParser p, Location loc, String opName, String keywordAttr, Set<String> keywords,
             java.util.function.Consumer<Map<String, Attribute>> beforeName,
@@ -130,13 +179,30 @@ public final class Syntax {
     static final Set<String> FUNCTION_ELIDED = Set.of("sym_name", "function_type", "sym_visibility", "linkage",
             "arg_attrs");
 
-    /** Prints what {@link #function} parses; {@code keywordAttr}'s value is printed before the name. */
+    /**
+     * Prints what {@link #function} parses; {@code keywordAttr}'s value is printed before the name.
+     *
+     * @param p the printer
+     * @param op the function op
+     * @param keywordAttr the attribute whose value is printed before the name, unless it is {@code external}; or null
+     * @param elided the attributes printed by the syntax, left out of the attribute dictionary
+     * @param afterSignature writes op-specific keywords after the signature, or null
+     */
     public static void printFunction(OpAsmPrinter p, Operation op, String keywordAttr, Set<String> elided,
             java.util.function.Consumer<OpAsmPrinter> afterSignature) {
         printFunction(p, op, keywordAttr, elided, null, afterSignature);
     }
 
-    /** Prints what {@link #function} parses, with {@code beforeName} writing what comes before the name. */
+    /**
+     * Prints what {@link #function} parses, with {@code beforeName} writing what comes before the name.
+     *
+     * @param p the printer
+     * @param op the function op
+     * @param keywordAttr the attribute whose value is printed before the name, unless it is {@code external}; or null
+     * @param elided the attributes printed by the syntax, left out of the attribute dictionary
+     * @param beforeName writes op-specific keywords before the name, or null
+     * @param afterSignature writes op-specific keywords after the signature, or null
+     */
     public static void printFunction(OpAsmPrinter p, Operation op, String keywordAttr, Set<String> elided,
             java.util.function.Consumer<OpAsmPrinter> beforeName, java.util.function.Consumer<OpAsmPrinter> afterSignature) {
         Attribute kw = keywordAttr == null ? null : op.attr(keywordAttr);
@@ -184,13 +250,26 @@ public final class Syntax {
         }
     }
 
-    /** The function type of a function op. */
+    /**
+     * The function type of a function op.
+     *
+     * @param fn the function op
+     * @return its {@code function_type}, or null if it has none
+     */
     public static Type.FunctionType functionType(Operation fn) {
         return fn.attr("function_type") instanceof Attribute.TypeAttr t && t.type() instanceof Type.FunctionType f
                 ? f : null;
     }
 
-    /** {@code @callee(%args) [attrs] : (T) -> R}; a {@code !llvm.void} result means none. */
+    /**
+     * {@code @callee(%args) [attrs] : (T) -> R}; a {@code !llvm.void} result means none.
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param name the op's name
+     * @return the new, detached call op
+     * @throws dev.mgpu.ir.MgpuException if the text is not a valid call
+     */
     public static Operation parseCall(OpAsmParser p, Location loc, String name) {
         Attribute.SymbolRefAttr callee = p.symbolRef();
         p.expectPunct('(');
@@ -208,13 +287,26 @@ public final class Syntax {
         return Operation.create(name, loc, p.resolve(refs, ft.inputs(), off), results, attrs);
     }
 
+    /**
+     * Prints what {@link #parseCall} parses.
+     *
+     * @param p the printer
+     * @param op the call op
+     */
     public static void printCall(OpAsmPrinter p, Operation op) {
         p.write(' ').attr(op.attr("callee")).write('(').operands(op.operands()).write(')');
         p.attrDict(op, Set.of("callee"));
         p.write(" : ").type(new Type.FunctionType(types(op.operands()), types(op.results())));
     }
 
-    /** Checks that a call names a function of kind {@code calleeOp} and matches its type. */
+    /**
+     * Checks that a call names a function of kind {@code calleeOp} and matches its type.
+     *
+     * @param op the call op
+     * @param ctx where errors are reported
+     * @param calleeOp the name of the function op the callee must be
+     * @param what the callee's kind in error messages, such as {@code a func.func}
+     */
     public static void verifyCall(Operation op, VerifyContext ctx, String calleeOp, String what) {
         if (!(op.attr("callee") instanceof Attribute.SymbolRefAttr ref)) {
             ctx.error(op, "Invalid callee (must be a symbol reference): " + op.attr("callee"));
@@ -232,7 +324,15 @@ public final class Syntax {
         }
     }
 
-    /** {@code %a, %b : T, U} with optional operands, for return-like ops. */
+    /**
+     * {@code %a, %b : T, U} with optional operands, for return-like ops.
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param name the op's name
+     * @return the new, detached op
+     * @throws dev.mgpu.ir.MgpuException if the text is not valid operands and types
+     */
     public static Operation returnLike(OpAsmParser p, Location loc, String name) {
         int off = p.offset();
         List<OpAsmParser.OperandRef> refs = p.operandRefs();
@@ -244,6 +344,12 @@ public final class Syntax {
         return Operation.create(name, loc, vals, List.of(), p.optionalDictionary());
     }
 
+    /**
+     * Prints what {@link #returnLike} parses.
+     *
+     * @param p the printer
+     * @param op the return-like op
+     */
     public static void printReturnLike(OpAsmPrinter p, Operation op) {
         if (op.operandCount() > 0) {
             p.write(' ').operands(op.operands()).write(" : ").types(types(op.operands()));
@@ -251,7 +357,13 @@ public final class Syntax {
         p.attrDict(op, Set.of());
     }
 
-    /** Reports and returns false unless the op has a non-empty string {@code sym_name}. */
+    /**
+     * Reports and returns false unless the op has a non-empty string {@code sym_name}.
+     *
+     * @param op the op
+     * @param ctx where errors are reported
+     * @return true if the op has a valid {@code sym_name}
+     */
     public static boolean verifySymbolName(Operation op, VerifyContext ctx) {
         if (!(op.attr("sym_name") instanceof Attribute.StringAttr s) || s.length() == 0) {
             ctx.error(op, "Invalid " + op.name() + " (must have a non-empty string sym_name): "
@@ -261,7 +373,13 @@ public final class Syntax {
         return true;
     }
 
-    /** Checks the operands of a return-like op against the enclosing function's results. */
+    /**
+     * Checks the operands of a return-like op against the enclosing function's results.
+     *
+     * @param op the return-like op
+     * @param ctx where errors are reported
+     * @param fnName the name of the function op the op must be directly inside
+     */
     public static void verifyReturn(Operation op, VerifyContext ctx, String fnName) {
         Operation fn = op.parentOp();
         if (fn == null || !fn.name().equals(fnName)) {
@@ -280,6 +398,12 @@ public final class Syntax {
         }
     }
 
+    /**
+     * Joins items' strings with {@code ", "}.
+     *
+     * @param items the items
+     * @return the joined text, empty for no items
+     */
     public static String join(List<?> items) {
         StringBuilder sb = new StringBuilder();
         for (Object o : items) {
@@ -294,6 +418,12 @@ public final class Syntax {
     /**
      * Reports and returns false unless {@code op} has {@code operands} operands and {@code results} results;
      * an op's other rules read them by position, so they run only when the counts hold.
+     *
+     * @param op the op
+     * @param ctx where errors are reported
+     * @param operands the number of operands the op must have
+     * @param results the number of results the op must have
+     * @return true if the counts hold
      */
     public static boolean verifyCounts(Operation op, VerifyContext ctx, int operands, int results) {
         if (op.operandCount() != operands || op.resultCount() != results) {
@@ -305,7 +435,12 @@ public final class Syntax {
         return true;
     }
 
-    /** Verifies that every operand has the result's type. */
+    /**
+     * Verifies that every operand has the result's type.
+     *
+     * @param op the op, which has a result
+     * @param ctx where errors are reported
+     */
     public static void verifySameTypes(Operation op, VerifyContext ctx) {
         Type t = op.result(0).type();
         for (Value v : op.operands()) {
@@ -316,7 +451,12 @@ public final class Syntax {
         }
     }
 
-    /** The rules every function op shares: a symbol name, a function type, entry arguments that match it. */
+    /**
+     * The rules every function op shares: a symbol name, a function type, entry arguments that match it.
+     *
+     * @param op the function op
+     * @param ctx where errors are reported
+     */
     public static void verifyFunction(Operation op, VerifyContext ctx) {
         if (!verifySymbolName(op, ctx)) {
             return;

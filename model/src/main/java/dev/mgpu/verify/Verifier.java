@@ -29,7 +29,12 @@ public final class Verifier {
     private Verifier() {
     }
 
-    /** Verifies {@code root} and everything nested in it. */
+    /**
+     * Verifies {@code root} and everything nested in it.
+     *
+     * @param root the operation to verify, usually a {@code builtin.module}
+     * @return every problem found, in the order found; empty when the module is valid
+     */
     public static List<Diagnostic> verify(Operation root) {
         Verifier v = new Verifier();
         v.op(root, false);

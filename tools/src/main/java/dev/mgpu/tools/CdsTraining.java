@@ -20,6 +20,12 @@ public final class CdsTraining {
     private CdsTraining() {
     }
 
+    /**
+     * Runs the training runs.
+     *
+     * @param args ignored
+     * @throws IOException if the training input is missing, a file cannot be written, or a run fails
+     */
     public static void main(String[] args) throws IOException {
         byte[] input;
         try (InputStream in = CdsTraining.class.getResourceAsStream("cds-training.mlir")) {

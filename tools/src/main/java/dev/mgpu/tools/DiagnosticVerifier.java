@@ -21,7 +21,16 @@ final class DiagnosticVerifier {
             "expected-(error|warning|note|remark)\\s*(@([^\\s{]*))?\\s*\\{\\{(.*?)\\}\\}");
     private static final Pattern OFFSET = Pattern.compile("[+-]\\d+");
 
-    /** {@code line} is -1 where no line fits, {@code problem} non-null where the annotation is malformed. */
+    /**
+     * One {@code expected-...} annotation. {@code line} is -1 where no line fits, {@code problem} non-null
+     * where the annotation is malformed.
+     *
+     * @param line the line the diagnostic is expected on, or -1
+     * @param severity {@code error}, {@code warning}, {@code note} or {@code remark}
+     * @param text the text the diagnostic's message must contain
+     * @param sourceLine the line that holds the annotation
+     * @param problem what is wrong with the annotation, or null
+     */
     record Expectation(int line, String severity, String text, int sourceLine, String problem) {
         Expectation(int line, String severity, String text, int sourceLine) {
             this(line, severity, text, sourceLine, null);

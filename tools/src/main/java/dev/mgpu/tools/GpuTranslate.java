@@ -123,6 +123,12 @@ public final class GpuTranslate {
         this.stdoutIsTerminal = stdoutIsTerminal;
     }
 
+    /**
+     * Runs the tool on the process's standard streams and exits with its exit code. A failure to close
+     * standard output (a full disk, for example) is reported and turns success into failure.
+     *
+     * @param args the command line; {@code --help} lists the options
+     */
     public static void main(String[] args) {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
@@ -139,7 +145,15 @@ public final class GpuTranslate {
         System.exit(code);
     }
 
-    /** Runs the tool with the given streams, {@code out} not a terminal, and returns its exit code. */
+    /**
+     * Runs the tool with the given streams, {@code out} not a terminal, and returns its exit code.
+     *
+     * @param args the command line
+     * @param in standard input, read when the input is {@code -}
+     * @param out standard output
+     * @param err where diagnostics and errors go
+     * @return the exit code: 0 on success, 1 when the input is rejected or output fails, 2 for a usage error, 3 for an internal error
+     */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
         return run(args, in, out, err, false);
     }
@@ -147,6 +161,13 @@ public final class GpuTranslate {
     /**
      * Runs the tool with the given streams and returns its exit code; {@code outIsTerminal} says whether
      * {@code out} is a terminal, which binary output must not go to.
+     *
+     * @param args the command line
+     * @param in standard input, read when the input is {@code -}
+     * @param out standard output
+     * @param err where diagnostics and errors go
+     * @param outIsTerminal whether {@code out} is a terminal
+     * @return the exit code: 0 on success, 1 when the input is rejected or output fails, 2 for a usage error, 3 for an internal error
      */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err, boolean outIsTerminal) {
         GpuTranslate tool = new GpuTranslate(in, out, err, outIsTerminal);

@@ -37,13 +37,21 @@ public final class Arith {
     /** The ops whose integer results may promise no wrap: {@code overflow<nsw, nuw>}. */
     public static final List<String> OVERFLOW_KINDS = List.of("addi", "subi", "muli", "shli");
 
-    /** The dialect's attributes: {@code #arith.overflow<...>} and {@code #arith.fastmath<...>}. */
+    /**
+     * The dialect's attributes: {@code #arith.overflow<...>} and {@code #arith.fastmath<...>}.
+     *
+     * @return the attribute definitions
+     */
     public static List<AttrDef> attributes() {
         return List.of(new AttrDef("arith.overflow", (p, off) -> FlagsAttr.parse(p, "arith.overflow", OVERFLOW_FLAGS)),
                 new AttrDef("arith.fastmath", (p, off) -> FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS)));
     }
 
-    /** Every op of the dialect. */
+    /**
+     * Every op of the dialect.
+     *
+     * @return the op definitions
+     */
     public static List<OpDef> ops() {
         List<OpDef> defs = new ArrayList<>();
         defs.add(ConstantOp.definition());
@@ -63,25 +71,50 @@ public final class Arith {
 
     /** {@code %c = arith.constant value : T}. */
     public static final class ConstantOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "arith.constant";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code arith.constant} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public ConstantOp(Operation op) {
             super(op, NAME);
         }
 
-        /** An integer (or index) constant. */
+        /**
+         * An integer (or index) constant.
+         *
+         * @param loc the op's location
+         * @param value the value
+         * @param type the integer or index type of the value and result
+         * @return the new, detached op
+         */
         public static ConstantOp integer(Location loc, long value, Type type) {
             return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
                     Map.of("value", new Attribute.IntegerAttr(value, type))));
         }
 
-        /** A float constant. */
+        /**
+         * A float constant.
+         *
+         * @param loc the op's location
+         * @param value the value
+         * @param type the float type of the value and result
+         * @return the new, detached op
+         */
         public static ConstantOp floating(Location loc, double value, Type type) {
             return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
                     Map.of("value", new Attribute.FloatAttr(value, type))));
         }
 
-        /** The value, an integer or float attribute. */
+        /**
+         * The value, an integer or float attribute.
+         *
+         * @return the {@code value} attribute
+         */
         public Attribute value() {
             return op.attr("value");
         }
@@ -142,6 +175,12 @@ public final class Arith {
         public static final List<String> FLOAT_KINDS = List.of("addf", "subf", "mulf", "divf", "remf", "maximumf",
                 "minimumf", "maxnumf", "minnumf");
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an arith binary op
+         * @throws IllegalArgumentException if {@code op} is not one of the kinds
+         */
         public BinaryOp(Operation op) {
             super(op, op.name());
             String kind = op.name().startsWith("arith.") ? op.name().substring(6) : "";
@@ -150,7 +189,13 @@ public final class Arith {
             }
         }
 
-        /** The op name of {@code kind}, which must be one of the kinds. */
+        /**
+         * The op name of {@code kind}, which must be one of the kinds.
+         *
+         * @param kind the name after {@code arith.}
+         * @return {@code arith.<kind>}
+         * @throws IllegalArgumentException if {@code kind} is not one of the kinds
+         */
         public static String nameOf(String kind) {
             if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
                 throw new IllegalArgumentException("Invalid arith binary op (must be one of " + INTEGER_KINDS + " or "
@@ -159,7 +204,16 @@ public final class Arith {
             return "arith." + kind;
         }
 
-        /** Creates {@code arith.<kind> a, b}. */
+        /**
+         * Creates {@code arith.<kind> a, b}.
+         *
+         * @param loc the op's location
+         * @param kind the name after {@code arith.}
+         * @param a the left operand
+         * @param b the right operand, of the left operand's type
+         * @return the new, detached op, whose result has the operands' type
+         * @throws IllegalArgumentException if {@code kind} is not one of the kinds
+         */
         public static BinaryOp create(Location loc, String kind, Value a, Value b) {
             if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
                 throw new IllegalArgumentException("Invalid arith binary op (must be one of " + INTEGER_KINDS + " or "
@@ -168,12 +222,20 @@ public final class Arith {
             return new BinaryOp(Operation.create("arith." + kind, loc, List.of(a, b), List.of(a.type()), Map.of()));
         }
 
-        /** The left operand. */
+        /**
+         * The left operand.
+         *
+         * @return operand 0
+         */
         public Value lhs() {
             return op.operand(0);
         }
 
-        /** The right operand. */
+        /**
+         * The right operand.
+         *
+         * @return operand 1
+         */
         public Value rhs() {
             return op.operand(1);
         }
@@ -194,7 +256,15 @@ public final class Arith {
             return defs;
         }
 
-        /** Parses {@code %a, %b [attrs] : T} for an op named {@code name}. */
+        /**
+         * Parses {@code %a, %b [attrs] : T} for an op named {@code name}.
+         *
+         * @param p the parser, after the op's name
+         * @param loc the op's location
+         * @param name the op's name
+         * @return the new, detached op
+         * @throws dev.mgpu.ir.MgpuException if the text is not two operands, optional flags and attributes, and a type
+         */
         public static Operation parse(OpAsmParser p, Location loc, String name) {
             int off = p.offset();
             List<OpAsmParser.OperandRef> refs = p.operandRefs();
@@ -213,7 +283,12 @@ public final class Arith {
             return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
         }
 
-        /** Prints what {@link #parse(OpAsmParser, Location, String)} parses. */
+        /**
+         * Prints what {@link #parse(OpAsmParser, Location, String)} parses.
+         *
+         * @param p the printer
+         * @param op the op to print
+         */
         public static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operands(op.operands());
             if (op.attr(OVERFLOW) instanceof FlagsAttr f && !f.flags().isEmpty()) {
@@ -246,7 +321,12 @@ public final class Arith {
             }
         }
 
-        /** Float operands of one type; the llvm dialect's float ops share the rule. */
+        /**
+         * Float operands of one type; the llvm dialect's float ops share the rule.
+         *
+         * @param op the op
+         * @param ctx where errors are reported
+         */
         public static void verifyFloat(Operation op, VerifyContext ctx) {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
                 return;
@@ -270,17 +350,33 @@ public final class Arith {
      * {@link #PREDICATES}, which {@code llvm.icmp} shares.
      */
     public static final class CmpIOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "arith.cmpi";
 
         /** The predicates, in the order of their numeric values. */
         public static final List<String> PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
                 "ugt", "uge");
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code arith.cmpi} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public CmpIOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates {@code arith.cmpi predicate, a, b}. */
+        /**
+         * Creates {@code arith.cmpi predicate, a, b}.
+         *
+         * @param loc the op's location
+         * @param predicate the predicate's name
+         * @param a the left operand
+         * @param b the right operand
+         * @return the new, detached op, whose result is an {@code i1}
+         * @throws IllegalArgumentException if {@code predicate} is not one of {@link #PREDICATES}
+         */
         public static CmpIOp create(Location loc, String predicate, Value a, Value b) {
             int p = PREDICATES.indexOf(predicate);
             if (p < 0) {
@@ -291,7 +387,11 @@ public final class Arith {
                     Map.of("predicate", Attribute.IntegerAttr.i64(p))));
         }
 
-        /** The predicate's number in {@link #PREDICATES}. */
+        /**
+         * The predicate's number in {@link #PREDICATES}.
+         *
+         * @return the number, as stored
+         */
         public int predicate() {
             return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
         }
@@ -301,7 +401,15 @@ public final class Arith {
                     .verifier(CmpIOp::verify);
         }
 
-        /** The number of the predicate named {@code pred}, or a located error at {@code off}. */
+        /**
+         * The number of the predicate named {@code pred}, or a located error at {@code off}.
+         *
+         * @param p the parser, for the error
+         * @param off the offset of the predicate in the text
+         * @param pred the predicate's name
+         * @return the predicate's number
+         * @throws dev.mgpu.ir.MgpuException if {@code pred} is not one of {@link #PREDICATES}
+         */
         public static int predicateNumber(OpAsmParser p, int off, String pred) {
             int idx = PREDICATES.indexOf(pred);
             if (idx < 0) {
@@ -344,7 +452,12 @@ public final class Arith {
             }
         }
 
-        /** Checks that an op's {@code predicate} is one of {@link #PREDICATES} by number. */
+        /**
+         * Checks that an op's {@code predicate} is one of {@link #PREDICATES} by number.
+         *
+         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
+         * @param ctx where errors are reported
+         */
         public static void verifyPredicate(Operation op, VerifyContext ctx) {
             Attribute p = op.attr("predicate");
             if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
@@ -353,7 +466,12 @@ public final class Arith {
             }
         }
 
-        /** An op's predicate name, or its number when out of range. */
+        /**
+         * An op's predicate name, or its number when out of range.
+         *
+         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
+         * @return the predicate's name, or its number as text
+         */
         public static String predicateName(Operation op) {
             long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
             return v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v);
@@ -369,6 +487,12 @@ public final class Arith {
         public static final List<String> KINDS = List.of("index_cast", "index_castui", "extsi", "extui", "trunci",
                 "sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf", "bitcast");
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an arith cast op
+         * @throws IllegalArgumentException if {@code op} is not one of the casts
+         */
         public CastOp(Operation op) {
             super(op, op.name());
             if (!op.name().startsWith("arith.") || !KINDS.contains(op.name().substring(6))) {
@@ -376,7 +500,13 @@ public final class Arith {
             }
         }
 
-        /** The op name of {@code kind}, which must be one of {@link #KINDS}. */
+        /**
+         * The op name of {@code kind}, which must be one of {@link #KINDS}.
+         *
+         * @param kind the name after {@code arith.}
+         * @return {@code arith.<kind>}
+         * @throws IllegalArgumentException if {@code kind} is not one of {@link #KINDS}
+         */
         public static String nameOf(String kind) {
             if (!KINDS.contains(kind)) {
                 throw new IllegalArgumentException("Invalid arith cast (must be one of " + KINDS + "): " + kind);
@@ -384,12 +514,25 @@ public final class Arith {
             return "arith." + kind;
         }
 
-        /** Creates {@code arith.<kind> a : T to U}. */
+        /**
+         * Creates {@code arith.<kind> a : T to U}.
+         *
+         * @param loc the op's location
+         * @param kind the name after {@code arith.}
+         * @param a the value to convert
+         * @param to the result type
+         * @return the new, detached op
+         * @throws IllegalArgumentException if {@code kind} is not one of {@link #KINDS}
+         */
         public static CastOp create(Location loc, String kind, Value a, Type to) {
             return new CastOp(Operation.create("arith." + kind, loc, List.of(a), List.of(to), Map.of()));
         }
 
-        /** The value converted. */
+        /**
+         * The value converted.
+         *
+         * @return operand 0
+         */
         public Value in() {
             return op.operand(0);
         }
@@ -404,7 +547,15 @@ public final class Arith {
             return defs;
         }
 
-        /** Parses {@code %a [attrs] : T to U} for an op named {@code name}. */
+        /**
+         * Parses {@code %a [attrs] : T to U} for an op named {@code name}.
+         *
+         * @param p the parser, after the op's name
+         * @param loc the op's location
+         * @param name the op's name
+         * @return the new, detached op
+         * @throws dev.mgpu.ir.MgpuException if the text is not an operand, attributes and {@code : T to U}
+         */
         public static Operation parse(OpAsmParser p, Location loc, String name) {
             OpAsmParser.OperandRef r = p.operandRef();
             Map<String, Attribute> attrs = p.optionalDictionary();
@@ -415,7 +566,12 @@ public final class Arith {
             return Operation.create(name, loc, List.of(p.resolve(r, from)), List.of(to), attrs);
         }
 
-        /** Prints what {@link #parse} parses. */
+        /**
+         * Prints what {@link #parse} parses.
+         *
+         * @param p the printer
+         * @param op the op to print
+         */
         public static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operand(op.operand(0));
             p.attrDict(op, Set.of());
@@ -472,28 +628,55 @@ public final class Arith {
 
     /** {@code %r = arith.select %cond, %a, %b : T}. */
     public static final class SelectOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "arith.select";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code arith.select} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public SelectOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates {@code cond ? a : b}. */
+        /**
+         * Creates {@code cond ? a : b}.
+         *
+         * @param loc the op's location
+         * @param cond the {@code i1} condition
+         * @param a the value when the condition holds
+         * @param b the value otherwise, of {@code a}'s type
+         * @return the new, detached op, whose result has {@code a}'s type
+         */
         public static SelectOp create(Location loc, Value cond, Value a, Value b) {
             return new SelectOp(Operation.create(NAME, loc, List.of(cond, a, b), List.of(a.type()), Map.of()));
         }
 
-        /** The {@code i1} condition. */
+        /**
+         * The {@code i1} condition.
+         *
+         * @return operand 0
+         */
         public Value condition() {
             return op.operand(0);
         }
 
-        /** The value when the condition holds. */
+        /**
+         * The value when the condition holds.
+         *
+         * @return operand 1
+         */
         public Value trueValue() {
             return op.operand(1);
         }
 
-        /** The value otherwise. */
+        /**
+         * The value otherwise.
+         *
+         * @return operand 2
+         */
         public Value falseValue() {
             return op.operand(2);
         }

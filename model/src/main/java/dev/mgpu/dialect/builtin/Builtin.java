@@ -22,28 +22,50 @@ public final class Builtin {
 
     /** {@code module [@name] [attributes {...}] { ... }}: the top-level container. */
     public static final class ModuleOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "builtin.module";
 
+        /**
+         * Views {@code op} as a {@code builtin.module}.
+         *
+         * @param op the operation
+         * @throws IllegalArgumentException if {@code op} is not a {@code builtin.module}
+         */
         public ModuleOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates an empty module with one body block. */
+        /**
+         * Creates an empty module with one body block.
+         *
+         * @param loc the module's location
+         * @return the new, detached module
+         */
         public static ModuleOp create(Location loc) {
             Operation op = Operation.create(NAME, loc, List.of(), List.of(), Map.of(), 1, List.of());
             op.region(0).append(new Block(loc));
             return new ModuleOp(op);
         }
 
+        /**
+         * Returns the block that holds the module's ops.
+         *
+         * @return the entry block of the module's region
+         */
         public Block body() {
             return op.region(0).entry();
         }
 
-        /** Whether the module has the {@code gpu.container_module} attribute. */
+        /**
+         * Whether the module has the {@code gpu.container_module} attribute.
+         *
+         * @return true when the attribute is present
+         */
         public boolean isGpuContainer() {
             return op.hasAttr("gpu.container_module");
         }
 
+        /** Sets the {@code gpu.container_module} attribute, which marks a module that holds {@code gpu.module}s. */
         public void setGpuContainer() {
             op.setAttr("gpu.container_module", Attribute.UNIT);
         }
@@ -81,7 +103,11 @@ public final class Builtin {
         }
     }
 
-    /** Every op of the dialect. */
+    /**
+     * Every op of the dialect.
+     *
+     * @return the definition of {@code builtin.module}
+     */
     public static List<OpDef> ops() {
         return List.of(ModuleOp.definition());
     }

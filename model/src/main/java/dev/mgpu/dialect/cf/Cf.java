@@ -25,36 +25,67 @@ public final class Cf {
     private Cf() {
     }
 
-    /** Every op of the dialect. */
+    /**
+     * Every op of the dialect.
+     *
+     * @return the op definitions
+     */
     public static List<OpDef> ops() {
         return List.of(BrOp.definition(BrOp.NAME, t -> true), CondBrOp.definition(CondBrOp.NAME, t -> true));
     }
 
     /** {@code cf.br ^bb[(%args : T)]}. */
     public static final class BrOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "cf.br";
 
-        /** A view of {@code cf.br} or of the op of another name that shares its definition. */
+        /**
+         * A view of {@code cf.br} or of the op of another name that shares its definition.
+         *
+         * @param op the branch op, of any name
+         */
         public BrOp(Operation op) {
             super(op, op.name());
         }
 
-        /** Creates an unconditional branch named {@code name} ({@code cf.br} or {@code llvm.br}). */
+        /**
+         * Creates an unconditional branch named {@code name} ({@code cf.br} or {@code llvm.br}).
+         *
+         * @param loc the op's location
+         * @param name the op's name
+         * @param dest the target block
+         * @param args the values passed to the target's arguments
+         * @return the new, detached op
+         */
         public static BrOp create(Location loc, String name, Block dest, List<Value> args) {
             return new BrOp(Operation.create(name, loc, args, List.of(), Map.of(), 0, List.of(dest)));
         }
 
-        /** The target block. */
+        /**
+         * The target block.
+         *
+         * @return successor 0
+         */
         public Block dest() {
             return op.successors().get(0);
         }
 
-        /** The values passed to the target's arguments. */
+        /**
+         * The values passed to the target's arguments.
+         *
+         * @return the op's operands
+         */
         public List<Value> destOperands() {
             return op.operands();
         }
 
-        /** The definition of the branch under {@code name}, whose operands must have types that {@code ok} accepts. */
+        /**
+         * The definition of the branch under {@code name}, whose operands must have types that {@code ok} accepts.
+         *
+         * @param name the op's name
+         * @param ok accepts the operand types the op allows
+         * @return the op definition
+         */
         public static OpDef definition(String name, Predicate<Type> ok) {
             return OpDef.of(name).terminator().syntax((p, n, loc) -> {
                 List<Value> args = new ArrayList<>();
@@ -72,14 +103,30 @@ public final class Cf {
 
     /** {@code cf.cond_br %c, ^t[(%a : T)], ^f[(%b : U)]}; operand segments {@code [1, |t|, |f|]}. */
     public static final class CondBrOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "cf.cond_br";
 
-        /** A view of {@code cf.cond_br} or of the op of another name that shares its definition. */
+        /**
+         * A view of {@code cf.cond_br} or of the op of another name that shares its definition.
+         *
+         * @param op the conditional branch op, of any name
+         */
         public CondBrOp(Operation op) {
             super(op, op.name());
         }
 
-        /** Creates a conditional branch named {@code name} ({@code cf.cond_br} or {@code llvm.cond_br}). */
+        /**
+         * Creates a conditional branch named {@code name} ({@code cf.cond_br} or {@code llvm.cond_br}).
+         *
+         * @param loc the op's location
+         * @param name the op's name
+         * @param cond the {@code i1} condition
+         * @param t the block taken when the condition holds
+         * @param tArgs the values passed to {@code t}'s arguments
+         * @param f the block taken otherwise
+         * @param fArgs the values passed to {@code f}'s arguments
+         * @return the new, detached op
+         */
         public static CondBrOp create(Location loc, String name, Value cond, Block t, List<Value> tArgs, Block f,
                 List<Value> fArgs) {
             List<Value> ops = new ArrayList<>();
@@ -91,27 +138,47 @@ public final class Cf {
                     List.of(t, f)));
         }
 
-        /** The {@code i1} condition. */
+        /**
+         * The {@code i1} condition.
+         *
+         * @return operand 0
+         */
         public Value condition() {
             return op.operand(0);
         }
 
-        /** The block taken when the condition holds. */
+        /**
+         * The block taken when the condition holds.
+         *
+         * @return successor 0
+         */
         public Block trueDest() {
             return op.successors().get(0);
         }
 
-        /** The values passed to {@link #trueDest()}. */
+        /**
+         * The values passed to {@link #trueDest()}.
+         *
+         * @return operand segment 1
+         */
         public List<Value> trueOperands() {
             return op.segment(1);
         }
 
-        /** The block taken otherwise. */
+        /**
+         * The block taken otherwise.
+         *
+         * @return successor 1
+         */
         public Block falseDest() {
             return op.successors().get(1);
         }
 
-        /** The values passed to {@link #falseDest()}. */
+        /**
+         * The values passed to {@link #falseDest()}.
+         *
+         * @return operand segment 2
+         */
         public List<Value> falseOperands() {
             return op.segment(2);
         }
@@ -119,6 +186,10 @@ public final class Cf {
         /**
          * The definition of the conditional branch under {@code name}, whose operands must have types that
          * {@code ok} accepts.
+         *
+         * @param name the op's name
+         * @param ok accepts the operand types the op allows
+         * @return the op definition
          */
         public static OpDef definition(String name, Predicate<Type> ok) {
             return OpDef.of(name).terminator().inherent("operandSegmentSizes", "branch_weights").syntax((p, n, loc) -> {

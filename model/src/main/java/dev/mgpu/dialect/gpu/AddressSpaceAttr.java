@@ -4,12 +4,23 @@ import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 
-/** {@code #gpu.address_space<global|workgroup|private>}. */
+/**
+ * {@code #gpu.address_space<global|workgroup|private>}.
+ *
+ * @param space the address space: {@code global}, {@code workgroup} or {@code private}
+ */
 public record AddressSpaceAttr(String space) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "gpu.address_space";
 
-    /** Parses {@code <space>} after the name, which starts at {@code nameOffset}. */
+    /**
+     * Parses {@code <space>} after the name, which starts at {@code nameOffset}.
+     *
+     * @param p the parser, positioned just after the name
+     * @param nameOffset the offset of the attribute's name, where an unknown space is reported
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if the space is not {@code global}, {@code workgroup} or {@code private}
+     */
     public static AddressSpaceAttr parse(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         String s = p.keyword();

@@ -20,17 +20,34 @@ import java.util.Set;
  * operand segments {@code [deps, dynamicSizes, symbolOperands]}.
  */
 public final class AllocOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.alloc";
 
     private static final int SEG_SIZES = 1;
     private static final int SEG_SYMBOLS = 2;
     private static final int SEGMENTS = 3;
 
+    /**
+     * Views {@code op} as a {@code gpu.alloc}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.alloc}
+     */
     public AllocOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates an allocation of {@code type} with one size per dynamic dimension. */
+    /**
+     * Creates an allocation of {@code type} with one size per dynamic dimension.
+     *
+     * @param loc the op's location
+     * @param deps the tokens to wait for first
+     * @param async whether to return a token as well
+     * @param hostShared whether the memory is reachable from host and device
+     * @param type the memref type to allocate
+     * @param dynamicSizes one {@code index} per dynamic dimension of {@code type}
+     * @return the new, detached op
+     */
     public static AllocOp create(Location loc, List<Value> deps, boolean async, boolean hostShared,
             Type.MemRefType type, List<Value> dynamicSizes) {
         List<Value> ops = new ArrayList<>(deps);
@@ -44,22 +61,38 @@ public final class AllocOp extends AsyncOpView {
                 attrs));
     }
 
-    /** One index per dynamic dimension of the result. */
+    /**
+     * One index per dynamic dimension of the result.
+     *
+     * @return operand segment 1
+     */
     public List<Value> dynamicSizes() {
         return op.segment(SEG_SIZES);
     }
 
-    /** Whether the memory is reachable from host and device ({@code host_shared}). */
+    /**
+     * Whether the memory is reachable from host and device ({@code host_shared}).
+     *
+     * @return true when the op has the {@code hostShared} attribute
+     */
     public boolean hostShared() {
         return op.hasAttr("hostShared");
     }
 
-    /** The allocated memref. */
+    /**
+     * The allocated memref.
+     *
+     * @return result 0
+     */
     public Value memref() {
         return op.result(0);
     }
 
-    /** The type of the allocated memref. */
+    /**
+     * The type of the allocated memref.
+     *
+     * @return the type of result 0
+     */
     public Type.MemRefType type() {
         return (Type.MemRefType) op.result(0).type();
     }

@@ -21,16 +21,31 @@ import java.util.Set;
  * async ops share.
  */
 public abstract class AsyncOpView extends OpView {
+    /**
+     * Views {@code op}, which must be named {@code expectedName}.
+     *
+     * @param op the operation
+     * @param expectedName the name the op must have
+     * @throws IllegalArgumentException if {@code op} has another name
+     */
     protected AsyncOpView(Operation op, String expectedName) {
         super(op, expectedName);
     }
 
-    /** The tokens this op waits for. */
+    /**
+     * The tokens this op waits for.
+     *
+     * @return the dependency operands, in order; empty when there are none
+     */
     public List<Value> asyncDependencies() {
         return dependencies(op);
     }
 
-    /** The token result, or null for the synchronous form. */
+    /**
+     * The token result, or null for the synchronous form.
+     *
+     * @return the {@code !gpu.async.token} result, or null
+     */
     public Value asyncToken() {
         for (Value v : op.results()) {
             if (v.type() instanceof Type.AsyncTokenType) {
@@ -40,7 +55,11 @@ public abstract class AsyncOpView extends OpView {
         return null;
     }
 
-    /** The operands after the dependencies. */
+    /**
+     * The operands after the dependencies.
+     *
+     * @return a view of the operands that follow the async dependencies
+     */
     protected List<Value> nonTokenOperands() {
         List<Value> all = op.operands();
         return all.subList(asyncDependencies().size(), all.size());
@@ -60,7 +79,12 @@ public abstract class AsyncOpView extends OpView {
         return deps;
     }
 
-    /** What {@code [async] [[%deps]]} parses to. */
+    /**
+     * What {@code [async] [[%deps]]} parses to.
+     *
+     * @param async whether the op has the {@code async} keyword
+     * @param deps the async tokens the op waits for
+     */
     record Deps(boolean async, List<Value> deps) {
         List<Type> results(Type... before) {
             List<Type> r = new ArrayList<>(List.of(before));

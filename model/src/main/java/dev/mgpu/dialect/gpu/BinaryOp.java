@@ -22,13 +22,28 @@ import java.util.Set;
  * which the printer leaves out.
  */
 public final class BinaryOp extends dev.mgpu.op.OpView {
+    /** The op's name. */
     public static final String NAME = "gpu.binary";
 
+    /**
+     * Views {@code op} as a {@code gpu.binary}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.binary}
+     */
     public BinaryOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a binary with the default handler when {@code handler} is null. */
+    /**
+     * Creates a binary with the default handler when {@code handler} is null.
+     *
+     * @param loc the op's location
+     * @param name the binary's symbol name
+     * @param handler the offloading handler, or null for {@link OffloadingHandlerAttr#DEFAULT}
+     * @param objects the device objects
+     * @return the new, detached op
+     */
     public static BinaryOp create(Location loc, String name, OffloadingHandlerAttr handler, List<ObjectAttr> objects) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         attrs.put("sym_name", Attribute.StringAttr.of(name));
@@ -37,23 +52,41 @@ public final class BinaryOp extends dev.mgpu.op.OpView {
         return new BinaryOp(Operation.create(NAME, loc, List.of(), List.of(), attrs));
     }
 
-    /** The binary's symbol name. */
+    /**
+     * The binary's symbol name.
+     *
+     * @return the {@code sym_name} attribute's value
+     */
     public String name() {
         return op.symbolName();
     }
 
-    /** The handler attribute, which the verifier has checked is an offloading handler. */
+    /**
+     * The handler attribute, which the verifier has checked is an offloading handler.
+     *
+     * @return the {@code offloadingHandler} attribute, or {@link OffloadingHandlerAttr#DEFAULT} when it is absent
+     */
     public Attribute handler() {
         Attribute h = op.attr("offloadingHandler");
         return h == null ? OffloadingHandlerAttr.DEFAULT : h;
     }
 
-    /** The objects, as attributes; the verifier has checked that each is a {@link ObjectAttr}. */
+    /**
+     * The objects, as attributes; the verifier has checked that each is a {@link ObjectAttr}.
+     *
+     * @return the {@code objects} attribute's elements; empty when it is absent
+     */
     public List<Attribute> objects() {
         return op.attr("objects") instanceof Attribute.ArrayAttr a ? a.elements() : List.of();
     }
 
-    /** Object {@code i}. */
+    /**
+     * Object {@code i}.
+     *
+     * @param i the index, from 0
+     * @return the object
+     * @throws IndexOutOfBoundsException if there is no such object
+     */
     public ObjectAttr object(int i) {
         return (ObjectAttr) objects().get(i);
     }

@@ -17,18 +17,37 @@ import java.util.Set;
 
 /** {@code gpu.dealloc [async] [deps] %m : memref<...>}: frees what {@code gpu.alloc} allocated. */
 public final class DeallocOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.dealloc";
 
+    /**
+     * Views {@code op} as a {@code gpu.dealloc}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.dealloc}
+     */
     public DeallocOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a deallocation; with {@code async} it returns a token. */
+    /**
+     * Creates a deallocation; with {@code async} it returns a token.
+     *
+     * @param loc the op's location
+     * @param deps the tokens to wait for first
+     * @param async whether to return a token
+     * @param memref the memref to free
+     * @return the new, detached op
+     */
     public static DeallocOp create(Location loc, List<Value> deps, boolean async, Value memref) {
         return new DeallocOp(create(NAME, loc, deps, async, memref));
     }
 
-    /** The memref to free. */
+    /**
+     * The memref to free.
+     *
+     * @return the last operand
+     */
     public Value memref() {
         return op.operand(op.operandCount() - 1);
     }

@@ -14,7 +14,11 @@ public final class GpuDialect {
     private GpuDialect() {
     }
 
-    /** Every op of the dialect. */
+    /**
+     * Every op of the dialect.
+     *
+     * @return the definitions of the dialect's ops
+     */
     public static List<OpDef> ops() {
         List<OpDef> defs = new java.util.ArrayList<>(List.of(GpuModuleOp.definition(), GpuFuncOp.definition(),
                 GpuReturnOp.definition(), BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(),
@@ -26,7 +30,11 @@ public final class GpuDialect {
         return defs;
     }
 
-    /** The attributes: targets, objects, offloading handlers, address spaces. */
+    /**
+     * The attributes: targets, objects, offloading handlers, address spaces.
+     *
+     * @return the parsers of the dialect's attributes
+     */
     public static List<AttrDef> attributes() {
         return List.of(new AttrDef(GpuTarget.NVVMTarget.NAME, (p, off) -> GpuTarget.NVVMTarget.parse(p)),
                 new AttrDef(GpuTarget.ROCDLTarget.NAME, (p, off) -> GpuTarget.ROCDLTarget.parse(p)),
@@ -39,13 +47,22 @@ public final class GpuDialect {
                 new AttrDef(AddressSpaceAttr.NAME, AddressSpaceAttr::parse), new AttrDef("gpu", KernelOps::parseEnum));
     }
 
-    /** A handler attribute {@code #name<param>} that a registered {@link OffloadingHandler} provides, or null. */
+    /**
+     * A handler attribute {@code #name<param>} that a registered {@link OffloadingHandler} provides, or null.
+     *
+     * @param name the attribute's name without {@code #}
+     * @return the attribute's parser, or null when no handler of that name is registered
+     */
     public static AttrDef handlerProvider(String name) {
         return OffloadingHandler.lookup(name) == null ? null
                 : new AttrDef(name, (p, off) -> OffloadingHandlerAttr.External.parse(p, name));
     }
 
-    /** The dialect's one type, {@code !gpu.async.token}. */
+    /**
+     * The dialect's one type, {@code !gpu.async.token}.
+     *
+     * @return the definition of {@code !gpu.async.token}
+     */
     public static List<TypeDef> types() {
         return List.of(new TypeDef("gpu.async.token", (p, off) -> Type.ASYNC_TOKEN));
     }

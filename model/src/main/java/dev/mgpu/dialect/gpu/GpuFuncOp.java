@@ -17,6 +17,7 @@ import java.util.Set;
 
 /** {@code gpu.func @name(args) [kernel] [attributes {...}] [{ body }]}: a kernel or device function. */
 public final class GpuFuncOp extends FunctionOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.func";
 
     /** How many entry-block arguments after the function's own are workgroup attributions (the rest are private). */
@@ -58,7 +59,11 @@ public final class GpuFuncOp extends FunctionOpView {
         p.write(')');
     }
 
-    /** The number of workgroup attributions. */
+    /**
+     * The number of workgroup attributions.
+     *
+     * @return the {@link #WORKGROUP_COUNT} attribute's value, or 0 when it is absent
+     */
     public int workgroupCount() {
         return op.attr(WORKGROUP_COUNT) instanceof Attribute.IntegerAttr i ? (int) i.value() : 0;
     }
@@ -66,11 +71,21 @@ public final class GpuFuncOp extends FunctionOpView {
     /** The unit attribute that marks a kernel. */
     public static final String KERNEL_ATTR = "gpu.kernel";
 
+    /**
+     * Views {@code op} as a {@code gpu.func}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.func}
+     */
     public GpuFuncOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Whether it is a kernel, launchable from the host. */
+    /**
+     * Whether it is a kernel, launchable from the host.
+     *
+     * @return whether the op has the {@link #KERNEL_ATTR} attribute
+     */
     public boolean isKernel() {
         return op.hasAttr(KERNEL_ATTR);
     }

@@ -17,13 +17,27 @@ import java.util.Set;
 
 /** {@code gpu.module @name [<handler>] [targets] { gpu.func ... }}: a symbol table of kernels. */
 public final class GpuModuleOp extends OpView {
+    /** The op's name. */
     public static final String NAME = "gpu.module";
 
+    /**
+     * Views {@code op} as a {@code gpu.module}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.module}
+     */
     public GpuModuleOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates an empty module with one body block. */
+    /**
+     * Creates an empty module with one body block.
+     *
+     * @param loc the module's location
+     * @param name the module's symbol name
+     * @param targets the targets to compile the module for, or null for none
+     * @return the new, detached module
+     */
     public static GpuModuleOp create(Location loc, String name, Attribute.ArrayAttr targets) {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         attrs.put("sym_name", Attribute.StringAttr.of(name));
@@ -35,12 +49,20 @@ public final class GpuModuleOp extends OpView {
         return new GpuModuleOp(op);
     }
 
-    /** The module's symbol name. */
+    /**
+     * The module's symbol name.
+     *
+     * @return the {@code sym_name} attribute's value
+     */
     public String name() {
         return op.symbolName();
     }
 
-    /** The block holding the kernels. */
+    /**
+     * The block holding the kernels.
+     *
+     * @return the entry block of the module's region
+     */
     public Block body() {
         return op.region(0).entry();
     }

@@ -7,8 +7,15 @@ import dev.mgpu.ir.Operation;
 
 /** {@code gpu.return [values : types]}: ends a {@code gpu.func}. */
 public final class GpuReturnOp extends OpView {
+    /** The op's name. */
     public static final String NAME = "gpu.return";
 
+    /**
+     * Views {@code op} as a {@code gpu.return}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.return}
+     */
     public GpuReturnOp(Operation op) {
         super(op, NAME);
     }

@@ -17,20 +17,52 @@ import java.util.Objects;
 public sealed interface GpuTarget extends DialectAttribute
         permits GpuTarget.NVVMTarget, GpuTarget.ROCDLTarget, GpuTarget.CpuTarget {
 
-    /** The optimisation level the object was built with. */
+    /**
+     * The optimisation level the object was built with.
+     *
+     * @return the {@code O} level, 0 to 3
+     */
     int optLevel();
 
-    /** The chip name ({@code sm_90}, {@code gfx90a}), or empty for the CPU. */
+    /**
+     * The chip name ({@code sm_90}, {@code gfx90a}), or empty for the CPU.
+     *
+     * @return the chip, or the empty string
+     */
     String chip();
 
-    /** {@code #nvvm.target<O = 2, triple = "nvptx64-nvidia-cuda", chip = "sm_50", features = "+ptx60", flags, link>}. */
+    /**
+     * {@code #nvvm.target<O = 2, triple = "nvptx64-nvidia-cuda", chip = "sm_50", features = "+ptx60", flags, link>}.
+     *
+     * @param optLevel the optimisation level, {@code O}
+     * @param triple the target triple
+     * @param chip the SM version, such as {@code sm_90}
+     * @param features the PTX features, such as {@code +ptx60}
+     * @param flags extra flags, or null
+     * @param link the files to link, or null
+     */
     record NVVMTarget(int optLevel, String triple, String chip, String features, Attribute.DictionaryAttr flags,
             Attribute.ArrayAttr link) implements GpuTarget {
+        /** The default optimisation level. */
         public static final int DEFAULT_O = 2;
+        /** The default triple. */
         public static final String DEFAULT_TRIPLE = "nvptx64-nvidia-cuda";
+        /** The default chip. */
         public static final String DEFAULT_CHIP = "sm_50";
+        /** The default features. */
         public static final String DEFAULT_FEATURES = "+ptx60";
 
+        /**
+         * Checks that the triple, chip and features are present.
+         *
+         * @throws NullPointerException if {@code triple}, {@code chip} or {@code features} is null
+         * @param optLevel the optimisation level, {@code O}
+         * @param triple the target triple
+         * @param chip the SM version, such as {@code sm_90}
+         * @param features the PTX features, such as {@code +ptx60}
+         * @param flags extra flags, or null
+         * @param link the files to link, or null
+         */
         public NVVMTarget {
             Objects.requireNonNull(triple);
             Objects.requireNonNull(chip);
@@ -40,11 +72,23 @@ public sealed interface GpuTarget extends DialectAttribute
         /** The attribute's name. */
         public static final String NAME = "nvvm.target";
 
+        /**
+         * Returns a target for {@code chip} with every other parameter at its default.
+         *
+         * @param chip the chip, such as {@code sm_90}
+         * @return the target
+         */
         public static NVVMTarget of(String chip) {
             return new NVVMTarget(DEFAULT_O, DEFAULT_TRIPLE, chip, DEFAULT_FEATURES, null, null);
         }
 
-        /** Parses the optional {@code <...>} after {@code #nvvm.target}, filling in defaults. */
+        /**
+         * Parses the optional {@code <...>} after {@code #nvvm.target}, filling in defaults.
+         *
+         * @param p the parser, positioned just after the name
+         * @return the parsed target
+         * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
+         */
         public static NVVMTarget parse(AsmParser p) {
             Map<String, Attribute> m = p.parameters("#" + NAME, List.of("O", "triple", "chip", "features", "flags",
                     "link"));
@@ -66,15 +110,42 @@ public sealed interface GpuTarget extends DialectAttribute
         }
     }
 
-    /** {@code #rocdl.target<O = 2, triple = "amdgcn-amd-amdhsa", chip = "gfx900", features = "", abi = "600", flags, link>}. */
+    /**
+     * {@code #rocdl.target<O = 2, triple = "amdgcn-amd-amdhsa", chip = "gfx900", features = "", abi = "600", flags, link>}.
+     *
+     * @param optLevel the optimisation level, {@code O}
+     * @param triple the target triple
+     * @param chip the GPU, such as {@code gfx90a}
+     * @param features the target features
+     * @param abi the code object ABI version, such as {@code 600}
+     * @param flags extra flags, or null
+     * @param link the files to link, or null
+     */
     record ROCDLTarget(int optLevel, String triple, String chip, String features, String abi,
             Attribute.DictionaryAttr flags, Attribute.ArrayAttr link) implements GpuTarget {
+        /** The default optimisation level. */
         public static final int DEFAULT_O = 2;
+        /** The default triple. */
         public static final String DEFAULT_TRIPLE = "amdgcn-amd-amdhsa";
+        /** The default chip. */
         public static final String DEFAULT_CHIP = "gfx900";
+        /** The default features (none). */
         public static final String DEFAULT_FEATURES = "";
+        /** The default code object ABI version. */
         public static final String DEFAULT_ABI = "600";
 
+        /**
+         * Checks that the triple, chip, features and ABI are present.
+         *
+         * @throws NullPointerException if {@code triple}, {@code chip}, {@code features} or {@code abi} is null
+         * @param optLevel the optimisation level, {@code O}
+         * @param triple the target triple
+         * @param chip the GPU, such as {@code gfx90a}
+         * @param features the target features
+         * @param abi the code object ABI version, such as {@code 600}
+         * @param flags extra flags, or null
+         * @param link the files to link, or null
+         */
         public ROCDLTarget {
             Objects.requireNonNull(triple);
             Objects.requireNonNull(chip);
@@ -85,11 +156,23 @@ public sealed interface GpuTarget extends DialectAttribute
         /** The attribute's name. */
         public static final String NAME = "rocdl.target";
 
+        /**
+         * Returns a target for {@code chip} with every other parameter at its default.
+         *
+         * @param chip the chip, such as {@code gfx90a}
+         * @return the target
+         */
         public static ROCDLTarget of(String chip) {
             return new ROCDLTarget(DEFAULT_O, DEFAULT_TRIPLE, chip, DEFAULT_FEATURES, DEFAULT_ABI, null, null);
         }
 
-        /** Parses the optional {@code <...>} after {@code #rocdl.target}, filling in defaults. */
+        /**
+         * Parses the optional {@code <...>} after {@code #rocdl.target}, filling in defaults.
+         *
+         * @param p the parser, positioned just after the name
+         * @return the parsed target
+         * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
+         */
         public static ROCDLTarget parse(AsmParser p) {
             Map<String, Attribute> m = p.parameters("#" + NAME, List.of("O", "triple", "chip", "features", "abi",
                     "flags", "link"));
@@ -114,11 +197,23 @@ public sealed interface GpuTarget extends DialectAttribute
     /**
      * {@code #cpu.target<O = 2, triple = "">}: a host shared object whose kernels follow the CPU kernel ABI
      * of {@code mgpu.h}. An empty triple means the host the program runs on.
+     *
+     * @param optLevel the optimisation level, {@code O}
+     * @param triple the target triple, or empty for the host
      */
     record CpuTarget(int optLevel, String triple) implements GpuTarget {
+        /** The default optimisation level. */
         public static final int DEFAULT_O = 2;
+        /** The default triple: empty, the host. */
         public static final String DEFAULT_TRIPLE = "";
 
+        /**
+         * Checks that the triple is present.
+         *
+         * @throws NullPointerException if {@code triple} is null
+         * @param optLevel the optimisation level, {@code O}
+         * @param triple the target triple, or empty for the host
+         */
         public CpuTarget {
             Objects.requireNonNull(triple);
         }
@@ -126,11 +221,22 @@ public sealed interface GpuTarget extends DialectAttribute
         /** The attribute's name. */
         public static final String NAME = "cpu.target";
 
+        /**
+         * Returns a target for the host the program runs on, at the default optimisation level.
+         *
+         * @return the target
+         */
         public static CpuTarget host() {
             return new CpuTarget(DEFAULT_O, DEFAULT_TRIPLE);
         }
 
-        /** Parses the optional {@code <...>} after {@code #cpu.target}, filling in defaults. */
+        /**
+         * Parses the optional {@code <...>} after {@code #cpu.target}, filling in defaults.
+         *
+         * @param p the parser, positioned just after the name
+         * @return the parsed target
+         * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
+         */
         public static CpuTarget parse(AsmParser p) {
             Map<String, Attribute> m = p.parameters("#" + NAME, List.of("O", "triple"));
             return new CpuTarget(intParam(p, m, "O", DEFAULT_O), strParam(p, m, "triple", DEFAULT_TRIPLE));

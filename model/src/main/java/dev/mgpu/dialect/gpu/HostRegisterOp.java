@@ -16,18 +16,35 @@ import java.util.Set;
 
 /** {@code gpu.host_register %m : memref<*xT>}: makes host memory reachable from the device. */
 public final class HostRegisterOp extends dev.mgpu.op.OpView {
+    /** The op's name. */
     public static final String NAME = "gpu.host_register";
 
+    /**
+     * Views {@code op} as a {@code gpu.host_register}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.host_register}
+     */
     public HostRegisterOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a registration of an unranked memref. */
+    /**
+     * Creates a registration of an unranked memref.
+     *
+     * @param loc the op's location
+     * @param memref the unranked memref to register
+     * @return the new, detached op
+     */
     public static HostRegisterOp create(Location loc, Value memref) {
         return new HostRegisterOp(Operation.create(NAME, loc, List.of(memref), List.of(), Map.of()));
     }
 
-    /** The unranked memref to register. */
+    /**
+     * The unranked memref to register.
+     *
+     * @return operand 0
+     */
     public Value memref() {
         return op.operand(0);
     }

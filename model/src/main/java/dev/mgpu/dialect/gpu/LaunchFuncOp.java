@@ -25,6 +25,7 @@ import java.util.Set;
  * shared memory size, kernel operands, async object.
  */
 public final class LaunchFuncOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.launch_func";
 
     /** An llvm.func in a gpu.module is a kernel when it carries one of these unit attributes, as lowered code does. */
@@ -32,20 +33,48 @@ public final class LaunchFuncOp extends AsyncOpView {
 
     private static final String LLVM_FUNC = "llvm.func";
 
+    /** The index of the async dependencies' operand segment. */
     public static final int SEG_DEPS = 0;
+    /** The index of the grid size x segment; y and z follow. */
     public static final int SEG_GRID = 1;
+    /** The index of the block size x segment; y and z follow. */
     public static final int SEG_BLOCK = 4;
+    /** The index of the cluster size x segment; y and z follow. */
     public static final int SEG_CLUSTER = 7;
+    /** The index of the dynamic shared memory size segment. */
     public static final int SEG_SMEM = 10;
+    /** The index of the kernel operands' segment. */
     public static final int SEG_ARGS = 11;
+    /** The index of the async object (stream) segment. */
     public static final int SEG_OBJECT = 12;
+    /** The number of operand segments. */
     public static final int SEGMENTS = 13;
 
+    /**
+     * Wraps {@code op}.
+     *
+     * @param op a {@code gpu.launch_func} op
+     * @throws IllegalArgumentException if {@code op} has another name
+     */
     public LaunchFuncOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a launch; {@code cluster}, {@code smem} and {@code asyncObject} may be null. */
+    /**
+     * Creates a launch; {@code cluster}, {@code smem} and {@code asyncObject} may be null.
+     *
+     * @param loc the op's location
+     * @param kernel the kernel, {@code @module::@kernel}
+     * @param asyncDeps the async tokens to wait for
+     * @param async whether the op returns an async token
+     * @param grid the grid size, x, y and z
+     * @param block the block size, x, y and z
+     * @param cluster the cluster size, x, y and z, or null
+     * @param smem the dynamic shared memory size, an {@code i32}, or null
+     * @param args the kernel operands
+     * @param asyncObject the stream to launch on, or null
+     * @return the new, detached op
+     */
     public static LaunchFuncOp create(Location loc, Attribute.SymbolRefAttr kernel, List<Value> asyncDeps,
             boolean async, Value[] grid, Value[] block, Value[] cluster, Value smem, List<Value> args,
             Value asyncObject) {
@@ -71,17 +100,29 @@ public final class LaunchFuncOp extends AsyncOpView {
                 attrs));
     }
 
-    /** {@code @module::@kernel}. */
+    /**
+     * {@code @module::@kernel}.
+     *
+     * @return the {@code kernel} attribute
+     */
     public Attribute.SymbolRefAttr kernel() {
         return (Attribute.SymbolRefAttr) op.attr("kernel");
     }
 
-    /** The name of the binary or module holding the kernel. */
+    /**
+     * The name of the binary or module holding the kernel.
+     *
+     * @return the reference's root name
+     */
     public String moduleName() {
         return kernel().root();
     }
 
-    /** The kernel's name inside its module. */
+    /**
+     * The kernel's name inside its module.
+     *
+     * @return the reference's leaf name
+     */
     public String kernelName() {
         return kernel().leaf();
     }
@@ -91,39 +132,70 @@ public final class LaunchFuncOp extends AsyncOpView {
         return op.segment(SEG_DEPS);
     }
 
-    /** The grid size along {@code dim} (0 to 2). */
+    /**
+     * The grid size along {@code dim} (0 to 2).
+     *
+     * @param dim 0 for x, 1 for y, 2 for z
+     * @return the size
+     */
     public Value gridSize(int dim) {
         return op.segment(SEG_GRID + dim).get(0);
     }
 
-    /** The block size along {@code dim} (0 to 2). */
+    /**
+     * The block size along {@code dim} (0 to 2).
+     *
+     * @param dim 0 for x, 1 for y, 2 for z
+     * @return the size
+     */
     public Value blockSize(int dim) {
         return op.segment(SEG_BLOCK + dim).get(0);
     }
 
-    /** The cluster size along {@code dim}, or null without clusters. */
+    /**
+     * The cluster size along {@code dim}, or null without clusters.
+     *
+     * @param dim 0 for x, 1 for y, 2 for z
+     * @return the size, or null
+     */
     public Value clusterSize(int dim) {
         List<Value> s = op.segment(SEG_CLUSTER + dim);
         return s.isEmpty() ? null : s.get(0);
     }
 
-    /** Whether the launch gives cluster sizes. */
+    /**
+     * Whether the launch gives cluster sizes.
+     *
+     * @return true if it does
+     */
     public boolean hasClusters() {
         return clusterSize(0) != null;
     }
 
-    /** The dynamic shared memory size, or null. */
+    /**
+     * The dynamic shared memory size, or null.
+     *
+     * @return the size, or null
+     */
     public Value dynamicSharedMemorySize() {
         List<Value> s = op.segment(SEG_SMEM);
         return s.isEmpty() ? null : s.get(0);
     }
 
-    /** The operands passed to the kernel. */
+    /**
+     * The operands passed to the kernel.
+     *
+     * @return the kernel operands, in order
+     */
     public List<Value> kernelOperands() {
         return op.segment(SEG_ARGS);
     }
 
-    /** The explicit stream ({@code <%s : !llvm.ptr>}), or null. */
+    /**
+     * The explicit stream ({@code <%s : !llvm.ptr>}), or null.
+     *
+     * @return the stream, or null
+     */
     public Value asyncObject() {
         List<Value> s = op.segment(SEG_OBJECT);
         return s.isEmpty() ? null : s.get(0);

@@ -14,23 +14,47 @@ import java.util.List;
 
 /** {@code gpu.memcpy [async] [deps] %dst, %src : memref<...>, memref<...>}: copies between two memrefs of one shape. */
 public final class MemcpyOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.memcpy";
 
+    /**
+     * Views {@code op} as a {@code gpu.memcpy}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.memcpy}
+     */
     public MemcpyOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a copy; with {@code async} it returns a token. */
+    /**
+     * Creates a copy; with {@code async} it returns a token.
+     *
+     * @param loc the op's location
+     * @param deps the tokens to wait for first
+     * @param async whether to return a token
+     * @param dst the memref to write
+     * @param src the memref to read
+     * @return the new, detached op
+     */
     public static MemcpyOp create(Location loc, List<Value> deps, boolean async, Value dst, Value src) {
         return new MemcpyOp(create(NAME, loc, deps, async, dst, src));
     }
 
-    /** The memref written. */
+    /**
+     * The memref written.
+     *
+     * @return the first operand after the dependencies
+     */
     public Value destination() {
         return nonTokenOperands().get(0);
     }
 
-    /** The memref read. */
+    /**
+     * The memref read.
+     *
+     * @return the second operand after the dependencies
+     */
     public Value source() {
         return nonTokenOperands().get(1);
     }

@@ -17,23 +17,47 @@ import java.util.List;
  * {@code mgpuMemset32}).
  */
 public final class MemsetOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.memset";
 
+    /**
+     * Views {@code op} as a {@code gpu.memset}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.memset}
+     */
     public MemsetOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a memset; with {@code async} it returns a token. */
+    /**
+     * Creates a memset; with {@code async} it returns a token.
+     *
+     * @param loc the op's location
+     * @param deps the tokens to wait for first
+     * @param async whether to return a token
+     * @param dst the memref to fill
+     * @param value the value to store, of the memref's element type
+     * @return the new, detached op
+     */
     public static MemsetOp create(Location loc, List<Value> deps, boolean async, Value dst, Value value) {
         return new MemsetOp(create(NAME, loc, deps, async, dst, value));
     }
 
-    /** The memref to fill. */
+    /**
+     * The memref to fill.
+     *
+     * @return the first operand after the dependencies
+     */
     public Value destination() {
         return nonTokenOperands().get(0);
     }
 
-    /** The value to store in every element. */
+    /**
+     * The value to store in every element.
+     *
+     * @return the second operand after the dependencies
+     */
     public Value value() {
         return nonTokenOperands().get(1);
     }

@@ -9,29 +9,60 @@ import java.util.Objects;
 /**
  * {@code #gpu.object<target, [properties = {...},] [format =] "blob">}: one device binary. The default
  * format, printed without a keyword, is {@code fatbin}, as upstream.
+ *
+ * @param target the target the object was compiled for, such as a {@link GpuTarget}
+ * @param format the blob's format
+ * @param properties the object's properties, or null for none
+ * @param object the blob
  */
 public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.DictionaryAttr properties,
         Attribute.StringAttr object) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "gpu.object";
 
+    /**
+     * Checks that the target, format and blob are present.
+     *
+     * @throws NullPointerException if {@code target}, {@code format} or {@code object} is null
+     * @param target the target the object was compiled for, such as a {@link GpuTarget}
+     * @param format the blob's format
+     * @param properties the object's properties, or null for none
+     * @param object the blob
+     */
     public ObjectAttr {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(object, "object");
     }
 
-    /** A {@code fatbin} object without properties. */
+    /**
+     * A {@code fatbin} object without properties.
+     *
+     * @param target the target the blob was compiled for
+     * @param blob the fat binary's bytes
+     * @return the object
+     */
     public static ObjectAttr of(GpuTarget target, byte[] blob) {
         return new ObjectAttr(target, ObjectFormat.FATBIN, null, new Attribute.StringAttr(blob));
     }
 
-    /** The same object with another blob. */
+    /**
+     * The same object with another blob.
+     *
+     * @param blob the new blob's bytes
+     * @return an object with this one's target, format and properties
+     */
     public ObjectAttr withBlob(byte[] blob) {
         return new ObjectAttr(target, format, properties, new Attribute.StringAttr(blob));
     }
 
-    /** Parses {@code <...>} after {@code #gpu.object}. */
+    /**
+     * Parses {@code <...>} after {@code #gpu.object}.
+     *
+     * @param p the parser, positioned just after the name
+     * @return the parsed object
+     * @throws dev.mgpu.ir.MgpuException if the text is not a valid object
+     */
     public static ObjectAttr parse(AsmParser p) {
         p.expectPunct('<');
         Attribute target = p.attribute();

@@ -16,7 +16,11 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         permits OffloadingHandlerAttr.SelectObject, OffloadingHandlerAttr.RuntimeSelect,
         OffloadingHandlerAttr.External {
 
-    /** The attribute's name without {@code #}, for example {@code gpu.select_object}. */
+    /**
+     * The attribute's name without {@code #}, for example {@code gpu.select_object}.
+     *
+     * @return the name
+     */
     String name();
 
     /** The default handler: {@code #gpu.select_object} with no target. */
@@ -25,11 +29,20 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
     /**
      * {@code #gpu.select_object[<target>]}: embed one object, chosen by index ({@link IntegerAttr}), by
      * target ({@link GpuTarget}), or the first when {@code target} is null.
+     *
+     * @param target the index or target of the object to embed, or null for the first object
      */
     record SelectObject(Attribute target) implements OffloadingHandlerAttr {
+        /** The attribute's name. */
         public static final String NAME = "gpu.select_object";
 
-        /** Parses the optional {@code <target>} after {@code #gpu.select_object}. */
+        /**
+         * Parses the optional {@code <target>} after {@code #gpu.select_object}.
+         *
+         * @param p the parser, positioned just after the name
+         * @return the parsed handler
+         * @throws dev.mgpu.ir.MgpuException if the text is not a valid target
+         */
         public static SelectObject parse(AsmParser p) {
             Attribute target = null;
             if (p.optionalPunct('<')) {
@@ -48,6 +61,9 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
          * The index of the object this handler embeds, or -1 when none fits: the object at the index, the
          * last object whose target equals the target (as upstream), or the first object without a target.
          * The verifier and every handler use this one rule.
+         *
+         * @param objects the objects of a {@code gpu.binary}
+         * @return the index of the selected object, or -1
          */
         public int select(List<? extends Attribute> objects) {
             if (target == null) {
@@ -84,6 +100,7 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
 
     /** {@code #gpu.runtime_select}: embed every object and pick one for the device present at run time. */
     record RuntimeSelect() implements OffloadingHandlerAttr {
+        /** The attribute's name. */
         public static final String NAME = "gpu.runtime_select";
 
         @Override
@@ -102,9 +119,21 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         }
     }
 
-    /** A handler registered by a provider: {@code #name} or {@code #name<parameter>}. */
+    /**
+     * A handler registered by a provider: {@code #name} or {@code #name<parameter>}.
+     *
+     * @param name the handler's name without {@code #}
+     * @param parameter the attribute between {@code <} and {@code >}, or null
+     */
     record External(String name, Attribute parameter) implements OffloadingHandlerAttr {
-        /** Parses the optional {@code <parameter>} after a provider's handler name. */
+        /**
+         * Parses the optional {@code <parameter>} after a provider's handler name.
+         *
+         * @param p the parser, positioned just after the name
+         * @param name the handler's name without {@code #}
+         * @return the parsed handler
+         * @throws dev.mgpu.ir.MgpuException if the parameter is not a valid attribute
+         */
         public static External parse(AsmParser p, String name) {
             Attribute param = null;
             if (p.optionalPunct('<')) {

@@ -17,18 +17,36 @@ import java.util.Set;
  * (and ends those streams); the async form returns a token that depends on all of them.
  */
 public final class WaitOp extends AsyncOpView {
+    /** The op's name. */
     public static final String NAME = "gpu.wait";
 
+    /**
+     * Views {@code op} as a {@code gpu.wait}.
+     *
+     * @param op the operation
+     * @throws IllegalArgumentException if {@code op} is not a {@code gpu.wait}
+     */
     public WaitOp(Operation op) {
         super(op, NAME);
     }
 
-    /** Creates a wait on {@code deps}; with {@code async} it returns a token instead of blocking. */
+    /**
+     * Creates a wait on {@code deps}; with {@code async} it returns a token instead of blocking.
+     *
+     * @param loc the op's location
+     * @param deps the tokens to wait for
+     * @param async whether to return a token instead of blocking
+     * @return the new, detached op
+     */
     public static WaitOp create(Location loc, List<Value> deps, boolean async) {
         return new WaitOp(Operation.create(NAME, loc, deps, async ? List.of(Type.ASYNC_TOKEN) : List.of(), Map.of()));
     }
 
-    /** Whether this is the blocking form. */
+    /**
+     * Whether this is the blocking form.
+     *
+     * @return true when the op has no result
+     */
     public boolean isSynchronous() {
         return op.resultCount() == 0;
     }

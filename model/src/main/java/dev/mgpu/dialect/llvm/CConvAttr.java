@@ -5,7 +5,11 @@ import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.Map;
 
-/** {@code #llvm.cconv<ccc>}: the calling convention of an {@code llvm.func}. */
+/**
+ * {@code #llvm.cconv<ccc>}: the calling convention of an {@code llvm.func}.
+ *
+ * @param cconv the convention's name, such as {@code ccc} or {@code fastcc}
+ */
 public record CConvAttr(String cconv) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "llvm.cconv";
@@ -18,7 +22,14 @@ public record CConvAttr(String cconv) implements DialectAttribute {
     /** The default, C's convention. */
     public static final CConvAttr C = new CConvAttr("ccc");
 
-    /** Parses {@code <name>} after the attribute's name. */
+    /**
+     * Parses {@code <name>} after the attribute's name.
+     *
+     * @param p the parser, positioned just after the name
+     * @param nameOffset the offset of the attribute's name (unused: an unknown name is reported where it is)
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if the name is not one of {@link #CONVENTIONS}
+     */
     public static CConvAttr parse(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         int off = p.offset();
@@ -31,7 +42,11 @@ public record CConvAttr(String cconv) implements DialectAttribute {
         return new CConvAttr(k);
     }
 
-    /** LLVM's number for the convention. */
+    /**
+     * LLVM's number for the convention.
+     *
+     * @return the number from {@link #CONVENTIONS}
+     */
     public int number() {
         return CONVENTIONS.get(cconv);
     }

@@ -38,7 +38,11 @@ public final class LLVM {
     /** The name of {@code llvm.cond_br}, defined by {@link Cf.CondBrOp}. */
     public static final String COND_BR = "llvm.cond_br";
 
-    /** Every op of the dialect. */
+    /**
+     * Every op of the dialect.
+     *
+     * @return the op definitions
+     */
     public static List<OpDef> ops() {
         List<OpDef> defs = new ArrayList<>();
         defs.add(FuncOp.definition());
@@ -62,6 +66,8 @@ public final class LLVM {
      * The llvm types: {@code !llvm.void}, {@code !llvm.ptr[<N>]}, {@code !llvm.array<N x T>},
      * {@code !llvm.struct<[packed] (...)>} and {@code !llvm.func<R (A, ...)>}. Inside them, llvm types
      * may drop their {@code !llvm.} prefix ({@code ptr}, {@code void}), as upstream prints them.
+     *
+     * @return the type definitions
      */
     public static List<TypeDef> types() {
         return List.of(new TypeDef("llvm.void", (p, off) -> Type.VOID),
@@ -146,7 +152,11 @@ public final class LLVM {
         return new Type.LLVMFunctionType(result, params, varArg);
     }
 
-    /** The llvm attributes: linkage, calling convention, fast-math and tail-call flags, and debug info. */
+    /**
+     * The llvm attributes: linkage, calling convention, fast-math and tail-call flags, and debug info.
+     *
+     * @return the attribute definitions
+     */
     public static List<AttrDef> attributes() {
         List<AttrDef> defs = new java.util.ArrayList<>(List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse),
                 new AttrDef(CConvAttr.NAME, CConvAttr::parse),
@@ -159,21 +169,37 @@ public final class LLVM {
 
     /** {@code llvm.func [linkage] @name(args) [-> result] [attributes {...}] [{ body }]}. */
     public static final class FuncOp extends FunctionOpView {
+        /** The op's name. */
         public static final String NAME = "llvm.func";
 
         /** {@code unnamed_addr}'s values: the address is significant (0), only locally (1), or not at all (2). */
         public static final int LOCAL_UNNAMED_ADDR = 1;
+        /** {@code unnamed_addr}'s value when the address is not significant at all. */
         public static final int UNNAMED_ADDR = 2;
 
         /** Linkage keywords accepted before a function's name. */
         public static final Set<String> LINKAGES = Set.of("external", "internal", "private", "linkonce",
                 "linkonce_odr", "weak", "weak_odr", "available_externally", "extern_weak", "common");
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.func} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public FuncOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates a function; with {@code withBody}, an entry block whose arguments match the inputs. */
+        /**
+         * Creates a function; with {@code withBody}, an entry block whose arguments match the inputs.
+         *
+         * @param loc the op's location
+         * @param name the function's symbol name
+         * @param type the function's type
+         * @param withBody whether to add an entry block
+         * @return the new, detached op
+         */
         public static FuncOp create(Location loc, String name, Type.FunctionType type, boolean withBody) {
             return new FuncOp(create(NAME, loc, name, type, withBody));
         }
@@ -210,7 +236,11 @@ public final class LLVM {
             return out;
         }
 
-        /** The linkage keyword, {@code external} by default. */
+        /**
+         * The linkage keyword, {@code external} by default.
+         *
+         * @return the {@code linkage} attribute's keyword, or {@code external}
+         */
         public String linkage() {
             return op.attr("linkage") instanceof Attribute.StringAttr s ? s.value() : "external";
         }
@@ -369,13 +399,26 @@ public final class LLVM {
 
     /** {@code llvm.return [%v : T]}. */
     public static final class ReturnOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.return";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.return} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public ReturnOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates a return of {@code values}. */
+        /**
+         * Creates a return of {@code values}.
+         *
+         * @param loc the op's location
+         * @param values the values returned
+         * @return the new, detached op
+         */
         public static ReturnOp create(Location loc, List<Value> values) {
             return new ReturnOp(Operation.create(NAME, loc, values, List.of(), Map.of()));
         }
@@ -389,13 +432,28 @@ public final class LLVM {
 
     /** {@code llvm.call @f(%args) : (T) -> R}. */
     public static final class CallOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.call";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.call} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public CallOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates a call of {@code @callee}. */
+        /**
+         * Creates a call of {@code @callee}.
+         *
+         * @param loc the op's location
+         * @param callee the called function's symbol name
+         * @param args the arguments
+         * @param results the result types
+         * @return the new, detached op
+         */
         public static CallOp create(Location loc, String callee, List<Value> args, List<Type> results) {
             return new CallOp(Operation.create(NAME, loc, args, results,
                     Map.of("callee", Attribute.SymbolRefAttr.of(callee))));
@@ -434,19 +492,37 @@ public final class LLVM {
 
     /** {@code llvm.mlir.constant(value) : T}: the result type rules over the value's written type. */
     public static final class ConstantOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.mlir.constant";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.mlir.constant} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public ConstantOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates an integer constant. */
+        /**
+         * Creates an integer constant.
+         *
+         * @param loc the op's location
+         * @param value the value
+         * @param type the integer type of the value and result
+         * @return the new, detached op
+         */
         public static ConstantOp create(Location loc, long value, Type.IntegerType type) {
             return new ConstantOp(Operation.create(NAME, loc, List.of(), List.of(type),
                     Map.of("value", new Attribute.IntegerAttr(value, type))));
         }
 
-        /** The value, an integer or float attribute of the result type. */
+        /**
+         * The value, an integer or float attribute of the result type.
+         *
+         * @return the {@code value} attribute
+         */
         public Attribute value() {
             return op.attr("value");
         }
@@ -490,13 +566,26 @@ public final class LLVM {
 
     /** {@code llvm.mlir.zero : T}. */
     public static final class ZeroOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.mlir.zero";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.mlir.zero} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public ZeroOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates the zero (null) value of {@code type}. */
+        /**
+         * Creates the zero (null) value of {@code type}.
+         *
+         * @param loc the op's location
+         * @param type the result type
+         * @return the new, detached op
+         */
         public static ZeroOp create(Location loc, Type type) {
             return new ZeroOp(Operation.create(NAME, loc, List.of(), List.of(type), Map.of()));
         }
@@ -515,13 +604,29 @@ public final class LLVM {
 
     /** {@code llvm.icmp "pred" %a, %b : T}, with the predicates of {@link Arith.CmpIOp#PREDICATES}. */
     public static final class ICmpOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.icmp";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.icmp} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public ICmpOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates {@code llvm.icmp "predicate" a, b}. */
+        /**
+         * Creates {@code llvm.icmp "predicate" a, b}.
+         *
+         * @param loc the op's location
+         * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+         * @param a the left operand
+         * @param b the right operand
+         * @return the new, detached op, whose result is an {@code i1}
+         * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
+         */
         public static ICmpOp create(Location loc, String predicate, Value a, Value b) {
             int p = Arith.CmpIOp.PREDICATES.indexOf(predicate);
             if (p < 0) {
@@ -581,7 +686,13 @@ public final class LLVM {
         private BinaryOp() {
         }
 
-        /** The op name of {@code kind}, which must be one of the kinds. */
+        /**
+         * The op name of {@code kind}, which must be one of the kinds.
+         *
+         * @param kind the name after {@code llvm.}
+         * @return {@code llvm.<kind>}
+         * @throws IllegalArgumentException if {@code kind} is not one of the kinds
+         */
         public static String nameOf(String kind) {
             if (!INTEGER_KINDS.contains(kind) && !FLOAT_KINDS.contains(kind)) {
                 throw new IllegalArgumentException("Invalid llvm binary op (must be one of " + INTEGER_KINDS + " or "
@@ -590,7 +701,16 @@ public final class LLVM {
             return "llvm." + kind;
         }
 
-        /** Creates {@code llvm.<kind> a, b}. */
+        /**
+         * Creates {@code llvm.<kind> a, b}.
+         *
+         * @param loc the op's location
+         * @param kind the name after {@code llvm.}
+         * @param a the left operand
+         * @param b the right operand, of the left operand's type
+         * @return the new, detached op, whose result has the operands' type
+         * @throws IllegalArgumentException if {@code kind} is not one of the kinds
+         */
         public static Operation create(Location loc, String kind, Value a, Value b) {
             return Operation.create(nameOf(kind), loc, List.of(a, b), List.of(a.type()), Map.of());
         }
@@ -670,7 +790,13 @@ public final class LLVM {
         private CastOp() {
         }
 
-        /** The op name of {@code kind}, which must be one of {@link #KINDS}. */
+        /**
+         * The op name of {@code kind}, which must be one of {@link #KINDS}.
+         *
+         * @param kind the name after {@code llvm.}
+         * @return {@code llvm.<kind>}
+         * @throws IllegalArgumentException if {@code kind} is not one of {@link #KINDS}
+         */
         public static String nameOf(String kind) {
             if (!KINDS.contains(kind)) {
                 throw new IllegalArgumentException("Invalid llvm cast (must be one of " + KINDS + "): " + kind);
@@ -729,13 +855,28 @@ public final class LLVM {
 
     /** {@code %p = llvm.alloca %n x T : (i64) -> !llvm.ptr}. */
     public static final class AllocaOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.alloca";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.alloca} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public AllocaOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates an allocation of {@code count} elements; {@code alignment} 0 leaves it to LLVM. */
+        /**
+         * Creates an allocation of {@code count} elements; {@code alignment} 0 leaves it to LLVM.
+         *
+         * @param loc the op's location
+         * @param count the number of elements, an integer
+         * @param element the element type
+         * @param alignment the alignment in bytes, or 0
+         * @return the new, detached op, whose result is a pointer
+         */
         public static AllocaOp create(Location loc, Value count, Type element, int alignment) {
             Map<String, Attribute> attrs = new LinkedHashMap<>();
             attrs.put("elem_type", new Attribute.TypeAttr(element));
@@ -745,7 +886,11 @@ public final class LLVM {
             return new AllocaOp(Operation.create(NAME, loc, List.of(count), List.of(Type.PTR), attrs));
         }
 
-        /** The type of each element allocated. */
+        /**
+         * The type of each element allocated.
+         *
+         * @return the {@code elem_type} attribute's type
+         */
         public Type elementType() {
             return ((Attribute.TypeAttr) op.attr("elem_type")).type();
         }
@@ -835,13 +980,27 @@ public final class LLVM {
      * attributes may hold {@code alignment} and {@code nontemporal}.
      */
     public static final class LoadOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.load";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.load} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public LoadOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates a load of a {@code type} value from {@code address}. */
+        /**
+         * Creates a load of a {@code type} value from {@code address}.
+         *
+         * @param loc the op's location
+         * @param address the pointer to load from
+         * @param type the type loaded
+         * @return the new, detached op
+         */
         public static LoadOp create(Location loc, Value address, Type type) {
             return new LoadOp(Operation.create(NAME, loc, List.of(address), List.of(type), Map.of()));
         }
@@ -889,13 +1048,27 @@ public final class LLVM {
      * hold {@code alignment} and {@code nontemporal}.
      */
     public static final class StoreOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.store";
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.store} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public StoreOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates a store of {@code value} to {@code address}. */
+        /**
+         * Creates a store of {@code value} to {@code address}.
+         *
+         * @param loc the op's location
+         * @param value the value to store
+         * @param address the pointer to store to
+         * @return the new, detached op
+         */
         public static StoreOp create(Location loc, Value value, Value address) {
             return new StoreOp(Operation.create(NAME, loc, List.of(value, address), List.of(), Map.of()));
         }
@@ -939,16 +1112,33 @@ public final class LLVM {
      * {@link #DYNAMIC_INDEX}.
      */
     public static final class GEPOp extends OpView {
+        /** The op's name. */
         public static final String NAME = "llvm.getelementptr";
 
         /** The marker in {@code rawConstantIndices} for an index given by an operand. */
         public static final int DYNAMIC_INDEX = Integer.MIN_VALUE;
 
+        /**
+         * Wraps {@code op}.
+         *
+         * @param op an {@code llvm.getelementptr} op
+         * @throws IllegalArgumentException if {@code op} has another name
+         */
         public GEPOp(Operation op) {
             super(op, NAME);
         }
 
-        /** Creates an address computation; {@code indices} holds {@code Long} constants and {@code Value}s, in order. */
+        /**
+         * Creates an address computation; {@code indices} holds {@code Long} constants and {@code Value}s, in order.
+         *
+         * @param loc the op's location
+         * @param base the base pointer
+         * @param element the element type the indices step through
+         * @param indices the indices, each a {@code Long} (or other {@code Number}) or a {@code Value}
+         * @param inbounds whether the address stays within the allocation
+         * @return the new, detached op, whose result has the base's type
+         * @throws ClassCastException if an index is neither a {@code Number} nor a {@code Value}
+         */
         public static GEPOp create(Location loc, Value base, Type element, List<Object> indices, boolean inbounds) {
             List<Value> ops = new ArrayList<>();
             ops.add(base);
@@ -971,7 +1161,11 @@ public final class LLVM {
             return new GEPOp(Operation.create(NAME, loc, ops, List.of(base.type()), attrs));
         }
 
-        /** The type the indices step through. */
+        /**
+         * The type the indices step through.
+         *
+         * @return the {@code elem_type} attribute's type
+         */
         public Type elementType() {
             return ((Attribute.TypeAttr) op.attr("elem_type")).type();
         }
@@ -1125,6 +1319,9 @@ public final class LLVM {
     /**
      * Whether {@code t} is a type the llvm dialect's ops take: integers, floats, pointers, and structs and
      * arrays of them ({@code index}, memrefs and tokens are not).
+     *
+     * @param t the type
+     * @return true if the llvm dialect's ops take {@code t}
      */
     public static boolean isCompatible(Type t) {
         if (t instanceof Type.LLVMStructType s) {

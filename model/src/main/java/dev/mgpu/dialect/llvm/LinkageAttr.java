@@ -5,7 +5,11 @@ import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.List;
 
-/** {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form. */
+/**
+ * {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form.
+ *
+ * @param linkage the linkage keyword, one of {@link #LINKAGES}
+ */
 public record LinkageAttr(String linkage) implements DialectAttribute {
     /** The attribute's name. */
     public static final String NAME = "llvm.linkage";
@@ -14,7 +18,14 @@ public record LinkageAttr(String linkage) implements DialectAttribute {
     public static final List<String> LINKAGES = List.of("private", "internal", "available_externally",
             "linkonce", "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
 
-    /** Parses {@code <keyword>} after the name. */
+    /**
+     * Parses {@code <keyword>} after the name.
+     *
+     * @param p the parser, positioned just after the name
+     * @param nameOffset the offset of the attribute's name (unused: an unknown keyword is reported where it is)
+     * @return the parsed attribute
+     * @throws dev.mgpu.ir.MgpuException if the keyword is not one of {@link #LINKAGES}
+     */
     public static LinkageAttr parse(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         int off = p.offset();
