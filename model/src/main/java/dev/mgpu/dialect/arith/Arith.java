@@ -757,7 +757,7 @@ public final class Arith {
                     Map.of("predicate", Attribute.IntegerAttr.i64(p))));
         }
 
-        /** The predicate's number in {@link #PREDICATES}. */
+        /** {@return the predicate's number in {@link #PREDICATES}} */
         public int predicate() {
             return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
         }

@@ -58,17 +58,17 @@ public final class DimensionOp extends OpView {
                 Map.of("dimension", new DimensionAttr(dimension))));
     }
 
-    /** The kind, such as {@code thread_id}. */
+    /** {@return the kind, such as {@code thread_id}} */
     public String kind() {
         return op.name().substring(4);
     }
 
-    /** The dimension: 0, 1 or 2 for x, y or z. */
+    /** {@return the dimension: 0, 1 or 2 for x, y or z} */
     public int dimension() {
         return ((DimensionAttr) op.attr("dimension")).dimension();
     }
 
-    /** The {@code upper_bound} hint, or -1 when there is none. */
+    /** {@return the {@code upper_bound} hint, or -1 when there is none} */
     public long upperBound() {
         return op.attr("upper_bound") instanceof Attribute.IntegerAttr i ? i.value() : -1;
     }

@@ -56,22 +56,22 @@ public final class ShuffleOp extends OpView {
                 Map.of("mode", new ShuffleModeAttr(mode))));
     }
 
-    /** The mode, one of {@link #MODES}. */
+    /** {@return the mode, one of {@link #MODES}} */
     public String mode() {
         return ((ShuffleModeAttr) op.attr("mode")).mode();
     }
 
-    /** The value each lane offers. */
+    /** {@return the value each lane offers} */
     public Value value() {
         return op.operand(0);
     }
 
-    /** The offset ({@code xor}, {@code up}, {@code down}) or lane ({@code idx}). */
+    /** {@return the offset ({@code xor}, {@code up}, {@code down}) or lane ({@code idx})} */
     public Value offset() {
         return op.operand(1);
     }
 
-    /** How many lanes take part. */
+    /** {@return how many lanes take part} */
     public Value width() {
         return op.operand(2);
     }

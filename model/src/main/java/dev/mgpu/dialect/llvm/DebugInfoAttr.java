@@ -34,7 +34,7 @@ public record DebugInfoAttr(String name, List<Object> tokens) implements Dialect
 
     private static final String PUNCTUATION = ",=()[]<>|:";
 
-    /** A parser for each name in {@link #NAMES}. */
+    /** {@return A parser for each name in {@link #NAMES}} */
     public static List<AttrDef> definitions() {
         List<AttrDef> defs = new ArrayList<>();
         for (String n : NAMES) {
@@ -47,6 +47,10 @@ public record DebugInfoAttr(String name, List<Object> tokens) implements Dialect
     /**
      * Parses the optional {@code <...>} after the name: balanced angle brackets, with nested attributes
      * read as attributes.
+     *
+     * @param p the parser, after the attribute's name
+     * @param name the attribute's full name, such as {@code llvm.di_file}
+     * @return the attribute
      */
     public static DebugInfoAttr parse(AsmParser p, String name) {
         List<Object> tokens = new ArrayList<>();

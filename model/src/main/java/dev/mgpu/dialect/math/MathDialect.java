@@ -35,7 +35,7 @@ public final class MathDialect {
     /** The functions of three operands. */
     public static final List<String> TERNARY = List.of("fma");
 
-    /** Every op of the dialect. */
+    /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         List<OpDef> defs = new ArrayList<>();
         for (List<String> kinds : List.of(UNARY, BINARY, TERNARY)) {
@@ -84,12 +84,12 @@ public final class MathDialect {
                     Map.of()));
         }
 
-        /** The function's name, such as {@code sqrt}. */
+        /** {@return the function's name, such as {@code sqrt}} */
         public String kind() {
             return op.name().substring(5);
         }
 
-        /** The fast-math flags, empty when none are given. */
+        /** {@return the fast-math flags, empty when none are given} */
         public List<String> fastmath() {
             return op.attr(FASTMATH) instanceof FlagsAttr f ? f.flags() : List.of();
         }

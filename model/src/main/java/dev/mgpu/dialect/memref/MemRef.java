@@ -26,7 +26,7 @@ public final class MemRef {
     private MemRef() {
     }
 
-    /** Every op of the dialect. */
+    /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         return List.of(LoadOp.definition(), StoreOp.definition(), AllocaOp.definition(), AtomicRMWOp.definition(),
                 DimOp.definition());
@@ -101,12 +101,12 @@ public final class MemRef {
                     .elementType()), Map.of()));
         }
 
-        /** The memref read. */
+        /** {@return the memref read} */
         public Value memref() {
             return op.operand(0);
         }
 
-        /** The indices, one per dimension. */
+        /** {@return the indices, one per dimension} */
         public List<Value> indices() {
             return op.operands().subList(1, op.operandCount());
         }
@@ -182,17 +182,17 @@ public final class MemRef {
             return new StoreOp(Operation.create(NAME, loc, operands, List.of(), Map.of()));
         }
 
-        /** The value written. */
+        /** {@return the value written} */
         public Value value() {
             return op.operand(0);
         }
 
-        /** The memref written. */
+        /** {@return the memref written} */
         public Value memref() {
             return op.operand(1);
         }
 
-        /** The indices, one per dimension. */
+        /** {@return the indices, one per dimension} */
         public List<Value> indices() {
             return op.operands().subList(2, op.operandCount());
         }
@@ -270,17 +270,17 @@ public final class MemRef {
                     Map.of("operandSegmentSizes", Attribute.DenseArrayAttr.i32(dynamicSizes.size(), 0))));
         }
 
-        /** The memref type allocated. */
+        /** {@return the memref type allocated} */
         public Type.MemRefType type() {
             return (Type.MemRefType) op.result(0).type();
         }
 
-        /** The sizes of the dynamic dimensions. */
+        /** {@return the sizes of the dynamic dimensions} */
         public List<Value> dynamicSizes() {
             return op.operands();
         }
 
-        /** The alignment in bytes, or 0 for the element type's. */
+        /** {@return the alignment in bytes, or 0 for the element type's} */
         public long alignment() {
             return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
         }
@@ -368,22 +368,22 @@ public final class MemRef {
                     Map.of("kind", new Attribute.IntegerAttr(k, Type.I64))));
         }
 
-        /** The kind, one of {@link #KINDS}. */
+        /** {@return the kind, one of {@link #KINDS}} */
         public String kind() {
             return KINDS.get((int) ((Attribute.IntegerAttr) op.attr("kind")).value());
         }
 
-        /** The value combined with the element. */
+        /** {@return the value combined with the element} */
         public Value value() {
             return op.operand(0);
         }
 
-        /** The memref. */
+        /** {@return the memref} */
         public Value memref() {
             return op.operand(1);
         }
 
-        /** The indices, one per dimension. */
+        /** {@return the indices, one per dimension} */
         public List<Value> indices() {
             return op.operands().subList(2, op.operandCount());
         }
@@ -489,12 +489,12 @@ public final class MemRef {
             return new DimOp(Operation.create(NAME, loc, List.of(memref, index), List.of(Type.INDEX), Map.of()));
         }
 
-        /** The memref. */
+        /** {@return the memref} */
         public Value memref() {
             return op.operand(0);
         }
 
-        /** The dimension asked for. */
+        /** {@return the dimension asked for} */
         public Value index() {
             return op.operand(1);
         }

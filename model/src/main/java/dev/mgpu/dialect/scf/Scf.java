@@ -27,7 +27,7 @@ public final class Scf {
     private Scf() {
     }
 
-    /** Every op of the dialect. */
+    /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         return List.of(ForOp.definition(), IfOp.definition(), WhileOp.definition(), YieldOp.definition(),
                 ConditionOp.definition());
@@ -110,27 +110,27 @@ public final class Scf {
             return new ForOp(op);
         }
 
-        /** The lower bound. */
+        /** {@return the lower bound} */
         public Value lowerBound() {
             return op.operand(0);
         }
 
-        /** The upper bound, exclusive. */
+        /** {@return the upper bound, exclusive} */
         public Value upperBound() {
             return op.operand(1);
         }
 
-        /** The step. */
+        /** {@return the step} */
         public Value step() {
             return op.operand(2);
         }
 
-        /** The initial values of the iteration arguments. */
+        /** {@return the initial values of the iteration arguments} */
         public List<Value> inits() {
             return op.operands().subList(3, op.operandCount());
         }
 
-        /** The body, one block whose arguments are the induction variable, then the iteration arguments. */
+        /** {@return the body, one block whose arguments are the induction variable, then the iteration arguments} */
         public Block body() {
             return op.region(0).entry();
         }
@@ -270,17 +270,17 @@ public final class Scf {
             return new IfOp(op);
         }
 
-        /** The condition. */
+        /** {@return the condition} */
         public Value condition() {
             return op.operand(0);
         }
 
-        /** The then region. */
+        /** {@return the then region} */
         public Region thenRegion() {
             return op.region(0);
         }
 
-        /** The else region, empty when there is none. */
+        /** {@return the else region, empty when there is none} */
         public Region elseRegion() {
             return op.region(1);
         }
@@ -376,12 +376,12 @@ public final class Scf {
             return new WhileOp(op);
         }
 
-        /** The region that computes the condition. */
+        /** {@return the region that computes the condition} */
         public Region before() {
             return op.region(0);
         }
 
-        /** The region that computes the next values. */
+        /** {@return the region that computes the next values} */
         public Region after() {
             return op.region(1);
         }
