@@ -1,6 +1,6 @@
 // y = a * x + y over n elements, one thread per element.
 module attributes {gpu.container_module} {
-  gpu.module @axpy_kernels [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">] {
+  gpu.module @axpy_kernels [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">] {
     gpu.func @axpy(%a: f32, %x: memref<1024xf32>, %y: memref<1024xf32>, %n: i32) kernel {
       %tid = gpu.thread_id x
       %bid = gpu.block_id x

@@ -1,7 +1,7 @@
 // C = A * B for 256x256 matrices, in 16x16 tiles: each block stages a tile of A and of B in workgroup
 // memory, waits at a barrier, accumulates, and waits again before the next tile.
 module attributes {gpu.container_module} {
-  gpu.module @matmul_kernels [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">] {
+  gpu.module @matmul_kernels [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">] {
     gpu.func @matmul(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>)
         workgroup(%As: memref<16x16xf32, #gpu.address_space<workgroup>>, %Bs: memref<16x16xf32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 16, 16, 1>} {

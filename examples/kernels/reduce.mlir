@@ -1,7 +1,7 @@
 // sum += x[0] + ... + x[n-1]: each thread loads one element, each subgroup of 32 lanes adds its values with
 // xor shuffles, and the first lane of each adds the subgroup's total to the result with one atomic add.
 module attributes {gpu.container_module} {
-  gpu.module @reduce_kernels [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">] {
+  gpu.module @reduce_kernels [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">] {
     gpu.func @reduce(%x: memref<4096xf32>, %sum: memref<1xf32>, %n: i32) kernel {
       %c0 = arith.constant 0 : index
       %zero = arith.constant 0.0 : f32

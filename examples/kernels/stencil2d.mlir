@@ -1,7 +1,7 @@
 // A 5-point Jacobi step on a 64x64 grid: out = 0.25 * (up + down + left + right) inside, in copied on the
 // border. One thread per point, 2-D blocks.
 module attributes {gpu.container_module} {
-  gpu.module @stencil_kernels [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">] {
+  gpu.module @stencil_kernels [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">] {
     gpu.func @stencil(%in: memref<64x64xf32>, %out: memref<64x64xf32>) kernel {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index

@@ -11,6 +11,9 @@ module dev.mgpu.model {
     exports dev.mgpu.dialect.func;
     exports dev.mgpu.dialect.gpu;
     exports dev.mgpu.dialect.llvm;
+    exports dev.mgpu.dialect.math;
+    exports dev.mgpu.dialect.memref;
+    exports dev.mgpu.dialect.scf;
     exports dev.mgpu.ir;
     exports dev.mgpu.mlir;
     exports dev.mgpu.op;

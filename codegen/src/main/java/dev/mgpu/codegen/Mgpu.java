@@ -46,7 +46,7 @@ public final class Mgpu {
      * @param codegen how host code is generated; null means {@link CodegenOptions#DEFAULT}
      */
     public record Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
-            MlirPrinter.Options printing, CodegenOptions codegen) {
+            MlirPrinter.Options printing, CodegenOptions codegen, KernelOptions kernels) {
         /** Lazy loading for the host, with nothing embedded. */
         public static final Options DEFAULT = new Options(LoadStrategy.LAZY, null, Map.of());
 
@@ -59,6 +59,7 @@ public final class Mgpu {
          * @param phases the phase listener, or null for {@link PhaseListener#NONE}
          * @param printing how MLIR output is printed, or null for the default
          * @param codegen how host code is generated, or null for the default
+         * @param kernels how the kernels of {@code gpu.module}s are compiled, or null for the default
          */
         public Options {
             if (loadStrategy == null) {
@@ -68,6 +69,31 @@ public final class Mgpu {
             phases = phases == null ? PhaseListener.NONE : phases;
             printing = printing == null ? MlirPrinter.Options.DEFAULT : printing;
             codegen = codegen == null ? CodegenOptions.DEFAULT : codegen;
+            kernels = kernels == null ? KernelOptions.DEFAULT : kernels;
+        }
+
+        /**
+         * Options that compile kernels with the defaults.
+         *
+         * @param loadStrategy how the host code loads device binaries, or null for {@link LoadStrategy#LAZY}
+         * @param triple the target triple of the host code, or null for the host's
+         * @param embeds blobs by name, copied, or null for none
+         * @param phases the phase listener, or null for {@link PhaseListener#NONE}
+         * @param printing how MLIR output is printed, or null for the default
+         * @param codegen how host code is generated, or null for the default
+         */
+        public Options(LoadStrategy loadStrategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
+                MlirPrinter.Options printing, CodegenOptions codegen) {
+            this(loadStrategy, triple, embeds, phases, printing, codegen, KernelOptions.DEFAULT);
+        }
+
+        /**
+         * {@return these options with other kernel compilation options}
+         *
+         * @param k how kernels are compiled
+         */
+        public Options withKernels(KernelOptions k) {
+            return new Options(loadStrategy, triple, embeds, phases, printing, codegen, k);
         }
 
         /**
@@ -114,7 +140,7 @@ public final class Mgpu {
          * @return the new options
          */
         public Options withLoadStrategy(LoadStrategy s) {
-            return new Options(s, triple, embeds, phases, printing, codegen);
+            return new Options(s, triple, embeds, phases, printing, codegen, kernels);
         }
 
         /**
@@ -124,7 +150,7 @@ public final class Mgpu {
          * @return the new options
          */
         public Options withPhases(PhaseListener listener) {
-            return new Options(loadStrategy, triple, embeds, listener, printing, codegen);
+            return new Options(loadStrategy, triple, embeds, listener, printing, codegen, kernels);
         }
 
         /**
@@ -134,7 +160,7 @@ public final class Mgpu {
          * @return the new options
          */
         public Options withPrinting(MlirPrinter.Options p) {
-            return new Options(loadStrategy, triple, embeds, phases, p, codegen);
+            return new Options(loadStrategy, triple, embeds, phases, p, codegen, kernels);
         }
 
         /**
@@ -144,11 +170,11 @@ public final class Mgpu {
          * @return the new options
          */
         public Options withCodegen(CodegenOptions c) {
-            return new Options(loadStrategy, triple, embeds, phases, printing, c);
+            return new Options(loadStrategy, triple, embeds, phases, printing, c, kernels);
         }
 
         private Pipeline pipeline() {
-            return new Pipeline(loadStrategy, triple, embeds, phases, printing, codegen);
+            return new Pipeline(loadStrategy, triple, embeds, phases, printing, codegen, kernels);
         }
     }
 
@@ -214,6 +240,24 @@ public final class Mgpu {
      */
     public static Operation parse(byte[] text, String fileName) {
         return MlirParser.parse(text, fileName);
+    }
+
+    /**
+     * Compiles the kernels of every {@code gpu.module} that has function bodies and targets
+     * ({@code #nvvm.target}, {@code #rocdl.target}) into one object per target, and replaces the module
+     * with a {@code gpu.binary} of the same name, in place, as upstream's {@code gpu-module-to-binary} does.
+     * Translation and emission do the same step themselves; this is for a caller that wants the module with
+     * its binaries, such as {@code --emit=mlir --compile-kernels}.
+     *
+     * @param module a {@code builtin.module}; verified first
+     * @param options the kernel options ({@link Options#kernels()}) apply
+     * @throws MgpuException if the module does not verify, or a kernel cannot be compiled for a target
+     */
+    public static void compileKernels(Operation module, Options options) {
+        DeepStack.call(() -> {
+            options.pipeline().compileKernelsOnly(module);
+            return null;
+        });
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.mgpu.codegen;
 
 /**
  * Hears how long each phase of a translation took. The phases, in the order they run: {@link #VERIFY},
- * then for LLVM outputs {@link #TRANSLATE}, {@link #LLVM_VERIFY} and {@link #CODEGEN} (objects and
+ * then for LLVM outputs {@link #KERNELS} (when there are kernels to compile), {@link #TRANSLATE}, {@link #LLVM_VERIFY} and {@link #CODEGEN} (objects and
  * assembly) or {@link #EMIT} (IR text and bitcode), or for MLIR output {@link #PRINT}. Writing to a file
  * is part of the last phase when LLVM writes the file itself.
  */
@@ -10,6 +10,8 @@ package dev.mgpu.codegen;
 public interface PhaseListener {
     /** Resolving embedded blobs and verifying the model. */
     String VERIFY = "verify";
+    /** Compiling the kernels of {@code gpu.module}s into device objects. */
+    String KERNELS = "kernels";
     /** Creating the LLVM module and translating the model into it. */
     String TRANSLATE = "translate";
     /** LLVM's verifier on the translated module. */

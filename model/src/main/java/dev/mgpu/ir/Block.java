@@ -112,6 +112,28 @@ public final class Block {
     }
 
     /**
+     * Puts {@code replacement}, which must be detached, where {@code old} is; {@code old} becomes detached.
+     * Values of {@code old} that are still used keep pointing to it, so it should have none in use.
+     *
+     * @param old an operation of this block
+     * @param replacement the detached operation to put in its place
+     * @throws IllegalArgumentException if {@code old} is not in this block
+     * @throws IllegalStateException if {@code replacement} already belongs to a block
+     */
+    public void replace(Operation old, Operation replacement) {
+        int i = operations.indexOf(old);
+        if (i < 0 || old.parent() != this) {
+            throw new IllegalArgumentException("operation " + old.name() + " is not in this block");
+        }
+        if (replacement.parent() != null) {
+            throw new IllegalStateException("operation " + replacement.name() + " already belongs to a block");
+        }
+        old.setParent(null);
+        replacement.setParent(this);
+        operations.set(i, replacement);
+    }
+
+    /**
      * The last operation, or null when the block is empty.
      *
      * @return the last operation, or null

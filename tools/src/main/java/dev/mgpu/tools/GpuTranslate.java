@@ -1,6 +1,8 @@
 package dev.mgpu.tools;
 
 import dev.mgpu.codegen.CodegenOptions;
+import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.dialect.gpu.ObjectFormat;
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.Mgpu;
@@ -67,6 +69,13 @@ public final class GpuTranslate {
               --mcpu=CPU               Host CPU to generate code for, as llc names it (native: this
                                        machine's). Default: a generic CPU of the target.
               --mattr=FEATURES         Host CPU features, as llc's -mattr: +avx2,-sse4a,...
+              --compile-kernels        With --emit=mlir: print the module with each compiled gpu.module
+                                       replaced by its gpu.binary (translation always compiles them).
+              --gpu-format=FORMAT      Objects of compiled kernels: offload (LLVM bitcode), assembly (PTX,
+                                       AMDGPU assembly), binary (cubin, HSACO) or fatbin (default; an HSACO
+                                       for AMD), as gpu-module-to-binary's format.
+              --ptxas=PATH             ptxas for cubins and fat binaries. Default: $CUDA_HOME/bin, then PATH;
+                                       without one, PTX is embedded and the driver compiles it (a note).
               --embed=NAME=FILE        Replace the blob of every object whose string is "@file:NAME" by
                                        FILE's bytes (repeatable).
               --split-input-file       Split the input on '// -----' and process each part.
@@ -109,6 +118,9 @@ public final class GpuTranslate {
     boolean debugInfo;
     String depFilePath;
     String color = "auto";
+    boolean compileKernels;
+    String gpuFormat;
+    String ptxas;
     private final PhaseTimes times = new PhaseTimes();
 
     private final PrintStream err;
@@ -269,7 +281,8 @@ public final class GpuTranslate {
             }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
-                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g" -> {
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g",
+                        "--compile-kernels" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -286,11 +299,12 @@ public final class GpuTranslate {
                         case "--mlir-print-debuginfo" -> printDebugInfo = true;
                         case "-MD" -> depFile = true;
                         case "-g" -> debugInfo = true;
+                        case "--compile-kernels" -> compileKernels = true;
                         default -> printGeneric = true;
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color", "-MF", "--output-dir" -> {
+                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -308,6 +322,8 @@ public final class GpuTranslate {
                         case "--mattr" -> features = value;
                         case "--color" -> color = value;
                         case "--output-dir" -> outputDir = value;
+                        case "--gpu-format" -> gpuFormat = value;
+                        case "--ptxas" -> ptxas = value;
                         case "-MF" -> {
                             depFilePath = value;
                             depFile = true;
@@ -335,10 +351,26 @@ public final class GpuTranslate {
         return null;
     }
 
+    /** The object format of --gpu-format, or null for the default; upstream's names and short forms. */
+    private ObjectFormat gpuFormat() {
+        if (gpuFormat == null) {
+            return null;
+        }
+        return switch (gpuFormat) {
+            case "offload", "offloading", "llvm" -> ObjectFormat.OFFLOAD;
+            case "assembly", "isa" -> ObjectFormat.ASSEMBLY;
+            case "binary", "bin" -> ObjectFormat.BINARY;
+            case "fatbin", "fatbinary" -> ObjectFormat.FATBIN;
+            default -> throw new MgpuException(Location.UNKNOWN, "Invalid --gpu-format (must be offload, assembly,"
+                    + " binary or fatbin): " + gpuFormat);
+        };
+    }
+
     /** The long options, which may also be spelt with one dash. */
     static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
-            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir");
+            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
+            "--compile-kernels", "--gpu-format", "--ptxas");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
@@ -474,7 +506,8 @@ public final class GpuTranslate {
             options = new Mgpu.Options(strategy, triple, Embeds.parse(embeds),
                     times,
                     new MlirPrinter.Options(printDebugInfo, printGeneric),
-                    new CodegenOptions(optLevel, cpu, features, debugInfo));
+                    new CodegenOptions(optLevel, cpu, features, debugInfo),
+                    new KernelOptions(gpuFormat(), ptxas == null ? null : Path.of(ptxas), err::println));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {
@@ -498,6 +531,9 @@ public final class GpuTranslate {
             }
             if (diags.isEmpty() && kind == EmitKind.MLIR) {
                 try {
+                    if (compileKernels) {
+                        Mgpu.compileKernels(module, options);
+                    }
                     Mgpu.emit(module, kind, options, textOut.stream());
                 } catch (MgpuException | UncheckedIOException e) {
                     if (textOut.failure() != null) {

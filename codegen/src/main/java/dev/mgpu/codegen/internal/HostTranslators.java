@@ -63,6 +63,33 @@ final class HostTranslators {
         minMax(m, "minui", LLVMIntULT);
         m.put(Arith.CmpIOp.NAME, HostTranslators::icmp);
         m.put(LLVM.ICmpOp.NAME, HostTranslators::icmp);
+        m.put(Arith.BinaryOp.nameOf("remf"), (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFRem(t.builder,
+                t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
+        for (String[] k : new String[][] {{"maximumf", "maximum"}, {"minimumf", "minimum"}, {"maxnumf", "maxnum"},
+            {"minnumf", "minnum"}}) {
+            m.put(Arith.BinaryOp.nameOf(k[0]), (op, t) -> {
+                LLVMValueRef x = t.lookup(op.operand(0), op);
+                String suffix = ((Type.FloatType) op.result(0).type()).width() == 64 ? "f64"
+                        : ((Type.FloatType) op.result(0).type()).width() == 16 ? "f16" : "f32";
+                t.map(op.result(0), flags(op, DeviceTarget.call(t, "llvm." + k[1] + "." + suffix, LLVMTypeOf(x), x,
+                        t.lookup(op.operand(1), op))));
+            });
+        }
+        m.put(Arith.BinaryOp.nameOf("ceildivui"), (op, t) -> {
+            LLVMValueRef a = t.lookup(op.operand(0), op);
+            LLVMValueRef b = t.lookup(op.operand(1), op);
+            LLVMValueRef one = LLVMConstInt(LLVMTypeOf(a), 1, 0);
+            LLVMValueRef q = LLVMBuildAdd(t.builder, LLVMBuildUDiv(t.builder, LLVMBuildSub(t.builder, a, one, ""), b, ""),
+                    one, "");
+            LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(a), 0, 0);
+            t.map(op.result(0), LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntEQ, a, zero, ""), zero, q, ""));
+        });
+        m.put(Arith.BinaryOp.nameOf("ceildivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, true)));
+        m.put(Arith.BinaryOp.nameOf("floordivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, false)));
+        m.put(Arith.CmpFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFCmp(t.builder,
+                FCMP[new Arith.CmpFOp(op).predicate()], t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
+        m.put(Arith.NegFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFNeg(t.builder,
+                t.lookup(op.operand(0), op), ""))));
         m.put(Arith.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
         for (String k : Arith.CastOp.KINDS) {
@@ -125,6 +152,30 @@ final class HostTranslators {
         return v;
     }
 
+    /** LLVM's float predicates, in the order of {@link Arith.CmpFOp#PREDICATES}. */
+    private static final int[] FCMP = {LLVMRealPredicateFalse, LLVMRealOEQ, LLVMRealOGT, LLVMRealOGE, LLVMRealOLT,
+        LLVMRealOLE, LLVMRealONE, LLVMRealORD, LLVMRealUEQ, LLVMRealUGT, LLVMRealUGE, LLVMRealULT, LLVMRealULE,
+        LLVMRealUNE, LLVMRealUNO, LLVMRealPredicateTrue};
+
+    /**
+     * {@code a / b} rounded towards positive ({@code ceil}) or negative infinity: the truncated quotient,
+     * moved by one when there is a remainder whose sign says the exact quotient lies beyond it.
+     */
+    private static LLVMValueRef signedRoundedDivision(Operation op, ModuleTranslation t, boolean ceil) {
+        LLVMValueRef a = t.lookup(op.operand(0), op);
+        LLVMValueRef b = t.lookup(op.operand(1), op);
+        LLVMTypeRef ty = LLVMTypeOf(a);
+        LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
+        LLVMValueRef q = LLVMBuildSDiv(t.builder, a, b, "");
+        LLVMValueRef r = LLVMBuildSRem(t.builder, a, b, "");
+        LLVMValueRef inexact = LLVMBuildICmp(t.builder, LLVMIntNE, r, zero, "");
+        LLVMValueRef sameSign = LLVMBuildICmp(t.builder, LLVMIntEQ, LLVMBuildICmp(t.builder, LLVMIntSLT, r, zero, ""),
+                LLVMBuildICmp(t.builder, LLVMIntSLT, b, zero, ""), "");
+        LLVMValueRef move = LLVMBuildAnd(t.builder, inexact, ceil ? sameSign : LLVMBuildNot(t.builder, sameSign, ""), "");
+        LLVMValueRef adj = LLVMBuildSelect(t.builder, move, LLVMConstInt(ty, ceil ? 1 : -1, 1), zero, "");
+        return LLVMBuildAdd(t.builder, q, adj, "");
+    }
+
     private static void minMax(Map<String, ModuleTranslation.OpTranslator> m, String kind, int pred) {
         m.put(Arith.BinaryOp.nameOf(kind), (op, t) -> {
             LLVMValueRef x = t.lookup(op.operand(0), op);
@@ -134,7 +185,7 @@ final class HostTranslators {
         });
     }
 
-    private static void ret(Operation op, ModuleTranslation t) {
+    static void ret(Operation op, ModuleTranslation t) {
         List<LLVMValueRef> vs = t.lookup(op.operands(), op);
         if (vs.isEmpty()) {
             LLVMBuildRetVoid(t.builder);
@@ -157,7 +208,9 @@ final class HostTranslators {
         List<LLVMValueRef> args = new java.util.ArrayList<>();
         for (Value v : op.operands()) {
             LLVMValueRef a = t.lookup(v, op);
-            if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.MemRefType m) {
+            if (t.device != null) {
+                args.add(a);
+            } else if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.MemRefType m) {
                 for (int i = 0; i < 3; i++) {
                     args.add(LLVMBuildExtractValue(t.builder, a, i, ""));
                 }

@@ -3,6 +3,7 @@ package dev.mgpu.codegen.internal;
 import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.LaunchFuncOp;
 import dev.mgpu.dialect.gpu.GpuModuleOp;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import static org.bytedeco.llvm.global.LLVM.*;
 
@@ -58,6 +59,7 @@ final class ModuleTranslation {
     static {
         HostTranslators.register(TRANSLATORS);
         GpuTranslators.register(TRANSLATORS);
+        KernelTranslators.register(TRANSLATORS);
     }
 
     final LLVMContextRef ctx;
@@ -73,12 +75,56 @@ final class ModuleTranslation {
     private final Map<String, BinaryDescription> binaries = new HashMap<>();
     private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
 
+    /** The GPU target of a kernel module; null for host code. */
+    final DeviceTarget device;
+
     private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
         this.builder = builder;
         this.handlers = new HandlerContext(module, builder, strategy);
         this.types = new Types(ctx, handlers.runtime().intptrType());
+        this.device = null;
+    }
+
+    /** A translation of kernels for {@code device}: no runtime, no handlers, memrefs as bare pointers. */
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device) {
+        this.module = module;
+        this.ctx = LLVMGetModuleContext(module);
+        this.builder = builder;
+        this.handlers = null;
+        this.types = new Types(ctx, LLVMInt64TypeInContext(ctx), device);
+        this.device = device;
+    }
+
+    /**
+     * Translates the functions of {@code gpuModule}, a verified {@code gpu.module}, into {@code nm}'s
+     * module, which has the device's triple and data layout. Kernels get the device's kernel calling
+     * convention; memrefs are pointers to their element 0 in the device's address spaces.
+     */
+    static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device) {
+        try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
+            ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), device);
+            List<Operation> ops = gpuModule.region(0).entry().operations();
+            for (Operation op : ops) {
+                if (isFunction(op)) {
+                    t.declareFunction(op);
+                }
+            }
+            for (Operation op : ops) {
+                if (isFunction(op) && !op.region(0).isEmpty()) {
+                    t.translateBody(op);
+                } else if (!isFunction(op)) {
+                    throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
+                            + op.name());
+                }
+            }
+        }
+    }
+
+    private static boolean isFunction(Operation op) {
+        String n = op.name();
+        return n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
     }
 
     static MgpuException error(Operation op, String message) {
@@ -163,7 +209,7 @@ final class ModuleTranslation {
 
     private void declareFunction(Operation op) {
         Type.FunctionType ft = (Type.FunctionType) ((Attribute.TypeAttr) op.attr("function_type")).type();
-        boolean isFunc = op.name().equals(Func.FuncOp.NAME);
+        boolean isFunc = op.name().equals(Func.FuncOp.NAME) && device == null;
         List<LLVMTypeRef> params = new ArrayList<>();
         for (Type t : ft.inputs()) {
             if (isFunc && t instanceof Type.MemRefType m) {
@@ -180,6 +226,22 @@ final class ModuleTranslation {
             fnType = LLVMFunctionType(ret, p, params.size(), 0);
         }
         String name = op.symbolName();
+        if (device != null) {
+            LLVMValueRef fn = LLVMAddFunction(module, name, fnType);
+            if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).isKernel()) {
+                device.markKernel(fn, op, ctx);
+            } else if (op.name().equals(LLVM.FuncOp.NAME) && op.attr("linkage") instanceof Attribute.StringAttr l) {
+                LLVMSetLinkage(fn, Types.linkage(l.value()));
+                FunctionAttributes.apply(op, fn, ctx);
+            } else if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
+                device.markKernel(fn, op, ctx);
+            } else {
+                // Device functions are internal: only kernels are entry points of the object.
+                LLVMSetLinkage(fn, LLVMInternalLinkage);
+            }
+            functions.put(name, fn);
+            return;
+        }
         if (handlers.runtime().names().contains(name)) {
             String want = typeText(handlers.runtime().type(name));
             String have = typeText(fnType);
@@ -254,8 +316,16 @@ final class ModuleTranslation {
             debug.beginFunction(fn, fnOp, builder);
         }
         int p = 0;
+        int declared = LLVMCountParams(fn);
         for (Value.BlockArgument a : entry.arguments()) {
-            if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.MemRefType m) {
+            if (device != null) {
+                if (p < declared) {
+                    map(a, LLVMGetParam(fn, p++));
+                } else {
+                    // gpu.func attributions: workgroup memory and private memory of the kernel.
+                    map(a, KernelTranslators.attribution(this, fnOp, a));
+                }
+            } else if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.MemRefType m) {
                 int n = 3 + 2 * m.rank();
                 LLVMValueRef[] fields = new LLVMValueRef[n];
                 for (int i = 0; i < n; i++) {
@@ -336,13 +406,14 @@ final class ModuleTranslation {
         return order;
     }
 
-    private void translateOp(Operation op) {
+    void translateOp(Operation op) {
         OpTranslator t = TRANSLATORS.get(op.name());
         if (t == null) {
-            throw error(op, "Invalid op for translation (must have an LLVM translation): " + op.name());
+            throw error(op, device == null ? "Invalid op for translation (must have an LLVM translation): " + op.name()
+                    : "Invalid op for " + device.name() + " (must have a translation for the target): " + op.name());
         }
         t.translate(op, this);
-        if (op.dialect().equals("gpu")) {
+        if (device == null && op.dialect().equals("gpu")) {
             GpuTranslators.release(op, this);
         }
     }

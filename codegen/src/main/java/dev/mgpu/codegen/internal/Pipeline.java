@@ -7,6 +7,7 @@ import static org.bytedeco.llvm.global.LLVM.LLVMVerifyModule;
 
 import dev.mgpu.codegen.CodegenOptions;
 import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.NativeModule;
 import dev.mgpu.codegen.PhaseListener;
@@ -42,6 +43,7 @@ public final class Pipeline {
     private final PhaseListener phases;
     private final MlirPrinter.Options printing;
     private final CodegenOptions codegen;
+    private final KernelOptions kernels;
 
     /**
      * A pipeline for one set of options: the load strategy, the target triple (null for the host), blobs
@@ -49,7 +51,8 @@ public final class Pipeline {
      * generated.
      */
     public Pipeline(LoadStrategy strategy, String triple, Map<String, byte[]> embeds, PhaseListener phases,
-            MlirPrinter.Options printing, CodegenOptions codegen) {
+            MlirPrinter.Options printing, CodegenOptions codegen, KernelOptions kernels) {
+        this.kernels = kernels;
         this.strategy = strategy;
         this.triple = triple;
         this.embeds = embeds;
@@ -61,6 +64,7 @@ public final class Pipeline {
     /** Runs every step up to a module that LLVM's verifier has passed; the caller owns and closes it. */
     public NativeModule translate(Operation root) {
         check(root, true);
+        compileKernels(root);
         long t0 = System.nanoTime();
         NativeModule nm = configuredModule(root);
         try {
@@ -75,6 +79,28 @@ public final class Pipeline {
             nm.close();
             throw e;
         }
+    }
+
+    /**
+     * Compiles the kernels of every {@code gpu.module} that has bodies and targets, and replaces each with
+     * a {@code gpu.binary} of the same name, in the model itself (as {@code gpu-module-to-binary} rewrites
+     * the module it runs on); does nothing when there is none. The model has been verified.
+     */
+    private void compileKernels(Operation root) {
+        if (KernelCompiler.needed(root)) {
+            long t0 = System.nanoTime();
+            KernelCompiler.compile(root, kernels);
+            phases.phaseDone(PhaseListener.KERNELS, System.nanoTime() - t0);
+        }
+    }
+
+    /**
+     * Verifies {@code root}, then compiles its kernels as translation does; for output of the module with
+     * its binaries in place ({@code --emit=mlir --compile-kernels}).
+     */
+    public void compileKernelsOnly(Operation root) {
+        check(root, false);
+        compileKernels(root);
     }
 
     /** Runs every step and returns the output; the same bytes as the other {@code emit} methods write. */

@@ -36,6 +36,25 @@ final class TargetCpus {
         if ((cpu == null || cpu.equals("native")) && (features == null || features.isEmpty())) {
             return;
         }
+        checkKnown(triple, cpu, features, where);
+        String problem = PROBES.computeIfAbsent(java.util.Arrays.asList(triple, cpu, features),
+                k -> probe(triple, cpu, features, where));
+        if (!problem.isEmpty()) {
+            throw new MgpuException(where, "Invalid CPU or CPU features (must be usable for " + triple
+                    + "; LLVM's code generator stops with \"" + problem + "\"): "
+                    + (cpu == null ? "" : "--mcpu=" + cpu) + (cpu != null && features != null ? " " : "")
+                    + (features == null ? "" : "--mattr=" + features));
+        }
+    }
+
+    /**
+     * Throws a located error unless {@code cpu} and {@code features} are in {@code triple}'s tables; for
+     * GPU targets, whose chips LLVM only warns about and which need no probe.
+     */
+    static void checkKnown(String triple, String cpu, String features, Location where) {
+        if ((cpu == null || cpu.equals("native")) && (features == null || features.isEmpty())) {
+            return;
+        }
         Table t = TABLES.computeIfAbsent(triple, k -> read(k, where));
         if (cpu != null && !cpu.equals("native") && !t.cpus().contains(cpu)) {
             throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as "
@@ -50,14 +69,6 @@ final class TargetCpus {
                             + "): " + f);
                 }
             }
-        }
-        String problem = PROBES.computeIfAbsent(java.util.Arrays.asList(triple, cpu, features),
-                k -> probe(triple, cpu, features, where));
-        if (!problem.isEmpty()) {
-            throw new MgpuException(where, "Invalid CPU or CPU features (must be usable for " + triple
-                    + "; LLVM's code generator stops with \"" + problem + "\"): "
-                    + (cpu == null ? "" : "--mcpu=" + cpu) + (cpu != null && features != null ? " " : "")
-                    + (features == null ? "" : "--mattr=" + features));
         }
     }
 

@@ -25,12 +25,19 @@ final class Types {
     final int intptrWidth;
     final LLVMTypeRef ptr;
     private final java.util.Map<Type, LLVMTypeRef> cache = new java.util.HashMap<>();
+    /** The GPU target of a kernel module, whose memrefs are bare pointers; null for host code. */
+    final DeviceTarget device;
 
     Types(LLVMContextRef ctx, LLVMTypeRef intptr) {
+        this(ctx, intptr, null);
+    }
+
+    Types(LLVMContextRef ctx, LLVMTypeRef intptr, DeviceTarget device) {
         this.ctx = ctx;
         this.intptr = intptr;
         this.intptrWidth = LLVMGetIntTypeWidth(intptr);
         this.ptr = LLVMPointerTypeInContext(ctx, 0);
+        this.device = device;
     }
 
     /** The LLVM type of {@code t}, created once per translation. */
@@ -60,7 +67,8 @@ final class Types {
         } else if (t instanceof Type.LLVMPointerType p) {
             return LLVMPointerTypeInContext(ctx, p.addressSpace());
         } else if (t instanceof Type.MemRefType m) {
-            return struct(memrefFields(m, where));
+            // In a kernel module a memref is a pointer to its element 0, as kernels get them (bare pointers).
+            return device != null ? pointer(m, where) : struct(memrefFields(m, where));
         } else if (t instanceof Type.UnrankedMemRefType) {
             return struct(List.of(intptr, ptr));
         } else if (t instanceof Type.LLVMStructType s) {
@@ -92,6 +100,9 @@ final class Types {
      */
     int addressSpace(Type.MemRefType m, Operation where) {
         Attribute s = m.memorySpace();
+        if (device != null) {
+            return device.addressSpace(s, where);
+        }
         if (s == null) {
             return 0;
         }

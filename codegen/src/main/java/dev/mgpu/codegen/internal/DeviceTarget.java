@@ -1,0 +1,475 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.gpu.AddressSpaceAttr;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import java.util.List;
+import java.util.Set;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * What differs between the GPU targets when kernels are translated: the triple, the kernel calling
+ * convention, the address spaces, and how the special registers, barriers, shuffles and math functions are
+ * reached. One instance per {@code #nvvm.target} or {@code #rocdl.target} of a {@code gpu.module}.
+ *
+ * <p>Every intrinsic used here is one the target's LLVM back end lowers: an intrinsic it cannot lower
+ * aborts the process inside LLVM, so anything else is refused with a located error before LLVM sees it.
+ */
+abstract class DeviceTarget {
+    /** The target attribute, as the {@code gpu.module} lists it. */
+    final GpuTarget attr;
+    /** The device library to link (libdevice), or null when there is none. */
+    java.nio.file.Path library;
+    /** The functions of {@link #library} that the translation called. */
+    final Set<String> libraryCalls = new java.util.TreeSet<>();
+
+    /** Whether a device library can be linked. */
+    boolean libraryAvailable() {
+        return library != null;
+    }
+
+    /** Notes that the translation called {@code function} of the device library. */
+    void libraryUsed(String function) {
+        libraryCalls.add(function);
+    }
+
+    private DeviceTarget(GpuTarget attr) {
+        this.attr = attr;
+    }
+
+    /** The device target for {@code attr}, or null when mgpu does not compile kernels for it. */
+    static DeviceTarget of(GpuTarget attr) {
+        if (attr instanceof GpuTarget.NVVMTarget n) {
+            return new Nvptx(n);
+        }
+        if (attr instanceof GpuTarget.ROCDLTarget r) {
+            return new Amdgpu(r);
+        }
+        return null;
+    }
+
+    /** The target's name in messages, such as {@code #nvvm.target<chip = "sm_90">}. */
+    String name() {
+        return attr.toString();
+    }
+
+    abstract String triple();
+
+    abstract String chip();
+
+    abstract String features();
+
+    abstract int optLevel();
+
+    /** The LLVM calling convention of kernels. */
+    abstract int kernelCallingConvention();
+
+    /** The address space of private memory (allocas). */
+    abstract int privateAddressSpace();
+
+    /** Whether an {@code llvm.func} carries the target's kernel marker ({@code nvvm.kernel}, {@code rocdl.kernel}). */
+    abstract boolean isKernelMarked(Operation op);
+
+    /** Makes {@code fn} a kernel: its calling convention and what the target reads of the op's hints. */
+    void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
+        LLVMSetFunctionCallConv(fn, kernelCallingConvention());
+    }
+
+    /**
+     * The LLVM address space of a memref's memory space: none is the generic (flat) space, the symbolic
+     * spaces are the target's global, workgroup and private spaces, an integer is taken as it is.
+     */
+    int addressSpace(Attribute space, Operation where) {
+        if (space == null) {
+            return 0;
+        }
+        if (space instanceof AddressSpaceAttr a) {
+            switch (a.space()) {
+                case "global": return 1;
+                case "workgroup": return 3;
+                default: return privateAddressSpace();
+            }
+        }
+        if (space instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < (1 << 24)) {
+            return (int) i.value();
+        }
+        throw new MgpuException(where.knownLocation(), "Invalid memory space for " + name()
+                + " (must be #gpu.address_space<...> or an integer): " + space);
+    }
+
+    // ------------------------------------------------------------------ the thread's place
+
+    /** The i32 index of the thread in its block along {@code dim} (0, 1, 2). */
+    abstract LLVMValueRef threadId(ModuleTranslation t, int dim);
+
+    /** The i32 index of the block in the grid along {@code dim}. */
+    abstract LLVMValueRef blockId(ModuleTranslation t, int dim);
+
+    /** The i32 size of the block along {@code dim}. */
+    abstract LLVMValueRef blockDim(ModuleTranslation t, int dim);
+
+    /** The i32 number of blocks in the grid along {@code dim}. */
+    abstract LLVMValueRef gridDim(ModuleTranslation t, int dim);
+
+    /** The i32 lane of the thread in its subgroup. */
+    abstract LLVMValueRef laneId(ModuleTranslation t);
+
+    /** The i32 number of lanes of a subgroup. */
+    abstract LLVMValueRef subgroupSize(ModuleTranslation t);
+
+    /** Waits for every thread of the block, with workgroup memory made consistent. */
+    abstract void barrier(ModuleTranslation t);
+
+    /**
+     * The 32-bit {@code value} of lane {@code src} of the subgroup, where {@code src} is computed and
+     * checked by the caller; {@code mode} and the operands are the op's, for targets with a shuffle
+     * instruction of their own. Returns {value, valid} where the target computes validity itself, else
+     * {value, null}.
+     */
+    abstract LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
+            LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src);
+
+    // ------------------------------------------------------------------ math
+
+    /** The math functions the back end lowers natively for f32, by intrinsic base name. */
+    abstract Set<String> nativeF32();
+
+    /**
+     * The device-library function for {@code kind} on {@code f32} or {@code f64} when the target has such
+     * a library, else null.
+     */
+    abstract String libraryFunction(String kind, boolean f64);
+
+    /** The name of the device library in messages. */
+    abstract String libraryName();
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Calls the intrinsic (or function) {@code name} of type {@code ret (args...)}, declaring it once. */
+    static LLVMValueRef call(ModuleTranslation t, String name, LLVMTypeRef ret, LLVMValueRef... args) {
+        LLVMTypeRef[] ps = new LLVMTypeRef[args.length];
+        for (int i = 0; i < args.length; i++) {
+            ps[i] = LLVMTypeOf(args[i]);
+        }
+        LLVMTypeRef ft;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(ps)) {
+            ft = LLVMFunctionType(ret, p, ps.length, 0);
+        }
+        LLVMValueRef fn = LLVMGetNamedFunction(t.module, name);
+        if (fn == null || fn.isNull()) {
+            fn = LLVMAddFunction(t.module, name, ft);
+        }
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(args)) {
+            return LLVMBuildCall2(t.builder, ft, fn, p, args.length, "");
+        }
+    }
+
+    static LLVMValueRef i32(ModuleTranslation t, long v) {
+        return LLVMConstInt(LLVMInt32TypeInContext(t.ctx), v, 1);
+    }
+
+    static LLVMTypeRef i32Type(ModuleTranslation t) {
+        return LLVMInt32TypeInContext(t.ctx);
+    }
+
+    private static final String XYZ = "xyz";
+
+    /** NVIDIA GPUs through LLVM's NVPTX back end. */
+    static final class Nvptx extends DeviceTarget {
+        private final GpuTarget.NVVMTarget n;
+
+        Nvptx(GpuTarget.NVVMTarget n) {
+            super(n);
+            this.n = n;
+        }
+
+        @Override
+        String triple() {
+            return n.triple();
+        }
+
+        @Override
+        String chip() {
+            return n.chip();
+        }
+
+        @Override
+        String features() {
+            return n.features();
+        }
+
+        @Override
+        int optLevel() {
+            return n.optLevel();
+        }
+
+        /** Whether {@code flags} asks for flush-to-zero of denormals ({@code ftz}). */
+        boolean ftz() {
+            return n.flags() != null && n.flags().entries().containsKey("ftz");
+        }
+
+        /** Whether {@code flags} asks for fast, approximate math ({@code fast}). */
+        boolean fast() {
+            return n.flags() != null && n.flags().entries().containsKey("fast");
+        }
+
+        @Override
+        int kernelCallingConvention() {
+            return 71; // ptx_kernel
+        }
+
+        @Override
+        int privateAddressSpace() {
+            return 0; // allocas live in the generic space; the back end moves them to local memory
+        }
+
+        @Override
+        boolean isKernelMarked(Operation op) {
+            return op.hasAttr("nvvm.kernel");
+        }
+
+        private static LLVMValueRef sreg(ModuleTranslation t, String reg) {
+            return call(t, "llvm.nvvm.read.ptx.sreg." + reg, i32Type(t));
+        }
+
+        @Override
+        LLVMValueRef threadId(ModuleTranslation t, int dim) {
+            return sreg(t, "tid." + XYZ.charAt(dim));
+        }
+
+        @Override
+        LLVMValueRef blockId(ModuleTranslation t, int dim) {
+            return sreg(t, "ctaid." + XYZ.charAt(dim));
+        }
+
+        @Override
+        LLVMValueRef blockDim(ModuleTranslation t, int dim) {
+            return sreg(t, "ntid." + XYZ.charAt(dim));
+        }
+
+        @Override
+        LLVMValueRef gridDim(ModuleTranslation t, int dim) {
+            return sreg(t, "nctaid." + XYZ.charAt(dim));
+        }
+
+        @Override
+        LLVMValueRef laneId(ModuleTranslation t) {
+            return sreg(t, "laneid");
+        }
+
+        @Override
+        LLVMValueRef subgroupSize(ModuleTranslation t) {
+            return i32(t, 32);
+        }
+
+        @Override
+        void barrier(ModuleTranslation t) {
+            call(t, "llvm.nvvm.barrier0", LLVMVoidTypeInContext(t.ctx));
+        }
+
+        @Override
+        LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+            // shfl.sync over the lanes of a segment of `width`: mask = lanes 0..width-1 of each segment's
+            // view, clamp = (32 - width) << 8 | (up ? 0 : 31), as PTX defines the segment.
+            LLVMValueRef i32 = null;
+            LLVMValueRef b = null;
+            LLVMValueRef thirtyTwo = i32(t, 32);
+            LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, thirtyTwo, width, ""), i32(t, 8), "");
+            LLVMValueRef clamp = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
+            LLVMValueRef mask = LLVMBuildLShr(t.builder, i32(t, -1), LLVMBuildSub(t.builder, thirtyTwo, width, ""), "");
+            String m = switch (mode) {
+                case "xor" -> "bfly";
+                case "up" -> "up";
+                case "down" -> "down";
+                default -> "idx";
+            };
+            LLVMTypeRef ty = LLVMTypeOf(value);
+            boolean isFloat = LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
+            LLVMTypeRef[] fields = {ty, LLVMInt1TypeInContext(t.ctx)};
+            LLVMTypeRef pair;
+            try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
+                pair = LLVMStructTypeInContext(t.ctx, p, 2, 0);
+            }
+            LLVMValueRef r = call(t, "llvm.nvvm.shfl.sync." + m + "." + (isFloat ? "f32p" : "i32p"), pair, mask, value,
+                    offset, clamp);
+            return new LLVMValueRef[] {LLVMBuildExtractValue(t.builder, r, 0, ""), LLVMBuildExtractValue(t.builder, r,
+                    1, "")};
+        }
+
+        @Override
+        Set<String> nativeF32() {
+            return Set.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign", "exp2");
+        }
+
+        @Override
+        String libraryFunction(String kind, boolean f64) {
+            String base = switch (kind) {
+                case "exp", "exp2", "log", "log2", "sin", "cos", "tanh", "erf", "pow", "sqrt", "rsqrt" -> kind;
+                default -> null;
+            };
+            return base == null ? null : "__nv_" + base + (f64 ? "" : "f");
+        }
+
+        @Override
+        String libraryName() {
+            return "libdevice";
+        }
+    }
+
+    /** AMD GPUs through LLVM's AMDGPU back end, code object version 5. */
+    static final class Amdgpu extends DeviceTarget {
+        private final GpuTarget.ROCDLTarget r;
+
+        Amdgpu(GpuTarget.ROCDLTarget r) {
+            super(r);
+            this.r = r;
+        }
+
+        @Override
+        String triple() {
+            return r.triple();
+        }
+
+        @Override
+        String chip() {
+            return r.chip();
+        }
+
+        @Override
+        String features() {
+            return r.features();
+        }
+
+        @Override
+        int optLevel() {
+            return r.optLevel();
+        }
+
+        @Override
+        int kernelCallingConvention() {
+            return 91; // amdgpu_kernel
+        }
+
+        @Override
+        int privateAddressSpace() {
+            return 5;
+        }
+
+        @Override
+        boolean isKernelMarked(Operation op) {
+            return op.hasAttr("rocdl.kernel");
+        }
+
+        @Override
+        void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
+            super.markKernel(fn, op, ctx);
+            // The block size the kernel promises (known_block_size) bounds the work-group size the
+            // back end assumes; without it, up to 1024 threads.
+            if (op.name().equals(GpuFuncOp.NAME) && op.attr("known_block_size") instanceof Attribute.DenseArrayAttr d) {
+                long threads = d.get(0) * d.get(1) * d.get(2);
+                String k = "amdgpu-flat-work-group-size";
+                String v = threads + "," + threads;
+                LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateStringAttribute(ctx, k, k.length(), v,
+                        v.length()));
+            }
+        }
+
+        @Override
+        LLVMValueRef threadId(ModuleTranslation t, int dim) {
+            return call(t, "llvm.amdgcn.workitem.id." + XYZ.charAt(dim), i32Type(t));
+        }
+
+        @Override
+        LLVMValueRef blockId(ModuleTranslation t, int dim) {
+            return call(t, "llvm.amdgcn.workgroup.id." + XYZ.charAt(dim), i32Type(t));
+        }
+
+        /** Reads a field of the hidden kernel arguments of code object version 5. */
+        private LLVMValueRef implicitArg(ModuleTranslation t, int offset, int bits) {
+            LLVMValueRef base = call(t, "llvm.amdgcn.implicitarg.ptr", LLVMPointerTypeInContext(t.ctx, 4));
+            LLVMValueRef[] idx = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), offset, 0)};
+            LLVMValueRef p;
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+                p = LLVMBuildInBoundsGEP2(t.builder, LLVMInt8TypeInContext(t.ctx), base, pp, 1, "");
+            }
+            LLVMTypeRef ty = LLVMIntTypeInContext(t.ctx, bits);
+            LLVMValueRef v = LLVMBuildLoad2(t.builder, ty, p, "");
+            LLVMSetAlignment(v, bits / 8);
+            return bits == 32 ? v : LLVMBuildZExt(t.builder, v, i32Type(t), "");
+        }
+
+        @Override
+        LLVMValueRef blockDim(ModuleTranslation t, int dim) {
+            return implicitArg(t, 12 + 2 * dim, 16); // hidden_group_size_{x,y,z}
+        }
+
+        @Override
+        LLVMValueRef gridDim(ModuleTranslation t, int dim) {
+            return implicitArg(t, 4 * dim, 32); // hidden_block_count_{x,y,z}
+        }
+
+        @Override
+        LLVMValueRef laneId(ModuleTranslation t) {
+            LLVMValueRef lo = call(t, "llvm.amdgcn.mbcnt.lo", i32Type(t), i32(t, -1), i32(t, 0));
+            return call(t, "llvm.amdgcn.mbcnt.hi", i32Type(t), i32(t, -1), lo);
+        }
+
+        @Override
+        LLVMValueRef subgroupSize(ModuleTranslation t) {
+            return call(t, "llvm.amdgcn.wavefrontsize", i32Type(t));
+        }
+
+        @Override
+        void barrier(ModuleTranslation t) {
+            int wg;
+            try (BytePointer s = new BytePointer("workgroup")) {
+                wg = LLVMGetSyncScopeID(t.ctx, s, 9);
+            }
+            LLVMBuildFenceSyncScope(t.builder, LLVMAtomicOrderingRelease, wg, "");
+            call(t, "llvm.amdgcn.s.barrier", LLVMVoidTypeInContext(t.ctx));
+            LLVMBuildFenceSyncScope(t.builder, LLVMAtomicOrderingAcquire, wg, "");
+        }
+
+        @Override
+        LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+            // ds_bpermute reads the 32 bits of the lane whose byte address (lane * 4) it is given.
+            LLVMTypeRef ty = LLVMTypeOf(value);
+            LLVMValueRef bits = LLVMGetTypeKind(ty) == LLVMFloatTypeKind ? LLVMBuildBitCast(t.builder, value,
+                    i32Type(t), "") : value;
+            LLVMValueRef addr = LLVMBuildShl(t.builder, src, i32(t, 2), "");
+            LLVMValueRef got = call(t, "llvm.amdgcn.ds.bpermute", i32Type(t), addr, bits);
+            return new LLVMValueRef[] {LLVMGetTypeKind(ty) == LLVMFloatTypeKind ? LLVMBuildBitCast(t.builder, got, ty, "")
+                    : got, null};
+        }
+
+        @Override
+        Set<String> nativeF32() {
+            return Set.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign", "exp2", "log2", "exp",
+                    "log", "sin", "cos", "pow");
+        }
+
+        @Override
+        String libraryFunction(String kind, boolean f64) {
+            return null;
+        }
+
+        @Override
+        String libraryName() {
+            return "ROCm's device libraries (ocml)";
+        }
+    }
+
+    /** The math functions that are exact and lowered natively for every float type on both targets. */
+    static final List<String> EXACT = List.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign");
+}

@@ -1,0 +1,470 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.codegen.NativeModule;
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.GpuModuleOp;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
+import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMTargetRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Compiles the kernels of each {@code gpu.module} for each of its GPU targets and puts a {@code gpu.binary}
+ * of the same name, with one object per target, in the module's place: what upstream's
+ * {@code gpu-module-to-binary} does after {@code convert-gpu-to-nvvm} or {@code -rocdl}, with LLVM's own
+ * NVPTX and AMDGPU back ends and no vendor toolkit (ptxas and fatbinary are used when found).
+ *
+ * <p>A {@code gpu.module} is compiled when it has targets and a function with a body, and no
+ * {@code gpu.binary} already has its name. The model has been verified; every kernel module is translated
+ * and passes LLVM's verifier before any code generation.
+ */
+public final class KernelCompiler {
+    private KernelCompiler() {
+    }
+
+    /** Whether {@code root} holds a {@code gpu.module} that {@link #compile} would compile. */
+    public static boolean needed(Operation root) {
+        return !compilable(root).isEmpty();
+    }
+
+    private static List<Operation> compilable(Operation root) {
+        Set<String> binaries = new HashSet<>();
+        List<Operation> modules = new ArrayList<>();
+        for (Operation op : root.region(0).entry().operations()) {
+            if (op.name().equals(BinaryOp.NAME)) {
+                binaries.add(op.symbolName());
+            } else if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") instanceof Attribute.ArrayAttr
+                    && hasBody(op)) {
+                modules.add(op);
+            }
+        }
+        modules.removeIf(m -> binaries.contains(m.symbolName()));
+        return modules;
+    }
+
+    private static boolean hasBody(Operation module) {
+        for (Operation f : module.region(0).entry().operations()) {
+            if (!f.regions().isEmpty() && !f.region(0).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Compiles every compilable {@code gpu.module} of {@code root} and replaces it with its {@code gpu.binary}. */
+    public static void compile(Operation root, KernelOptions options) {
+        for (Operation m : compilable(root)) {
+            List<ObjectAttr> objects = new ArrayList<>();
+            for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
+                objects.add(compile(m, (GpuTarget) a, options));
+            }
+            Attribute handler = m.attr("offloadingHandler");
+            Operation binary = BinaryOp.create(m.location(), m.symbolName(),
+                    handler instanceof OffloadingHandlerAttr h ? h : null, objects).op();
+            m.parent().replace(m, binary);
+        }
+    }
+
+    private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options) {
+        DeviceTarget d = DeviceTarget.of(target);
+        if (d == null) {
+            throw new MgpuException(module.knownLocation(), "Invalid target for compiling kernels (must be"
+                    + " #nvvm.target or #rocdl.target): " + target);
+        }
+        Location where = module.knownLocation();
+        TargetCpus.checkKnown(d.triple(), d.chip(), d.features() == null || d.features().isEmpty() ? null : d.features(),
+                where);
+        if (d instanceof DeviceTarget.Nvptx) {
+            d.library = libdevice(target);
+        }
+        try (NativeModule nm = new NativeModule(module.symbolName());
+                NativeTargetMachine tm = machine(d, where)) {
+            LLVMSetTarget(nm.module(), d.triple());
+            var layout = LLVMCreateTargetDataLayout(tm.get());
+            LLVMSetModuleDataLayout(nm.module(), layout);
+            LLVMDisposeTargetData(layout);
+            ModuleTranslation.translateDevice(module, nm, d);
+            verify(nm, module, d);
+            if (!d.libraryCalls.isEmpty()) {
+                linkLibrary(nm, d, where);
+            }
+            optimize(nm, tm, d, where);
+            ObjectFormat format = options.format();
+            Map<String, Attribute> props = new LinkedHashMap<>();
+            props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
+            if (format == ObjectFormat.OFFLOAD) {
+                return object(target, format, props, drain(LLVMWriteBitcodeToMemoryBuffer(nm.module())));
+            }
+            if (d instanceof DeviceTarget.Nvptx) {
+                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where);
+                if (format == ObjectFormat.ASSEMBLY) {
+                    return object(target, format, props, ptx);
+                }
+                return ptxObject(module, d, target, ptx, format, props, options);
+            }
+            byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where);
+            if (format == ObjectFormat.ASSEMBLY) {
+                return object(target, format, props, obj);
+            }
+            return object(target, ObjectFormat.BINARY, props, hsaco(module, obj));
+        }
+    }
+
+    private static ObjectAttr object(GpuTarget target, ObjectFormat format, Map<String, Attribute> props,
+            byte[] blob) {
+        return new ObjectAttr(target, format, new Attribute.DictionaryAttr(props), new Attribute.StringAttr(blob));
+    }
+
+    private static synchronized void initTargets(DeviceTarget d) {
+        if (d instanceof DeviceTarget.Nvptx) {
+            LLVMInitializeNVPTXTargetInfo();
+            LLVMInitializeNVPTXTarget();
+            LLVMInitializeNVPTXTargetMC();
+            LLVMInitializeNVPTXAsmPrinter();
+        } else {
+            LLVMInitializeAMDGPUTargetInfo();
+            LLVMInitializeAMDGPUTarget();
+            LLVMInitializeAMDGPUTargetMC();
+            LLVMInitializeAMDGPUAsmPrinter();
+        }
+    }
+
+    private static NativeTargetMachine machine(DeviceTarget d, Location where) {
+        initTargets(d);
+        LLVMTargetRef target = new LLVMTargetRef();
+        BytePointer err = new BytePointer((Pointer) null);
+        try (BytePointer triple = new BytePointer(d.triple())) {
+            if (LLVMGetTargetFromTriple(triple, target, err) != 0) {
+                String m = err.getString();
+                LLVMDisposeMessage(err);
+                throw new MgpuException(where, "Invalid target triple of " + d.name() + " (must be known to LLVM): "
+                        + d.triple() + ": " + m);
+            }
+        }
+        int level = switch (d.optLevel()) {
+            case 0 -> LLVMCodeGenLevelNone;
+            case 1 -> LLVMCodeGenLevelLess;
+            case 2 -> LLVMCodeGenLevelDefault;
+            default -> LLVMCodeGenLevelAggressive;
+        };
+        return new NativeTargetMachine(LLVMCreateTargetMachine(target, d.triple(), d.chip(),
+                d.features() == null ? "" : d.features(), level, LLVMRelocPIC, LLVMCodeModelDefault));
+    }
+
+    private static void verify(NativeModule nm, Operation module, DeviceTarget d) {
+        BytePointer msg = new BytePointer((BytePointer) null);
+        boolean broken = LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0;
+        String text = broken ? msg.getString() : null;
+        LLVMDisposeMessage(msg);
+        if (broken) {
+            throw new MgpuException(module.knownLocation(), "Invalid kernel module for " + d.name()
+                    + " (must pass LLVM's verifier): " + text.strip());
+        }
+    }
+
+    /**
+     * libdevice: the first {@code libdevice*.bc} the target's {@code link} list names, else the CUDA
+     * toolkit's ({@code $CUDA_HOME}, {@code /usr/local/cuda}, or next to {@code ptxas}), else null.
+     */
+    private static Path libdevice(GpuTarget target) {
+        if (target instanceof GpuTarget.NVVMTarget n && n.link() != null) {
+            for (Attribute a : n.link().elements()) {
+                if (a instanceof Attribute.StringAttr s && Path.of(s.value()).getFileName().toString()
+                        .startsWith("libdevice")) {
+                    return Path.of(s.value());
+                }
+            }
+        }
+        List<Path> roots = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null && !home.isEmpty()) {
+            roots.add(Path.of(home));
+        }
+        roots.add(Path.of("/usr/local/cuda"));
+        Path ptxas = findTool("ptxas", null);
+        if (ptxas != null) {
+            roots.add(ptxas.toAbsolutePath().getParent().getParent());
+        }
+        for (Path r : roots) {
+            Path p = r.resolve("nvvm/libdevice/libdevice.10.bc");
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Links the device library, keeps only what the kernels call, and tells it the denormal mode. */
+    private static void linkLibrary(NativeModule nm, DeviceTarget d, Location where) {
+        LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
+        BytePointer err = new BytePointer((Pointer) null);
+        int failed;
+        try (BytePointer path = new BytePointer(d.library.toString())) {
+            failed = LLVMCreateMemoryBufferWithContentsOfFile(path, buf, err);
+        }
+        if (failed != 0) {
+            String m = err.getString();
+            LLVMDisposeMessage(err);
+            throw new MgpuException(where, "Invalid " + d.libraryName() + " (must be readable): " + d.library + ": " + m);
+        }
+        LLVMModuleRef lib = new LLVMModuleRef();
+        try {
+            if (LLVMParseBitcodeInContext2(nm.context(), buf, lib) != 0) {
+                throw new MgpuException(where, "Invalid " + d.libraryName() + " (must be LLVM bitcode): " + d.library);
+            }
+        } finally {
+            LLVMDisposeMemoryBuffer(buf);
+        }
+        LLVMSetTarget(lib, d.triple());
+        LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(nm.module()));
+        Set<String> own = new HashSet<>();
+        for (LLVMValueRef f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            if (LLVMIsDeclaration(f) == 0) {
+                own.add(LLVMGetValueName(f).getString());
+            }
+        }
+        if (LLVMLinkModules2(nm.module(), lib) != 0) {
+            throw new MgpuException(where, "Invalid " + d.libraryName() + " (must link with the kernels): " + d.library);
+        }
+        // The library's functions serve these kernels only: internal, so that unused ones are dropped.
+        for (LLVMValueRef f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            String name = LLVMGetValueName(f).getString();
+            if (LLVMIsDeclaration(f) == 0 && !own.contains(name)) {
+                LLVMSetLinkage(f, LLVMInternalLinkage);
+            }
+        }
+        for (LLVMValueRef g = LLVMGetFirstGlobal(nm.module()); g != null && !g.isNull(); g = LLVMGetNextGlobal(g)) {
+            if (LLVMIsDeclaration(g) == 0 && LLVMGetValueName(g).getString().startsWith("__nv")) {
+                LLVMSetLinkage(g, LLVMInternalLinkage);
+            }
+        }
+        boolean ftz = d instanceof DeviceTarget.Nvptx n && n.ftz();
+        try (BytePointer key = new BytePointer("nvvm-reflect-ftz")) {
+            LLVMAddModuleFlag(nm.module(), LLVMModuleFlagBehaviorOverride, key, key.limit() - 1,
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(nm.context()), ftz ? 1 : 0, 0)));
+        }
+    }
+
+    private static void optimize(NativeModule nm, NativeTargetMachine tm, DeviceTarget d, Location where) {
+        var opts = LLVMCreatePassBuilderOptions();
+        try {
+            var e = LLVMRunPasses(nm.module(), "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), opts);
+            if (e != null && !e.isNull()) {
+                BytePointer m = LLVMGetErrorMessage(e);
+                String text = m.getString();
+                LLVMDisposeErrorMessage(m);
+                throw new MgpuException(where, "Invalid kernel module for " + d.name() + " (must pass LLVM's"
+                        + " optimiser): " + text);
+            }
+        } finally {
+            LLVMDisposePassBuilderOptions(opts);
+        }
+    }
+
+    private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where) {
+        LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
+        BytePointer err = new BytePointer((Pointer) null);
+        if (LLVMTargetMachineEmitToMemoryBuffer(tm.get(), nm.module(), kind, err, buf) != 0) {
+            String m = err.getString();
+            LLVMDisposeMessage(err);
+            throw new MgpuException(where, "Invalid kernel module for code generation (must be accepted by LLVM's"
+                    + " back end): " + m);
+        }
+        return drain(buf);
+    }
+
+    private static byte[] drain(LLVMMemoryBufferRef buf) {
+        try {
+            long n = LLVMGetBufferSize(buf);
+            byte[] out = new byte[(int) n];
+            LLVMGetBufferStart(buf).capacity(n).get(out);
+            return out;
+        } finally {
+            LLVMDisposeMemoryBuffer(buf);
+        }
+    }
+
+    // ------------------------------------------------------------------ NVIDIA: ptxas, fatbinary
+
+    private static ObjectAttr ptxObject(Operation module, DeviceTarget d, GpuTarget target, byte[] ptx,
+            ObjectFormat format, Map<String, Attribute> props, KernelOptions options) {
+        if (options.ptxas() != null && (!Files.isExecutable(options.ptxas()) || Files.isDirectory(options.ptxas()))) {
+            throw new MgpuException(module.knownLocation(), "Invalid ptxas (must be an executable file): "
+                    + options.ptxas());
+        }
+        Path ptxas = findTool("ptxas", options.ptxas());
+        if (ptxas == null) {
+            options.notes().accept(location(module) + ": note: ptxas not found (--ptxas, $CUDA_HOME/bin or PATH);"
+                    + " embedding PTX for " + d.name() + ", which the driver compiles when it loads it");
+            return object(target, ObjectFormat.ASSEMBLY, props, ptx);
+        }
+        String sm = d.chip();
+        Path dir = tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.ptx");
+            Path cubin = dir.resolve("kernels.cubin");
+            Files.write(in, ptx);
+            run(module, List.of(ptxas.toString(), "-arch=" + sm, "-O" + Math.max(0, Math.min(3, d.optLevel())),
+                    in.toString(), "-o", cubin.toString()), "ptxas");
+            Path fatbinary = format == ObjectFormat.FATBIN ? findTool("fatbinary", ptxas.getParent().resolve(
+                    "fatbinary")) : null;
+            if (fatbinary == null) {
+                return object(target, ObjectFormat.BINARY, props, Files.readAllBytes(cubin));
+            }
+            Path fat = dir.resolve("kernels.fatbin");
+            String arch = sm.startsWith("sm_") ? sm.substring(3) : sm;
+            run(module, List.of(fatbinary.toString(), "-64", "--create", fat.toString(),
+                    "--image3=kind=elf,sm=" + arch + ",file=" + cubin, "--image3=kind=ptx,sm=" + arch + ",file=" + in),
+                    "fatbinary");
+            return object(target, ObjectFormat.FATBIN, props, Files.readAllBytes(fat));
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for ptxas (must be writable): "
+                    + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    /** {@code preferred} when it is an executable file, else {@code name} in {@code $CUDA_HOME/bin}, then PATH. */
+    static Path findTool(String name, Path preferred) {
+        if (preferred != null) {
+            return Files.isExecutable(preferred) ? preferred : null;
+        }
+        List<Path> dirs = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null && !home.isEmpty()) {
+            dirs.add(Path.of(home, "bin"));
+        }
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String p : path.split(File.pathSeparator)) {
+                if (!p.isEmpty()) {
+                    dirs.add(Path.of(p));
+                }
+            }
+        }
+        for (Path dir : dirs) {
+            Path p = dir.resolve(name);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ AMD: lld
+
+    /** Links an AMDGPU object into a code object (HSACO) with the lld of the LLVM artifact. */
+    private static byte[] hsaco(Operation module, byte[] obj) {
+        Path lld = lld(module);
+        Path dir = tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.o");
+            Path out = dir.resolve("kernels.hsaco");
+            Files.write(in, obj);
+            run(module, List.of(lld.toString(), "-flavor", "gnu", "-shared", in.toString(), "-o", out.toString()), "lld");
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for lld (must be writable): "
+                    + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static Path lldPath;
+
+    private static synchronized Path lld(Operation module) {
+        if (lldPath == null) {
+            try {
+                File f = org.bytedeco.javacpp.Loader.cacheResource(org.bytedeco.llvm.global.LLVM.class,
+                        "/org/bytedeco/llvm/" + org.bytedeco.javacpp.Loader.getPlatform() + "/lld");
+                if (f == null) {
+                    throw new IOException("the LLVM artifact has no lld for " + org.bytedeco.javacpp.Loader.getPlatform());
+                }
+                if (!f.canExecute() && !f.setExecutable(true)) {
+                    throw new IOException("cannot make " + f + " executable");
+                }
+                lldPath = f.toPath();
+            } catch (IOException e) {
+                throw new MgpuException(module.knownLocation(), "Invalid LLVM artifact (must carry lld to link AMDGPU"
+                        + " code objects): " + e.getMessage());
+            }
+        }
+        return lldPath;
+    }
+
+    // ------------------------------------------------------------------ processes and files
+
+    private static String location(Operation op) {
+        return op.knownLocation().toString();
+    }
+
+    private static void run(Operation module, List<String> cmd, String tool) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (must finish within 300 s)");
+            }
+            if (p.exitValue() != 0) {
+                throw new MgpuException(module.knownLocation(), "Invalid kernels for " + tool + " (must be accepted;"
+                        + " it exited with " + p.exitValue() + "): " + new String(out, StandardCharsets.UTF_8).strip());
+            }
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " (must be runnable): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (interrupted)");
+        }
+    }
+
+    private static Path tempDir(Operation module) {
+        try {
+            return Files.createTempDirectory("mgpu-kernels");
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary directory (must be writable): "
+                    + e.getMessage());
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // A temporary file that cannot be deleted is left to the system's cleaning.
+        }
+    }
+}

@@ -1,0 +1,510 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.gpu.BarrierOp;
+import dev.mgpu.dialect.gpu.DimensionOp;
+import dev.mgpu.dialect.gpu.DynamicSharedMemoryOp;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.GpuReturnOp;
+import dev.mgpu.dialect.gpu.LaneOps;
+import dev.mgpu.dialect.gpu.ShuffleOp;
+import dev.mgpu.dialect.math.MathDialect;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.scf.Scf;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Translations of the ops of kernel bodies: the gpu dialect's thread indices, barrier and shuffle, the
+ * memref element ops, structured control flow (scf) and the math functions. They run only in a kernel
+ * module ({@link ModuleTranslation#device} set), where a memref is a pointer to its element 0.
+ */
+final class KernelTranslators {
+    private KernelTranslators() {
+    }
+
+    static void register(Map<String, ModuleTranslation.OpTranslator> m) {
+        for (String k : DimensionOp.KINDS) {
+            m.put("gpu." + k, KernelTranslators::dimension);
+        }
+        m.put(LaneOps.LANE_ID, (op, t) -> t.map(op.result(0), index(t, device(op, t).laneId(t))));
+        m.put(LaneOps.SUBGROUP_SIZE, (op, t) -> t.map(op.result(0), index(t, device(op, t).subgroupSize(t))));
+        m.put(BarrierOp.NAME, (op, t) -> device(op, t).barrier(t));
+        m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
+        m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
+        m.put(GpuReturnOp.NAME, HostTranslators::ret);
+        m.put(MemRef.LoadOp.NAME, KernelTranslators::load);
+        m.put(MemRef.StoreOp.NAME, KernelTranslators::store);
+        m.put(MemRef.AllocaOp.NAME, KernelTranslators::alloca);
+        m.put(MemRef.AtomicRMWOp.NAME, KernelTranslators::atomic);
+        m.put(MemRef.DimOp.NAME, KernelTranslators::dim);
+        m.put(Scf.ForOp.NAME, KernelTranslators::forLoop);
+        m.put(Scf.IfOp.NAME, KernelTranslators::ifThenElse);
+        m.put(Scf.WhileOp.NAME, KernelTranslators::whileLoop);
+        for (List<String> kinds : List.of(MathDialect.UNARY, MathDialect.BINARY, MathDialect.TERNARY)) {
+            for (String k : kinds) {
+                m.put("math." + k, KernelTranslators::math);
+            }
+        }
+    }
+
+    private static DeviceTarget device(Operation op, ModuleTranslation t) {
+        if (t.device == null) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " in host code (must be inside a kernel of a"
+                    + " gpu.module)");
+        }
+        return t.device;
+    }
+
+    private static LLVMValueRef index(ModuleTranslation t, LLVMValueRef i32) {
+        return LLVMBuildZExt(t.builder, i32, t.types.intptr, "");
+    }
+
+    // ------------------------------------------------------------------ gpu
+
+    private static void dimension(Operation op, ModuleTranslation t) {
+        DeviceTarget d = device(op, t);
+        DimensionOp v = new DimensionOp(op);
+        int dim = v.dimension();
+        LLVMValueRef r = switch (v.kind()) {
+            case "thread_id" -> d.threadId(t, dim);
+            case "block_id" -> d.blockId(t, dim);
+            case "block_dim" -> d.blockDim(t, dim);
+            case "grid_dim" -> d.gridDim(t, dim);
+            default -> LLVMBuildAdd(t.builder, LLVMBuildMul(t.builder, d.blockId(t, dim), d.blockDim(t, dim), ""),
+                    d.threadId(t, dim), "");
+        };
+        t.map(op.result(0), index(t, r));
+    }
+
+    private static void shuffle(Operation op, ModuleTranslation t) {
+        DeviceTarget d = device(op, t);
+        ShuffleOp s = new ShuffleOp(op);
+        LLVMValueRef value = t.lookup(s.value(), op);
+        LLVMValueRef offset = t.lookup(s.offset(), op);
+        LLVMValueRef width = t.lookup(s.width(), op);
+        Type vt = s.value().type();
+        LLVMValueRef lane = d.laneId(t);
+        // The source lane and whether it lies in the lane's segment of `width` lanes, as PTX defines the
+        // shuffle: segments start at multiples of width; idx counts from the segment's start.
+        LLVMValueRef segStart = LLVMBuildAnd(t.builder, lane, LLVMBuildNeg(t.builder, width, ""), "");
+        LLVMValueRef segEnd = LLVMBuildAdd(t.builder, segStart, width, "");
+        LLVMValueRef src = switch (s.mode()) {
+            case "xor" -> LLVMBuildXor(t.builder, lane, offset, "");
+            case "up" -> LLVMBuildSub(t.builder, lane, offset, "");
+            case "down" -> LLVMBuildAdd(t.builder, lane, offset, "");
+            default -> LLVMBuildAdd(t.builder, segStart, offset, "");
+        };
+        LLVMValueRef valid = LLVMBuildAnd(t.builder, LLVMBuildICmp(t.builder, LLVMIntSGE, src, segStart, ""),
+                LLVMBuildICmp(t.builder, LLVMIntSLT, src, segEnd, ""), "");
+        LLVMValueRef from = LLVMBuildSelect(t.builder, valid, src, lane, "");
+        LLVMValueRef[] r;
+        if (vt instanceof Type.IntegerType i && i.width() == 64 || vt instanceof Type.FloatType f && f.width() == 64) {
+            // Two 32-bit halves, shuffled alike.
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            LLVMValueRef bits = vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, value, i64, "") : value;
+            LLVMValueRef lo = LLVMBuildTrunc(t.builder, bits, DeviceTarget.i32Type(t), "");
+            LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, bits, LLVMConstInt(i64, 32, 0), ""),
+                    DeviceTarget.i32Type(t), "");
+            LLVMValueRef[] a = d.shuffle32(t, s.mode(), lo, offset, width, lane, from);
+            LLVMValueRef[] b = d.shuffle32(t, s.mode(), hi, offset, width, lane, from);
+            LLVMValueRef joined = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, a[0], i64, ""), LLVMBuildShl(t.builder,
+                    LLVMBuildZExt(t.builder, b[0], i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
+            r = new LLVMValueRef[] {vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, joined, LLVMTypeOf(value),
+                    "") : joined, a[1]};
+        } else {
+            r = d.shuffle32(t, s.mode(), value, offset, width, lane, from);
+        }
+        t.map(op.result(0), r[0]);
+        t.map(op.result(1), r[1] != null ? r[1] : valid);
+    }
+
+    private static void dynamicSharedMemory(Operation op, ModuleTranslation t) {
+        String name = "__mgpu_dynamic_shared_memory";
+        LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
+        if (g == null || g.isNull()) {
+            g = LLVMAddGlobalInAddressSpace(t.module, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), 0), name, 3);
+            LLVMSetAlignment(g, 16);
+            LLVMSetLinkage(g, LLVMExternalLinkage);
+        }
+        t.map(op.result(0), g);
+    }
+
+    /**
+     * The memory of a {@code gpu.func} attribution: workgroup memory is a global of the workgroup address
+     * space, one per kernel and attribution; private memory is an alloca.
+     */
+    static LLVMValueRef attribution(ModuleTranslation t, Operation fnOp, Value.BlockArgument a) {
+        GpuFuncOp f = new GpuFuncOp(fnOp);
+        int index = fnOp.region(0).entry().arguments().indexOf(a) - f.type().inputs().size();
+        Type.MemRefType m = (Type.MemRefType) a.type();
+        long count = staticCount(m, fnOp);
+        LLVMTypeRef elem = t.types.of(m.elementType(), fnOp);
+        LLVMTypeRef arr = LLVMArrayType2(elem, count);
+        int as = t.types.addressSpace(m, fnOp);
+        if (index < f.workgroupCount()) {
+            LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
+                    as);
+            LLVMSetInitializer(g, LLVMGetUndef(arr));
+            LLVMSetLinkage(g, LLVMInternalLinkage);
+            LLVMSetAlignment(g, 16);
+            return g;
+        }
+        LLVMValueRef p = LLVMBuildAlloca(t.builder, arr, "");
+        LLVMSetAlignment(p, 16);
+        return cast(t, p, as);
+    }
+
+    private static LLVMValueRef cast(ModuleTranslation t, LLVMValueRef p, int as) {
+        if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == as) {
+            return p;
+        }
+        return LLVMBuildAddrSpaceCast(t.builder, p, LLVMPointerTypeInContext(t.ctx, as), "");
+    }
+
+    private static long staticCount(Type.MemRefType m, Operation where) {
+        long n = 1;
+        for (long d : m.shape()) {
+            if (d == Type.DYNAMIC) {
+                throw ModuleTranslation.error(where, "Invalid memref for a kernel (must have a static shape here): " + m);
+            }
+            n = Math.multiplyExact(n, d);
+        }
+        return n;
+    }
+
+    // ------------------------------------------------------------------ memref
+
+    /**
+     * The address of {@code memref[indices]}: element 0 plus the offset and the indices times the strides,
+     * which an identity layout computes from the shape (row-major) and a strided layout gives. Under the
+     * bare-pointer convention they must be static (the leading dimension of an identity layout may be
+     * dynamic).
+     */
+    private static LLVMValueRef elementPointer(ModuleTranslation t, Operation op, Value memref, List<Value> indices) {
+        Type.MemRefType m = (Type.MemRefType) memref.type();
+        long[] strides = new long[m.rank()];
+        long offset = 0;
+        if (m.layout() instanceof Attribute.StridedLayoutAttr s) {
+            strides = s.strides().clone();
+            offset = s.offset();
+        } else if (m.layout() != null) {
+            throw ModuleTranslation.error(op, "Invalid memref layout for a kernel (must be the identity or strided): " + m);
+        } else {
+            long stride = 1;
+            for (int i = m.rank() - 1; i >= 0; i--) {
+                strides[i] = stride;
+                if (i > 0) {
+                    stride = m.dim(i) == Type.DYNAMIC ? Type.DYNAMIC : stride * m.dim(i);
+                }
+            }
+        }
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef lin = null;
+        for (int i = 0; i < m.rank(); i++) {
+            if (strides[i] == Type.DYNAMIC) {
+                throw ModuleTranslation.error(op, "Invalid memref for a kernel (must have static strides: a kernel gets"
+                        + " a bare pointer): " + m);
+            }
+            LLVMValueRef idx = t.lookup(indices.get(i), op);
+            LLVMValueRef term = strides[i] == 1 ? idx : LLVMBuildMul(t.builder, idx, LLVMConstInt(i64, strides[i], 1), "");
+            lin = lin == null ? term : LLVMBuildAdd(t.builder, lin, term, "");
+        }
+        if (offset == Type.DYNAMIC) {
+            throw ModuleTranslation.error(op, "Invalid memref for a kernel (must have a static offset): " + m);
+        }
+        if (offset != 0) {
+            LLVMValueRef o = LLVMConstInt(i64, offset, 1);
+            lin = lin == null ? o : LLVMBuildAdd(t.builder, lin, o, "");
+        }
+        LLVMValueRef base = t.lookup(memref, op);
+        if (lin == null) {
+            return base;
+        }
+        LLVMValueRef[] idx = {lin};
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(idx)) {
+            return LLVMBuildInBoundsGEP2(t.builder, t.types.of(m.elementType(), op), base, p, 1, "");
+        }
+    }
+
+    private static void load(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.LoadOp l = new MemRef.LoadOp(op);
+        LLVMValueRef p = elementPointer(t, op, l.memref(), l.indices());
+        t.map(op.result(0), LLVMBuildLoad2(t.builder, t.types.of(op.result(0).type(), op), p, ""));
+    }
+
+    private static void store(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.StoreOp s = new MemRef.StoreOp(op);
+        LLVMValueRef p = elementPointer(t, op, s.memref(), s.indices());
+        LLVMBuildStore(t.builder, t.lookup(s.value(), op), p);
+    }
+
+    private static void alloca(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.AllocaOp a = new MemRef.AllocaOp(op);
+        Type.MemRefType m = a.type();
+        LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), op), staticCount(m, op));
+        // In the entry block, so that the back end places it in the frame once.
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(here);
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+        LLVMValueRef first = LLVMGetFirstInstruction(entry);
+        if (first != null && !first.isNull()) {
+            LLVMPositionBuilderBefore(t.builder, first);
+        } else {
+            LLVMPositionBuilderAtEnd(t.builder, entry);
+        }
+        LLVMValueRef p = LLVMBuildAlloca(t.builder, arr, "");
+        LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
+    }
+
+    private static void dim(Operation op, ModuleTranslation t) {
+        MemRef.DimOp d = new MemRef.DimOp(op);
+        Type.MemRefType m = (Type.MemRefType) d.memref().type();
+        Operation def = d.index() instanceof Value.OpResult r ? r.owner() : null;
+        if (def != null && def.attr("value") instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < m.rank()
+                && m.dim((int) i.value()) != Type.DYNAMIC) {
+            t.map(op.result(0), LLVMConstInt(t.types.intptr, m.dim((int) i.value()), 1));
+            return;
+        }
+        throw ModuleTranslation.error(op, "Invalid memref.dim in a kernel (must ask for a static dimension by a"
+                + " constant: a kernel gets a bare pointer without sizes): " + m);
+    }
+
+    private static final String[] RMW_KINDS = {"addf", "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",
+        "maxnumf", "minnumf"};
+    private static final int[] RMW_OPS = {LLVMAtomicRMWBinOpFAdd, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpXchg,
+        LLVMAtomicRMWBinOpMax, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpUMin,
+        LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpFMax, LLVMAtomicRMWBinOpFMin};
+
+    private static void atomic(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.AtomicRMWOp a = new MemRef.AtomicRMWOp(op);
+        LLVMValueRef p = elementPointer(t, op, a.memref(), a.indices());
+        LLVMValueRef v = t.lookup(a.value(), op);
+        String kind = a.kind();
+        for (int i = 0; i < RMW_KINDS.length; i++) {
+            if (RMW_KINDS[i].equals(kind)) {
+                LLVMValueRef r = LLVMBuildAtomicRMW(t.builder, RMW_OPS[i], p, v, LLVMAtomicOrderingAcquireRelease, 0);
+                t.map(op.result(0), r);
+                return;
+            }
+        }
+        // mulf, muli, maximumf, minimumf: a compare-and-swap loop on the element's bits.
+        LLVMTypeRef vt = LLVMTypeOf(v);
+        LLVMTypeRef bitsType = LLVMIntTypeInContext(t.ctx, (int) Types.elementSize(a.value().type(), op) * 8);
+        boolean isFloat = a.value().type() instanceof Type.FloatType;
+        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+        LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMValueRef first = LLVMBuildLoad2(t.builder, vt, p, "");
+        LLVMBuildBr(t.builder, loop);
+        LLVMPositionBuilderAtEnd(t.builder, loop);
+        LLVMValueRef old = LLVMBuildPhi(t.builder, vt, "");
+        LLVMValueRef next = switch (kind) {
+            case "mulf" -> LLVMBuildFMul(t.builder, old, v, "");
+            case "muli" -> LLVMBuildMul(t.builder, old, v, "");
+            case "maximumf" -> DeviceTarget.call(t, "llvm.maximum." + floatSuffix(a.value().type()), vt, old, v);
+            default -> DeviceTarget.call(t, "llvm.minimum." + floatSuffix(a.value().type()), vt, old, v);
+        };
+        LLVMValueRef cmp = isFloat ? LLVMBuildBitCast(t.builder, old, bitsType, "") : old;
+        LLVMValueRef nw = isFloat ? LLVMBuildBitCast(t.builder, next, bitsType, "") : next;
+        LLVMValueRef pair = LLVMBuildAtomicCmpXchg(t.builder, p, cmp, nw, LLVMAtomicOrderingAcquireRelease,
+                LLVMAtomicOrderingMonotonic, 0);
+        LLVMValueRef seen = LLVMBuildExtractValue(t.builder, pair, 0, "");
+        LLVMValueRef ok = LLVMBuildExtractValue(t.builder, pair, 1, "");
+        LLVMValueRef seenValue = isFloat ? LLVMBuildBitCast(t.builder, seen, vt, "") : seen;
+        LLVMBuildCondBr(t.builder, ok, done, loop);
+        addIncoming(old, first, pre);
+        addIncoming(old, seenValue, loop);
+        LLVMPositionBuilderAtEnd(t.builder, done);
+        t.map(op.result(0), old);
+    }
+
+    private static String floatSuffix(Type t) {
+        return ((Type.FloatType) t).width() == 64 ? "f64" : ((Type.FloatType) t).width() == 16 ? "f16" : "f32";
+    }
+
+    private static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef from) {
+        try (PointerPointer<LLVMValueRef> vs = new PointerPointer<>(new LLVMValueRef[] {v});
+                PointerPointer<LLVMBasicBlockRef> bs = new PointerPointer<>(new LLVMBasicBlockRef[] {from})) {
+            LLVMAddIncoming(phi, vs, bs, 1);
+        }
+    }
+
+    // ------------------------------------------------------------------ scf
+
+    /** Translates every op of {@code b} but its terminator ({@code scf.yield}, {@code scf.condition}), which it returns. */
+    private static Operation body(ModuleTranslation t, Block b) {
+        List<Operation> ops = b.operations();
+        for (int i = 0; i < ops.size() - 1; i++) {
+            t.translateOp(ops.get(i));
+        }
+        return ops.get(ops.size() - 1);
+    }
+
+    private static void forLoop(Operation op, ModuleTranslation t) {
+        Scf.ForOp f = new Scf.ForOp(op);
+        LLVMValueRef lb = t.lookup(f.lowerBound(), op);
+        LLVMValueRef ub = t.lookup(f.upperBound(), op);
+        LLVMValueRef step = t.lookup(f.step(), op);
+        List<LLVMValueRef> inits = t.lookup(f.inits(), op);
+        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+        LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef bodyBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildBr(t.builder, header);
+        LLVMPositionBuilderAtEnd(t.builder, header);
+        LLVMValueRef iv = LLVMBuildPhi(t.builder, LLVMTypeOf(lb), "");
+        List<LLVMValueRef> iters = new ArrayList<>();
+        for (LLVMValueRef v : inits) {
+            iters.add(LLVMBuildPhi(t.builder, LLVMTypeOf(v), ""));
+        }
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""), bodyBlock, exit);
+        LLVMPositionBuilderAtEnd(t.builder, bodyBlock);
+        Block b = f.body();
+        t.map(b.argument(0), iv);
+        for (int i = 0; i < iters.size(); i++) {
+            t.map(b.argument(i + 1), iters.get(i));
+        }
+        Operation yield = body(t, b);
+        List<LLVMValueRef> next = t.lookup(yield.operands(), yield);
+        LLVMValueRef ivNext = LLVMBuildAdd(t.builder, iv, step, "");
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildBr(t.builder, header);
+        addIncoming(iv, lb, pre);
+        addIncoming(iv, ivNext, latch);
+        for (int i = 0; i < iters.size(); i++) {
+            addIncoming(iters.get(i), inits.get(i), pre);
+            addIncoming(iters.get(i), next.get(i), latch);
+        }
+        LLVMPositionBuilderAtEnd(t.builder, exit);
+        for (int i = 0; i < iters.size(); i++) {
+            t.map(op.result(i), iters.get(i));
+        }
+    }
+
+    private static void ifThenElse(Operation op, ModuleTranslation t) {
+        Scf.IfOp s = new Scf.IfOp(op);
+        LLVMValueRef c = t.lookup(s.condition(), op);
+        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+        LLVMBasicBlockRef thenBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        boolean hasElse = !s.elseRegion().isEmpty();
+        LLVMBasicBlockRef elseBlock = hasElse ? LLVMAppendBasicBlockInContext(t.ctx, fn, "") : null;
+        LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, c, thenBlock, hasElse ? elseBlock : merge);
+        List<LLVMValueRef[]> incoming = new ArrayList<>();
+        List<LLVMBasicBlockRef> from = new ArrayList<>();
+        for (Region r : hasElse ? List.of(s.thenRegion(), s.elseRegion()) : List.of(s.thenRegion())) {
+            LLVMPositionBuilderAtEnd(t.builder, r == s.thenRegion() ? thenBlock : elseBlock);
+            Operation yield = body(t, r.entry());
+            incoming.add(t.lookup(yield.operands(), yield).toArray(new LLVMValueRef[0]));
+            from.add(LLVMGetInsertBlock(t.builder));
+            LLVMBuildBr(t.builder, merge);
+        }
+        LLVMPositionBuilderAtEnd(t.builder, merge);
+        for (int i = 0; i < op.resultCount(); i++) {
+            LLVMValueRef phi = LLVMBuildPhi(t.builder, t.types.of(op.result(i).type(), op), "");
+            for (int k = 0; k < incoming.size(); k++) {
+                addIncoming(phi, incoming.get(k)[i], from.get(k));
+            }
+            t.map(op.result(i), phi);
+        }
+    }
+
+    private static void whileLoop(Operation op, ModuleTranslation t) {
+        Scf.WhileOp w = new Scf.WhileOp(op);
+        if (w.before().blocks().size() != 1 || w.after().blocks().size() != 1) {
+            throw ModuleTranslation.error(op, "Invalid scf.while for a kernel (must have one block per region)");
+        }
+        List<LLVMValueRef> inits = t.lookup(op.operands(), op);
+        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+        LLVMBasicBlockRef before = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildBr(t.builder, before);
+        LLVMPositionBuilderAtEnd(t.builder, before);
+        Block bb = w.before().entry();
+        List<LLVMValueRef> phis = new ArrayList<>();
+        for (int i = 0; i < inits.size(); i++) {
+            LLVMValueRef phi = LLVMBuildPhi(t.builder, LLVMTypeOf(inits.get(i)), "");
+            phis.add(phi);
+            t.map(bb.argument(i), phi);
+        }
+        Operation cond = body(t, bb);
+        LLVMValueRef c = t.lookup(cond.operand(0), cond);
+        List<LLVMValueRef> passed = t.lookup(cond.operands().subList(1, cond.operandCount()), cond);
+        LLVMBuildCondBr(t.builder, c, after, exit);
+        LLVMPositionBuilderAtEnd(t.builder, after);
+        Block ab = w.after().entry();
+        for (int i = 0; i < passed.size(); i++) {
+            t.map(ab.argument(i), passed.get(i));
+        }
+        Operation yield = body(t, ab);
+        List<LLVMValueRef> next = t.lookup(yield.operands(), yield);
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildBr(t.builder, before);
+        for (int i = 0; i < phis.size(); i++) {
+            addIncoming(phis.get(i), inits.get(i), pre);
+            addIncoming(phis.get(i), next.get(i), latch);
+        }
+        LLVMPositionBuilderAtEnd(t.builder, exit);
+        for (int i = 0; i < op.resultCount(); i++) {
+            t.map(op.result(i), passed.get(i));
+        }
+    }
+
+    // ------------------------------------------------------------------ math
+
+    private static void math(Operation op, ModuleTranslation t) {
+        DeviceTarget d = device(op, t);
+        MathDialect.FunctionOp f = new MathDialect.FunctionOp(op);
+        Type.FloatType ft = (Type.FloatType) op.result(0).type();
+        LLVMTypeRef ty = t.types.of(ft, op);
+        List<LLVMValueRef> args = t.lookup(op.operands(), op);
+        String kind = f.kind();
+        String intrinsic = switch (kind) {
+            case "absf" -> "fabs";
+            case "powf" -> "pow";
+            default -> kind;
+        };
+        LLVMValueRef r;
+        if (kind.equals("rsqrt") && (ft.width() == 32 || ft.width() == 64)) {
+            LLVMValueRef s = DeviceTarget.call(t, "llvm.sqrt." + floatSuffix(ft), ty, args.get(0));
+            r = LLVMBuildFDiv(t.builder, LLVMConstReal(ty, 1.0), s, "");
+        } else if (DeviceTarget.EXACT.contains(intrinsic) || ft.width() == 32 && d.nativeF32().contains(intrinsic)) {
+            r = DeviceTarget.call(t, "llvm." + intrinsic + "." + floatSuffix(ft), ty, args.toArray(new LLVMValueRef[0]));
+        } else {
+            String lib = ft.width() == 32 || ft.width() == 64 ? d.libraryFunction(intrinsic, ft.width() == 64) : null;
+            if (lib == null || !t.device.libraryAvailable()) {
+                throw new MgpuException(op.knownLocation(), "Invalid " + op.name() + " on " + ft + " for " + d.name()
+                        + " (must be a function the target computes natively, or " + d.libraryName() + " must be"
+                        + " linked" + (lib == null ? "" : ": it provides " + lib) + "): " + kind);
+            }
+            r = DeviceTarget.call(t, lib, ty, args.toArray(new LLVMValueRef[0]));
+            t.device.libraryUsed(lib);
+        }
+        t.map(op.result(0), r);
+    }
+}

@@ -1,0 +1,58 @@
+// RUN: not gpu-translate --split-input-file --emit=obj %s -o %t.o 2>&1 | FileCheck %s
+// RUN: not gpu-translate --emit=obj --ptxas=/bin/false %S/../../../examples/kernels/axpy.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not gpu-translate --emit=obj --ptxas=%t.missing %S/../../../examples/kernels/axpy.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=NOPTXAS
+// RUN: not ls %t.o
+
+// What a target cannot compile is a located error that names the op and the target, before LLVM runs
+// (an intrinsic a back end cannot lower would abort the process); a failing ptxas shows its message at
+// the gpu.module; no output file is left.
+
+// CHECK: errors.mlir:[[# @LINE + 4]]:12: error: Invalid math.tanh on f32 for #rocdl.target<chip = "gfx90a"> (must be a function the target computes natively, or ROCm's device libraries (ocml) must be linked): tanh
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @f(%x: f32, %out: memref<1xf32>) kernel {
+      %t = math.tanh %x : f32
+      %c0 = arith.constant 0 : index
+      memref.store %t, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: Invalid CPU (must be one LLVM knows for nvptx64-nvidia-cuda, such as {{.*}}): sm_999
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_999">] {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A kernel gets a bare pointer, so a memref whose strides are known only at run time cannot be addressed.
+// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): memref<4x?xf32>
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">] {
+    gpu.func @f(%m: memref<4x?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %m[%c0, %c0] : memref<4x?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 3]]:10: error: Invalid gpu.thread_id (must be inside a function of a gpu.module): host code
+module attributes {gpu.container_module} {
+  func.func @host() -> index {
+    %t = gpu.thread_id x
+    return %t : index
+  }
+}
+
+// PTXAS: axpy.mlir:3:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
+// NOPTXAS: axpy.mlir:3:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing

@@ -1,0 +1,34 @@
+// REQUIRES: ptxas, llvm-readobj-22
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %S/../../../examples/kernels/matmul.mlir > %t.mlir
+// RUN: gpu-object sm_90 < %t.mlir | FileCheck %s --check-prefix=PTX
+// RUN: gpu-object sm_90 < %t.mlir > %t.sm90.ptx && ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin
+// RUN: gpu-object sm_80 < %t.mlir > %t.sm80.ptx && ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin
+// RUN: gpu-object gfx90a < %t.mlir | FileCheck %s --check-prefix=GCN
+// RUN: gpu-translate --emit=mlir --compile-kernels %S/../../../examples/kernels/matmul.mlir | gpu-object gfx90a > %t.hsaco
+// RUN: llvm-readobj-22 --notes %t.hsaco | FileCheck %s --check-prefix=NOTES
+
+// The tiled matmul: its two workgroup attributions become shared (LDS) arrays of 16x16 floats, one per
+// kernel; gpu.barrier is bar.sync on NVIDIA and a workgroup fence pair around s_barrier on AMD; the inner
+// loop's math.fma is a fused multiply-add; known_block_size bounds the AMD work-group size.
+
+// PTX: .visible .entry matmul(
+// PTX-DAG: .shared .align 16 .b8 __mgpu_wg_matmul_0[1024];
+// PTX-DAG: .shared .align 16 .b8 __mgpu_wg_matmul_1[1024];
+// PTX: st.shared.f32
+// PTX: st.shared.f32
+// PTX: bar.sync 0;
+// PTX: ld.shared.f32
+// PTX: fma.rn.f32
+// PTX: bar.sync 0;
+// PTX: st.global.f32
+
+// GCN: matmul:
+// GCN: ds_write
+// GCN: s_barrier
+// GCN: ds_read
+// GCN: v_fma{{c?}}_f32
+// GCN: .amdhsa_group_segment_fixed_size 2048
+
+// NOTES: .group_segment_fixed_size: 2048
+// NOTES: .max_flat_workgroup_size: 256
+// NOTES: .name: matmul
