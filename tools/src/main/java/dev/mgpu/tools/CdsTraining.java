@@ -52,6 +52,23 @@ public final class CdsTraining {
                     throw new IOException("training run --emit=" + emit + " failed with exit code " + code);
                 }
             }
+            // Kernels of both GPU targets, as assembly so that no CUDA tool is needed.
+            Path kernels = dir.resolve("kernels.mlir");
+            try (InputStream in = CdsTraining.class.getResourceAsStream("cds-kernels.mlir")) {
+                if (in == null) {
+                    throw new IOException("cds-kernels.mlir is missing from the jar");
+                }
+                Files.write(kernels, in.readAllBytes());
+            }
+            Path output = dir.resolve("kernels.out.mlir");
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = GpuTranslate.run(new String[] {"--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "-o",
+                output.toString(), kernels.toString()}, InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            if (code != 0) {
+                System.err.print(err.toString(StandardCharsets.UTF_8));
+                throw new IOException("training run --compile-kernels failed with exit code " + code);
+            }
         } finally {
             try (java.util.stream.Stream<Path> files = Files.list(dir)) {
                 for (Path f : (Iterable<Path>) files::iterator) {

@@ -461,8 +461,10 @@ public final class GpuTranslate {
             toolError(e.getMessage());
             return EXIT_USAGE;
         }
-        if (kind != EmitKind.MLIR) {
+        if (kind != EmitKind.MLIR || compileKernels) {
             Mgpu.preloadNative();
+        }
+        if (kind != EmitKind.MLIR) {
             if (triple != null || cpu != null || features != null) {
                 String problem = tripleProblem();
                 if (problem != null) {
