@@ -1,0 +1,151 @@
+// RUN: gpu-translate --split-input-file --verify-diagnostics %s
+
+// The rules of the ops of kernel bodies, each reported where the op is.
+
+gpu.module @k {
+  gpu.func @f(%m: memref<4x4xf32>, %i: index) kernel {
+    // expected-error @below {{Invalid indices of memref.load (must be one per dimension, 2): 1}}
+    %v = "memref.load"(%m, %i) : (memref<4x4xf32>, index) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%m: memref<4xf32>, %i: index, %x: i32) kernel {
+    // expected-error @below {{Invalid value of memref.store (must be the element type f32): i32}}
+    "memref.store"(%x, %m, %i) : (i32, memref<4xf32>, index) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%m: memref<4xi32>, %i: index, %x: i32) kernel {
+    // expected-error @below {{Invalid value of memref.atomic_rmw addf (must be a float): i32}}
+    %o = memref.atomic_rmw addf %x, %m[%i] : (i32, memref<4xi32>) -> i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%n: index) kernel {
+    // expected-error @below {{Invalid sizes of memref.alloca (must be one per dynamic dimension, 2): 1}}
+    %a = memref.alloca(%n) : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32, %o: i32) kernel {
+    %h = arith.truncf %x : f32 to f16
+    // expected-error @below {{Invalid value of gpu.shuffle (must be i32, i64, f32 or f64): f16}}
+    %v, %ok = "gpu.shuffle"(%h, %o, %o) <{mode = #gpu<shuffle_mode xor>}> : (f16, i32, i32) -> (f16, i1)
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @+1 {{Invalid shuffle mode (must be xor, up, down or idx): sideways}}
+    %v, %ok = gpu.shuffle sideways %x, %x, %x : f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f() kernel {
+    // expected-error @+1 {{Invalid dimension of gpu.thread_id (must be x, y or z): w}}
+    %t = gpu.thread_id w
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @host() {
+  // expected-error @below {{Invalid gpu.barrier (must be inside a function of a gpu.module): host code}}
+  gpu.barrier
+  return
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32, %y: f64) kernel {
+    // expected-error @below {{Invalid operand types of math.powf (must all be f32): f64}}
+    %p = "math.powf"(%x, %y) : (f32, f64) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%i: i32) kernel {
+    // expected-error @below {{Invalid operand of math.sqrt (must be a float): i32}}
+    %p = "math.sqrt"(%i) : (i32) -> i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%n: index, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+      %c = arith.constant 1 : i32
+      // expected-error @below {{Invalid scf.yield of scf.for (must yield (f32)): (i32)}}
+      scf.yield %c : i32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%c: i1, %x: f32) kernel {
+    // expected-error @below {{Invalid scf.if (must have an else region when it has results): no else}}
+    %r = scf.if %c -> (f32) {
+      scf.yield %x : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    %i = arith.constant 1 : i32
+    // expected-error @below {{Invalid operand of arith.cmpf (must be a float): i32}}
+    %b = "arith.cmpf"(%i, %i) <{predicate = 1 : i64}> : (i32, i32) -> i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f() kernel {
+    %c = arith.constant true
+    scf.if %c {
+      // expected-error @below {{Invalid scf.condition (must end the before region of scf.while): scf.if}}
+      "scf.condition"(%c) : (i1) -> ()
+    }
+    gpu.return
+  }
+}
