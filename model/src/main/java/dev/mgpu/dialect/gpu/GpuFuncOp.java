@@ -4,6 +4,8 @@ import dev.mgpu.op.OpDef;
 import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Value;
 import dev.mgpu.text.OpAsmParser;
@@ -66,6 +68,46 @@ public final class GpuFuncOp extends FunctionOpView {
      */
     public int workgroupCount() {
         return op.attr(WORKGROUP_COUNT) instanceof Attribute.IntegerAttr i ? (int) i.value() : 0;
+    }
+
+    /**
+     * Creates a function of a {@code gpu.module} with an entry block whose arguments are the inputs, then
+     * one per workgroup attribution, then one per private attribution; the caller fills the block and ends
+     * it with {@code gpu.return}.
+     *
+     * @param loc the op's location
+     * @param name the function's symbol name
+     * @param type the function's type; a kernel returns nothing
+     * @param kernel whether it is a kernel, launchable from the host
+     * @param workgroup memref types in {@code #gpu.address_space<workgroup>}, one per workgroup attribution
+     * @param privates memref types in {@code #gpu.address_space<private>}, one per private attribution
+     * @return the new, detached op
+     */
+    public static GpuFuncOp create(Location loc, String name, Type.FunctionType type, boolean kernel,
+            List<Type.MemRefType> workgroup, List<Type.MemRefType> privates) {
+        Operation op = create(NAME, loc, name, type, true);
+        if (kernel) {
+            op.setAttr(KERNEL_ATTR, Attribute.UNIT);
+        }
+        if (!workgroup.isEmpty()) {
+            op.setAttr(WORKGROUP_COUNT, Attribute.IntegerAttr.i64(workgroup.size()));
+        }
+        for (Type.MemRefType t : workgroup) {
+            op.region(0).entry().addArgument(t, loc);
+        }
+        for (Type.MemRefType t : privates) {
+            op.region(0).entry().addArgument(t, loc);
+        }
+        return new GpuFuncOp(op);
+    }
+
+    /**
+     * The entry block, whose arguments are the inputs, then the attributions.
+     *
+     * @return the body's entry block
+     */
+    public Block body() {
+        return op.region(0).entry();
     }
 
     /** The unit attribute that marks a kernel. */

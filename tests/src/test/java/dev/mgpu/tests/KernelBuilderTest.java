@@ -1,0 +1,100 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.DimensionOp;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.GpuModuleOp;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.scf.Scf;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.mlir.MlirPrinter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A code generator builds a kernel with the ops' Java builders, without MLIR text: the axpy kernel built
+ * this way prints exactly as examples/kernels/axpy.mlir does, and compiles to PTX and AMDGPU code in one
+ * library call.
+ */
+class KernelBuilderTest {
+    private static final Location LOC = Location.of("KernelBuilderTest.java", 1, 1);
+
+    private static Value add(Block b, Operation op) {
+        return b.append(op).result(0);
+    }
+
+    static Builtin.ModuleOp axpy() {
+        Builtin.ModuleOp m = Builtin.ModuleOp.create(LOC);
+        m.setGpuContainer();
+        GpuModuleOp gm = GpuModuleOp.create(LOC, "axpy_kernels", new Attribute.ArrayAttr(List.of(
+                GpuTarget.NVVMTarget.of("sm_90"), GpuTarget.NVVMTarget.of("sm_80"), GpuTarget.ROCDLTarget.of("gfx90a"))));
+        m.body().append(gm.op());
+        Type.MemRefType vec = new Type.MemRefType(new long[] {1024}, Type.F32, null, null);
+        GpuFuncOp f = GpuFuncOp.create(LOC, "axpy", new Type.FunctionType(List.of(Type.F32, vec, vec, Type.I32),
+                List.of()), true, List.of(), List.of());
+        gm.body().append(f.op());
+        Block b = f.body();
+        Value tid = add(b, DimensionOp.create(LOC, "thread_id", 0).op());
+        Value bid = add(b, DimensionOp.create(LOC, "block_id", 0).op());
+        Value bdim = add(b, DimensionOp.create(LOC, "block_dim", 0).op());
+        Value base = add(b, Arith.BinaryOp.create(LOC, "muli", bid, bdim).op());
+        Value i = add(b, Arith.BinaryOp.create(LOC, "addi", base, tid).op());
+        Value n = add(b, Arith.CastOp.create(LOC, "index_cast", b.argument(3), Type.INDEX).op());
+        Value in = add(b, Arith.CmpIOp.create(LOC, "slt", i, n).op());
+        Scf.IfOp guard = Scf.IfOp.create(LOC, in, List.of(), false);
+        b.append(guard.op());
+        Block then = guard.thenRegion().entry();
+        Value xv = add(then, MemRef.LoadOp.create(LOC, b.argument(1), List.of(i)).op());
+        Value yv = add(then, MemRef.LoadOp.create(LOC, b.argument(2), List.of(i)).op());
+        Value ax = add(then, Arith.BinaryOp.create(LOC, "mulf", b.argument(0), xv).op());
+        Value r = add(then, Arith.BinaryOp.create(LOC, "addf", ax, yv).op());
+        then.append(MemRef.StoreOp.create(LOC, r, b.argument(2), List.of(i)).op());
+        then.append(Scf.YieldOp.create(LOC, List.of()).op());
+        b.append(Operation.create("gpu.return", LOC, List.of(), List.of(), java.util.Map.of()));
+        return m;
+    }
+
+    @Test
+    void builtKernelPrintsAsTheExampleAndCompiles() throws Exception {
+        Builtin.ModuleOp m = axpy();
+        assertEquals(List.of(), Mgpu.verify(m.op()));
+        Operation example = Mgpu.parse(Files.readAllBytes(TestPaths.root().resolve("examples/kernels/axpy.mlir")),
+                "axpy.mlir");
+        assertEquals(MlirPrinter.print(example), MlirPrinter.print(m.op()));
+
+        Mgpu.compileKernels(m.op(), Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withFormat(
+                ObjectFormat.ASSEMBLY)));
+        Operation binary = m.body().operations().get(0);
+        assertEquals(BinaryOp.NAME, binary.name());
+        BinaryOp bin = new BinaryOp(binary);
+        assertEquals("axpy_kernels", bin.name());
+        assertEquals(3, bin.objects().size());
+        String sm90 = new String(bin.object(0).object().bytes(), StandardCharsets.UTF_8);
+        assertTrue(sm90.contains(".target sm_90") && sm90.contains(".visible .entry axpy(")
+                && sm90.contains("st.global.f32"), sm90);
+        String sm80 = new String(bin.object(1).object().bytes(), StandardCharsets.UTF_8);
+        assertTrue(sm80.contains(".target sm_80"), sm80);
+        ObjectAttr amd = bin.object(2);
+        assertEquals(ObjectFormat.ASSEMBLY, amd.format());
+        String gcn = new String(amd.object().bytes(), StandardCharsets.UTF_8);
+        assertTrue(gcn.contains(".amdgcn_target \"amdgcn-amd-amdhsa--gfx90a\"") && gcn.contains(".amdhsa_kernel axpy"),
+                gcn);
+    }
+}
