@@ -69,6 +69,34 @@ PY
 else
   echo "note: no upstream loop in the benchmark: mlir-translate-22 or llc-22 is missing (Debian mlir-22-tools, llvm-22)"
 fi
+# Kernels compiled by mgpu itself (examples/kernels, the host functions of tests/gpu/kernels): one
+# program each with its kernels inline, so one gpu-translate run compiles the kernels (ptxas cubin in a
+# fat binary for sm_90, first of the module's targets) and the host; and the same host with nvcc -O3's
+# cubin of tests/gpu/kernels/kernels.cu, to compare kernel times. Also each kernel's own PTX, and nvcc's,
+# for SASS instruction counts where cuobjdump is found.
+"$nvcc" -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$out/kernels.nvcc.sm_90.cubin"
+cp "$root/tests/gpu/kernels/main.c" "$out/kernels.main.c"
+for k in axpy:axpy_kernels stencil2d:stencil_kernels matmul:matmul_kernels reduce:reduce_kernels; do
+  name="${k%%:*}" mod="${k##*:}"
+  python3 - "$root/examples/kernels/$name.mlir" "$root/tests/gpu/kernels/$name.host.mlir" "$mod" \
+    "$out/$name.ours.mlir" "$out/$name.nvcc.mlir" <<'PY'
+import re, sys
+kernels, host, mod, ours, nvcc = sys.argv[1:]
+k = open(kernels).read()
+h = open(host).read()
+end = k.rindex("}")
+open(ours, "w").write(k[:end] + h + k[end:])
+start = k.index("  gpu.module @" + mod)
+stop = k.rindex("  }", 0, end) + 4
+binary = '  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:nvcc">]\n' % mod
+open(nvcc, "w").write(k[:start] + binary + h + k[end:])
+PY
+  "$gt" "$out/$name.ours.mlir" -o "$out/$name.ours.o"
+  "$gt" --embed nvcc="$out/kernels.nvcc.sm_90.cubin" "$out/$name.nvcc.mlir" -o "$out/$name.nvcc.o"
+  "$gt" --emit=mlir --compile-kernels --gpu-format=binary "$root/examples/kernels/$name.mlir" |
+    "$root/tests/bin/gpu-object" sm_90 >"$out/$name.ours.sm_90.cubin"
+done
+
 cp -r "$root/runtime-c" "$out/runtime-c"
 rm -rf "$out/runtime-c/build"
 echo "prepared $out"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check on a machine with an NVIDIA GPU: the example kernels compiled by nvcc to cubin and to
 # PTX, embedded by gpu-translate, linked with libmgpu's CUDA backend, run under every load strategy, and
-# their numbers checked; clusters; a fat binary's run-time selection; and the launch-overhead benchmark.
+# their numbers checked; clusters; a fat binary's run-time selection; the kernels that mgpu compiles
+# itself (examples/kernels), checked and timed against nvcc's; and the launch-overhead benchmark.
 #
 # usage: tests/gpu/run-cuda-check.sh [PREPARED_DIR]
 #   Without PREPARED_DIR, runs tests/gpu/prepare.sh first (needs Java and a built gpu-translate).
@@ -69,6 +70,21 @@ link axpy.main.c fat-nosm90.o fat-nosm90 &&
   check "fat binary without sm_90 JIT-compiles PTX" "selected nvvm sm_80 assembly" env MGPU_VERBOSE=1 ./fat-nosm90
 check "fat binary without sm_90 result" "${expect[axpy]}" ./fat-nosm90
 check "fat binary on the CPU backend" "${expect[axpy]}" env MGPU_BACKEND=cpu ./fat
+
+# mgpu's own kernels: numbers, then kernel times against nvcc -O3's cubin of the same kernels (goal: within
+# 1.1x), and SASS instruction counts where cuobjdump is found.
+sass() { cuobjdump -sass -fun "$2" "$1" 2>/dev/null | grep -cE '^\s+/\*[0-9a-f]{4}\*/'; }
+for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil matmul:MATMUL:matmul reduce:REDUCE:reduce; do
+  IFS=: read -r name def fn <<<"$k"
+  for who in ours nvcc; do
+    cc -O2 -DKERNEL_"$def" kernels.main.c "$name.$who.o" -L. -Wl,-rpath,"$PWD" -lmgpu -lm -o "$name.$who" &&
+      check "$name kernel ($who)" "$name: OK, every number checked" "./$name.$who"
+    grep -h "kernel .* us" <<<"$(./"$name.$who" 2>&1)" | sed "s/^/  $who: /"
+  done
+  if command -v cuobjdump >/dev/null; then
+    echo "  SASS instructions of $fn: ours $(sass "$name.ours.sm_90.cubin" "$fn"), nvcc $(sass kernels.nvcc.sm_90.cubin "$fn")"
+  fi
+done
 
 extra=()
 defs=()
