@@ -1,0 +1,38 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.ir.Operation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The host function of the GPU check's axpy program (tests/gpu/kernels/axpy.host.mlir), whose launches run
+ * in an scf.for that carries the stream's token, runs on the CPU backend with the hand-written CPU kernel
+ * and the check's own driver, which checks every number after one launch and then times 200.
+ */
+class KernelHostLoopTest {
+    @Test
+    void tokenCarryingLoopOfLaunchesRunsAndChecks() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-host-loop");
+        Path root = TestPaths.root();
+        String host = Files.readString(root.resolve("tests/gpu/kernels/axpy.host.mlir"));
+        String text = "module attributes {gpu.container_module} {\n"
+                + "  gpu.binary @axpy_kernels [#gpu.object<#cpu.target, \"@file:axpy\">]\n" + host + "}\n";
+        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/axpy/axpy_cpu.c"));
+        Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "axpy.host.mlir");
+        Path obj = work.resolve("host.o");
+        Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(null, null,
+                Map.of("axpy", Files.readAllBytes(kernels)))));
+        Path main = work.resolve("main.c");
+        Files.writeString(main, "#define KERNEL_AXPY 1\n" + Files.readString(root.resolve("tests/gpu/kernels/main.c")));
+        Path exe = Native.link(work, "axpy", main, obj);
+        String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
+        assertTrue(out.startsWith("axpy: OK, every number checked\naxpy: kernel "), out);
+    }
+}
