@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Times mgpu's kernel compilation against upstream's on the same kernels, alternating the two so that
+# machine noise hits both alike: examples/kernels/*.mlir for sm_90 alone, and one gpu.module of 100 tiled
+# matmul kernels. Ours: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly (JVM start
+# included); upstream: mlir-opt-22 -convert-scf-to-cf -convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}
+# -gpu-module-to-binary{format=isa}. Reports the median wall time of RUNS runs each and the ratio; with
+# cuobjdump on PATH, also the SASS instruction count of each kernel after ptxas -arch=sm_90, ours and
+# upstream's.
+#
+# usage: tests/bench/compare-kernels.sh [RUNS]   (default 5); writes OUT/kernels.csv (OUT=tests/bench/results)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+runs="${1:-5}"
+out="${OUT:-$root/tests/bench/results}"
+mkdir -p "$out"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+gt="$root/tools/gpu-translate"
+for k in axpy stencil2d matmul reduce; do
+  sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">\]/[#nvvm.target<chip = "sm_90">]/' \
+    "$root/examples/kernels/$k.mlir" >"$work/$k.mlir"
+done
+python3 - "$work/matmul.mlir" "$work/matmul100.mlir" <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+start = src.index("    gpu.func")
+end = src.rindex("  }\n}")
+body = src[start:end]
+funcs = "".join(body.replace("@matmul(", "@matmul%d(" % i) for i in range(100))
+open(sys.argv[2], "w").write(src[:start] + funcs + src[end:])
+PY
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+wall() { /usr/bin/time -f %e -o "$work/t" "$@" >/dev/null 2>&1; cat "$work/t"; }
+echo "input,mgpu_s,upstream_s,ratio,mgpu_sass,upstream_sass" >"$out/kernels.csv"
+printf '%-12s %10s %12s %7s\n' input mgpu upstream ratio
+for k in axpy stencil2d matmul reduce matmul100; do
+  : >"$work/ours" && : >"$work/theirs"
+  for ((i = 0; i < runs; i++)); do
+    wall "$gt" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" -o "$work/$k.ours.mlir" >>"$work/ours"
+    wall mlir-opt-22 "$work/$k.mlir" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \
+      -gpu-module-to-binary='format=isa' -o "$work/$k.up.mlir" >>"$work/theirs"
+  done
+  a="$(median <"$work/ours")" b="$(median <"$work/theirs")"
+  ratio="$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
+  sa="" sb=""
+  if command -v cuobjdump >/dev/null && command -v ptxas >/dev/null && [[ $k != matmul100 ]]; then
+    for who in ours up; do
+      "$root/tests/bin/gpu-object" sm_90 <"$work/$k.$who.mlir" >"$work/$k.$who.ptx"
+      ptxas -arch=sm_90 "$work/$k.$who.ptx" -o "$work/$k.$who.cubin"
+    done
+    sa="$(cuobjdump -sass "$work/$k.ours.cubin" | grep -cE '^\s+/\*[0-9a-f]{4}\*/')"
+    sb="$(cuobjdump -sass "$work/$k.up.cubin" | grep -cE '^\s+/\*[0-9a-f]{4}\*/')"
+  fi
+  printf '%-12s %9ss %11ss %7s %s\n' "$k" "$a" "$b" "$ratio" "${sa:+SASS $sa vs $sb}"
+  echo "$k,$a,$b,$ratio,$sa,$sb" >>"$out/kernels.csv"
+done
