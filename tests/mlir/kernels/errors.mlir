@@ -54,5 +54,18 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// An op of one target's dialect in a module compiled for another.
+// CHECK: errors.mlir:[[# @LINE + 4]]:12: error: Invalid nvvm.read.ptx.sreg.tid.x for #rocdl.target<chip = "gfx90a"> (must be compiled for #nvvm.target)
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+    llvm.func @f() attributes {gpu.kernel, rocdl.kernel} {
+      %t = nvvm.read.ptx.sreg.tid.x : i32
+      llvm.return
+    }
+  }
+}
+
 // PTXAS: axpy.mlir:3:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
 // NOPTXAS: axpy.mlir:3:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing

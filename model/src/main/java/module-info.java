@@ -13,6 +13,8 @@ module dev.mgpu.model {
     exports dev.mgpu.dialect.llvm;
     exports dev.mgpu.dialect.math;
     exports dev.mgpu.dialect.memref;
+    exports dev.mgpu.dialect.nvvm;
+    exports dev.mgpu.dialect.rocdl;
     exports dev.mgpu.dialect.scf;
     exports dev.mgpu.ir;
     exports dev.mgpu.mlir;

@@ -13,6 +13,8 @@ import dev.mgpu.dialect.gpu.GpuDialect;
 import dev.mgpu.dialect.math.MathDialect;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.scf.Scf;
+import dev.mgpu.dialect.nvvm.NVVM;
+import dev.mgpu.dialect.rocdl.ROCDL;
 import dev.mgpu.ir.Operation;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +31,7 @@ public final class Dialects {
 
     static {
         for (List<OpDef> defs : List.of(Builtin.ops(), Func.ops(), Arith.ops(), Cf.ops(), LLVM.ops(),
-                GpuDialect.ops(), MathDialect.ops(), MemRef.ops(), Scf.ops())) {
+                GpuDialect.ops(), MathDialect.ops(), MemRef.ops(), Scf.ops(), NVVM.ops(), ROCDL.ops())) {
             for (OpDef d : defs) {
                 register(OPS, d.name(), d);
             }

@@ -157,6 +157,11 @@ final class HostTranslators {
         LLVMRealOLE, LLVMRealONE, LLVMRealORD, LLVMRealUEQ, LLVMRealUGT, LLVMRealUGE, LLVMRealULT, LLVMRealULE,
         LLVMRealUNE, LLVMRealUNO, LLVMRealPredicateTrue};
 
+    /** LLVM's float predicate for the number of an arith.cmpf or llvm.fcmp predicate (they share the order). */
+    static int fcmpPredicate(int n) {
+        return FCMP[n];
+    }
+
     /**
      * {@code a / b} rounded towards positive ({@code ceil}) or negative infinity: the truncated quotient,
      * moved by one when there is a remainder whose sign says the exact quotient lies beyond it.
@@ -290,8 +295,9 @@ final class HostTranslators {
             case "uitofp": r = LLVMBuildUIToFP(b, x, to, ""); break;
             case "fptosi": r = LLVMBuildFPToSI(b, x, to, ""); break;
             case "fptoui": r = LLVMBuildFPToUI(b, x, to, ""); break;
-            case "extf": r = LLVMBuildFPExt(b, x, to, ""); break;
-            case "truncf": r = LLVMBuildFPTrunc(b, x, to, ""); break;
+            case "extf": case "fpext": r = LLVMBuildFPExt(b, x, to, ""); break;
+            case "truncf": case "fptrunc": r = LLVMBuildFPTrunc(b, x, to, ""); break;
+            case "addrspacecast": r = LLVMBuildAddrSpaceCast(b, x, to, ""); break;
             case "ptrtoint": r = LLVMBuildPtrToInt(b, x, to, ""); break;
             case "inttoptr": r = LLVMBuildIntToPtr(b, x, to, ""); break;
             default: r = LLVMBuildBitCast(b, x, to, ""); break;

@@ -112,6 +112,7 @@ public final class KernelCompiler {
             LLVMSetModuleDataLayout(nm.module(), layout);
             LLVMDisposeTargetData(layout);
             ModuleTranslation.translateDevice(module, nm, d);
+            libraryDeclarations(nm, module, d);
             verify(nm, module, d);
             if (!d.libraryCalls.isEmpty()) {
                 linkLibrary(nm, d, where);
@@ -220,6 +221,26 @@ public final class KernelCompiler {
             }
         }
         return null;
+    }
+
+    /**
+     * Functions the kernels declare and call from the device library (a lowered kernel calls
+     * {@code __nv_fmaf} itself): they need the library, and nothing else may stay undefined.
+     */
+    private static void libraryDeclarations(NativeModule nm, Operation module, DeviceTarget d) {
+        for (LLVMValueRef f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            String name = LLVMGetValueName(f).getString();
+            if (LLVMIsDeclaration(f) == 0 || name.startsWith("llvm.")) {
+                continue;
+            }
+            if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
+                d.libraryUsed(name);
+            } else {
+                throw new MgpuException(module.knownLocation(), "Invalid function for " + d.name() + " (must be"
+                        + " defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
+                        ? ", or " + d.libraryName() + " must be found" : "") + "): @" + name);
+            }
+        }
     }
 
     /** Links the device library, keeps only what the kernels call, and tells it the denormal mode. */

@@ -17,6 +17,7 @@ import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.MgpuException;
@@ -109,12 +110,14 @@ final class ModuleTranslation {
             for (Operation op : ops) {
                 if (isFunction(op)) {
                     t.declareFunction(op);
+                } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
+                    KernelTranslators.global(t, op);
                 }
             }
             for (Operation op : ops) {
                 if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
-                } else if (!isFunction(op)) {
+                } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)) {
                     throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
                             + op.name());
                 }
@@ -228,13 +231,11 @@ final class ModuleTranslation {
         String name = op.symbolName();
         if (device != null) {
             LLVMValueRef fn = LLVMAddFunction(module, name, fnType);
-            if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).isKernel()) {
+            if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
                 device.markKernel(fn, op, ctx);
-            } else if (op.name().equals(LLVM.FuncOp.NAME) && op.attr("linkage") instanceof Attribute.StringAttr l) {
-                LLVMSetLinkage(fn, Types.linkage(l.value()));
-                FunctionAttributes.apply(op, fn, ctx);
-            } else if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
-                device.markKernel(fn, op, ctx);
+            } else if (op.region(0).isEmpty()) {
+                // A declaration: a device library's function (libdevice's __nv_*), linked later.
+                LLVMSetLinkage(fn, LLVMExternalLinkage);
             } else {
                 // Device functions are internal: only kernels are entry points of the object.
                 LLVMSetLinkage(fn, LLVMInternalLinkage);

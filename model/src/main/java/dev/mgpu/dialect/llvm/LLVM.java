@@ -55,6 +55,7 @@ public final class LLVM {
         defs.add(ICmpOp.definition());
         defs.addAll(BinaryOp.definitions());
         defs.addAll(CastOp.definitions());
+        defs.addAll(LLVMKernelOps.definitions());
         defs.add(AllocaOp.definition());
         defs.add(LoadOp.definition());
         defs.add(StoreOp.definition());
@@ -164,6 +165,7 @@ public final class LLVM {
                 new AttrDef("llvm.tailcallkind", (p, off) -> FlagsAttr.parse(p, "llvm.tailcallkind",
                         List.of("tail", "musttail", "notail")))));
         defs.addAll(DebugInfoAttr.definitions());
+        defs.add(new AttrDef(ConstantRangeAttr.NAME, (p, off) -> ConstantRangeAttr.parseBody(p)));
         return defs;
     }
 
@@ -785,7 +787,8 @@ public final class LLVM {
     /** {@code %r = llvm.<kind> %a : T to U}, with the syntax of {@link Arith.CastOp}. */
     public static final class CastOp {
         /** The cast kinds: {@code llvm.sext}, ... */
-        public static final List<String> KINDS = List.of("sext", "zext", "trunc", "ptrtoint", "inttoptr", "bitcast");
+        public static final List<String> KINDS = List.of("sext", "zext", "trunc", "ptrtoint", "inttoptr", "bitcast",
+                "sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc", "addrspacecast");
 
         private CastOp() {
         }
@@ -838,6 +841,24 @@ public final class LLVM {
                     break;
                 case "inttoptr":
                     ok = fw > 0 && to instanceof Type.LLVMPointerType;
+                    break;
+                case "sitofp":
+                case "uitofp":
+                    ok = fw > 0 && to instanceof Type.FloatType;
+                    break;
+                case "fptosi":
+                case "fptoui":
+                    ok = from instanceof Type.FloatType && tw > 0;
+                    break;
+                case "fpext":
+                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() > a.width();
+                    break;
+                case "fptrunc":
+                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() < a.width();
+                    break;
+                case "addrspacecast":
+                    ok = from instanceof Type.LLVMPointerType a && to instanceof Type.LLVMPointerType b
+                            && a.addressSpace() != b.addressSpace();
                     break;
                 default:
                     ok = (fw > 0 && fw == tw)
@@ -1171,7 +1192,7 @@ public final class LLVM {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("rawConstantIndices", "elem_type", "inbounds")
+            return OpDef.of(NAME).inherent("rawConstantIndices", "elem_type", "inbounds", "nuw")
                     .syntax(GEPOp::parse, GEPOp::print).verifier((op, ctx) -> {
                         expectPointer(op, ctx, "llvm.getelementptr base", op.operand(0).type());
                         expectMemoryType(op, ctx, "llvm.getelementptr element type",
@@ -1230,7 +1251,17 @@ public final class LLVM {
         }
 
         static Operation parse(OpAsmParser p, int n, Location loc) {
-            boolean inbounds = p.optionalKeyword("inbounds");
+            // The no-wrap flags, as upstream writes them: inbounds, nusw, nuw, joined by '|'.
+            boolean inbounds = false;
+            boolean nuw = false;
+            while (p.atKeyword("inbounds") || p.atKeyword("nusw") || p.atKeyword("nuw")) {
+                String f = p.keyword();
+                inbounds |= f.equals("inbounds");
+                nuw |= f.equals("nuw");
+                if (!p.optionalPunct('|')) {
+                    break;
+                }
+            }
             OpAsmParser.OperandRef base = p.operandRef();
             p.expectPunct('[');
             List<Long> raw = new ArrayList<>();
@@ -1270,12 +1301,16 @@ public final class LLVM {
             if (inbounds) {
                 attrs.put("inbounds", Attribute.UNIT);
             }
+            if (nuw) {
+                attrs.put("nuw", Attribute.UNIT);
+            }
             return Operation.create(NAME, loc, ops, ft.results(), attrs);
         }
 
         static void print(OpAsmPrinter p, Operation op) {
-            if (op.hasAttr("inbounds")) {
-                p.write(" inbounds");
+            if (op.hasAttr("inbounds") || op.hasAttr("nuw")) {
+                p.write(" ").write(op.hasAttr("inbounds") && op.hasAttr("nuw") ? "inbounds|nuw"
+                        : op.hasAttr("inbounds") ? "inbounds" : "nuw");
             }
             p.write(' ').operand(op.operand(0)).write('[');
             Attribute.DenseArrayAttr raw = (Attribute.DenseArrayAttr) op.attr("rawConstantIndices");
@@ -1291,7 +1326,7 @@ public final class LLVM {
                 }
             }
             p.write(']');
-            p.attrDict(op, Set.of("rawConstantIndices", "elem_type", "inbounds"));
+            p.attrDict(op, Set.of("rawConstantIndices", "elem_type", "inbounds", "nuw"));
             p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), List.of(op.result(0).type())));
             p.write(", ").type(((Attribute.TypeAttr) op.attr("elem_type")).type());
         }
