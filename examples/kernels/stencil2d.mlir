@@ -2,7 +2,7 @@
 // border. One thread per point, 2-D blocks.
 module attributes {gpu.container_module} {
   gpu.module @stencil_kernels [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">] {
-    gpu.func @stencil(%in: memref<64x64xf32>, %out: memref<64x64xf32>) kernel {
+    gpu.func @stencil2d(%in: memref<64x64xf32>, %out: memref<64x64xf32>) kernel {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c63 = arith.constant 63 : index

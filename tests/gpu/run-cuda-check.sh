@@ -74,7 +74,7 @@ check "fat binary on the CPU backend" "${expect[axpy]}" env MGPU_BACKEND=cpu ./f
 # mgpu's own kernels: numbers, then kernel times against nvcc -O3's cubin of the same kernels (goal: within
 # 1.1x), and SASS instruction counts where cuobjdump is found.
 sass() { cuobjdump -sass -fun "$2" "$1" 2>/dev/null | grep -cE '^\s+/\*[0-9a-f]{4}\*/'; }
-for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil matmul:MATMUL:matmul reduce:REDUCE:reduce; do
+for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:REDUCE:reduce; do
   IFS=: read -r name def fn <<<"$k"
   for who in ours nvcc; do
     cc -O2 -DKERNEL_"$def" kernels.main.c "$name.$who.o" -L. -Wl,-rpath,"$PWD" -lmgpu -lm -o "$name.$who" &&

@@ -11,7 +11,9 @@
  *   an ELF cubin as nvcc writes it, or "FAKECUBIN sm_XY <kernel>...\n": loads only on compute capability
  *     X.Z with Z >= Y; the kernels are its ".text.<name>" sections, or the names listed;
  *   PTX text (starting with "//") with ".target sm_XY": loads, JIT-compiled, on compute capability >= XY;
- *     its kernels are its ".entry" names, and its last function's closing brace must be followed by NUL.
+ *     its kernels are its ".entry" names, and its last function's closing brace must be followed by NUL;
+ *   a fat binary as fatbinary writes it (magic 0xBA55ED50, then the size of its entries): the first
+ *     uncompressed ELF cubin in it that runs on the device is loaded as above.
  * Anything else is CUDA_ERROR_INVALID_IMAGE, as from the driver.
  *
  * Built with -DFAKE_WITH_CUDA_H and cuda.h on the include path, every function is checked against the
@@ -215,6 +217,32 @@ static CUresult load(CUmodule *module, const void *image, int jit, int optLevel)
   const char *call = jit ? "cuModuleLoadDataEx" : "cuModuleLoadData";
   char kernels[200] = "";
   int v = -1;
+  static const unsigned char fatbin_magic[4] = {0x50, 0xED, 0x55, 0xBA};
+  if (memcmp(text, fatbin_magic, 4) == 0) {
+    /* Header: magic, version (2), header size (2), size of the entries that follow (8). */
+    uint16_t header;
+    uint64_t entries;
+    memcpy(&header, text + 6, 2);
+    memcpy(&entries, text + 8, 8);
+    size_t size = header + (size_t)entries;
+    int cc = ccs[current_device()];
+    const char *found = NULL;
+    for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), "\177ELF", 4)) != NULL; p += 4) {
+      uint32_t flags;
+      memcpy(&flags, p + 48, 4);
+      int ev = (unsigned char)p[8] >= 8 ? (int)((flags >> 8) & 0xFF) : (int)(flags & 0xFF);
+      if (ev / 10 == cc / 10 && ev % 10 <= cc % 10) {
+        found = p;
+        break;
+      }
+    }
+    if (!found) {
+      trace("%s: fat binary holds no cubin for sm_%d", call, cc);
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    trace("%s: fat binary, its cubin for the device", call);
+    text = found;
+  }
   if (strncmp(text, "FAKECUBIN sm_", 13) == 0) {
     /* A real cubin's size is in its ELF header; this one ends at its first newline. */
     const char *end = memchr(text, '\n', 200);

@@ -6,7 +6,7 @@ extern "C" __global__ void axpy(float a, const float *x, float *y, int n) {
     y[i] = a * x[i] + y[i];
 }
 
-extern "C" __global__ void stencil(const float *in, float *out) {
+extern "C" __global__ void stencil2d(const float *in, float *out) {
   long x = (long)blockIdx.x * blockDim.x + threadIdx.x;
   long y = (long)blockIdx.y * blockDim.y + threadIdx.y;
   if (x < 64 && y < 64) {

@@ -1,12 +1,13 @@
 /* Runs one of the kernels of examples/kernels through its host function (axpy, stencil, matmul or
  * reduce, chosen with -DKERNEL_AXPY, ...), checks every number against the same computation on the host,
- * then times the kernel: (time of R launches - time of 1 launch) / (R - 1), each run with its copies. */
+ * then times the kernel: (time of R launches - time of 1 launch) / (R - 1), each run with its copies, best of
+ * T trials (R = $KERNEL_REPS, default 200; T = $KERNEL_TRIALS, default 5). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
-#define R 200
 
 static double now(void) {
   struct timespec t;
@@ -102,7 +103,15 @@ static int check(void) {
 #error "define KERNEL_AXPY, KERNEL_STENCIL, KERNEL_MATMUL or KERNEL_REDUCE"
 #endif
 
+/* $name as a number of at least `min`, else dflt. */
+static int env_int(const char *name, int dflt, int min) {
+  const char *v = getenv(name);
+  return v && atoi(v) >= min ? atoi(v) : dflt;
+}
+
 int main(void) {
+  int R = env_int("KERNEL_REPS", 200, 2);
+  int trials = env_int("KERNEL_TRIALS", 5, 1);
   init();
   run(1);
   int bad = check();
@@ -112,7 +121,7 @@ int main(void) {
   }
   printf("%s: OK, every number checked\n", NAME);
   double best = 1e30;
-  for (int trial = 0; trial < 5; trial++) {
+  for (int trial = 0; trial < trials; trial++) {
     init();
     double t0 = now();
     run(1);
@@ -123,6 +132,6 @@ int main(void) {
     if (per < best)
       best = per;
   }
-  printf("%s: kernel %.2f us (best of 5, %d launches)\n", NAME, best * 1e6, R);
+  printf("%s: kernel %.2f us (best of %d, %d launches)\n", NAME, best * 1e6, trials, R);
   return 0;
 }

@@ -9,7 +9,7 @@
     %dout, %t2 = gpu.alloc async [%t1] () : memref<64x64xf32>
     %t3 = gpu.memcpy async [%t2] %din, %hin : memref<64x64xf32>, memref<64x64xf32>
     %t5 = scf.for %i = %c0 to %reps step %c1 iter_args(%t = %t3) -> (!gpu.async.token) {
-      %tn = gpu.launch_func async [%t] @stencil_kernels::@stencil blocks in (%c4, %c4, %c1) threads in (%c16, %c16, %c1)
+      %tn = gpu.launch_func async [%t] @stencil_kernels::@stencil2d blocks in (%c4, %c4, %c1) threads in (%c16, %c16, %c1)
           args(%din : memref<64x64xf32>, %dout : memref<64x64xf32>)
       scf.yield %tn : !gpu.async.token
     }

@@ -9,7 +9,7 @@
 // The 2-D stencil: x and y thread and block indices, the nested scf.if with a result (a phi of the
 // interior value and the copied border value), and row-major addressing of a 64x64 memref.
 
-// PTX: .visible .entry stencil(
+// PTX: .visible .entry stencil2d(
 // PTX-DAG: %tid.x
 // PTX-DAG: %tid.y
 // PTX-DAG: %ctaid.x
@@ -24,4 +24,4 @@
 
 // NOTES: .value_kind: global_buffer
 // NOTES: .value_kind: global_buffer
-// NOTES: .name: stencil
+// NOTES: .name: stencil2d

@@ -51,25 +51,6 @@ gpu.module @k {
   }
 }
 
-// -----
-
-gpu.module @k {
-  gpu.func @f(%x: f32) kernel {
-    // expected-error @+1 {{Invalid shuffle mode (must be xor, up, down or idx): sideways}}
-    %v, %ok = gpu.shuffle sideways %x, %x, %x : f32
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @k {
-  gpu.func @f() kernel {
-    // expected-error @+1 {{Invalid dimension of gpu.thread_id (must be x, y or z): w}}
-    %t = gpu.thread_id w
-    gpu.return
-  }
-}
 
 // -----
 

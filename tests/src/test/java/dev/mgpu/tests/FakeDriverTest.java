@@ -504,7 +504,8 @@ class FakeDriverTest {
     /**
      * The scripts that a GPU machine runs ({@code tests/gpu/prepare.sh}, {@code run-cuda-check.sh}), end to
      * end on the stand-in: nvcc's real cubins and PTX, every example, format and strategy, clusters, the fat
-     * binary and the launch benchmark (two launches; its timings mean nothing here).
+     * binary, the four kernels that mgpu compiles itself (their fat binaries, and nvcc's cubin of the same
+     * kernels) and the launch benchmark (two launches; timings mean nothing here).
      */
     @Test
     void gpuCheckScriptsRun() throws Exception {
@@ -516,16 +517,22 @@ class FakeDriverTest {
         Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + Native.include(),
                 ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
                 ROOT.resolve("examples/stencil2d/stencil_cpu.c").toString(),
-                ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(), "-o", kernels.toString());
+                ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(),
+                ROOT.resolve("tests/gpu/kernels/kernels_cpu.c").toString(), "-o", kernels.toString());
         Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_KERNELS",
-                kernels.toString(), "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1"),
+                kernels.toString(), "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
                 List.of("bash", ROOT.resolve("tests/gpu/run-cuda-check.sh").toString(), prepared.toString()));
         String out = r.out() + r.err();
         assertEquals(0, r.exit(), out);
         List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
-        assertEquals(26, verdicts.size(), out);
+        assertEquals(34, verdicts.size(), out);
         assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
-        assertTrue(r.out().contains("\n26 passed, 0 failed\n"), out);
+        assertTrue(r.out().contains("\n34 passed, 0 failed\n"), out);
+        // The kernels mgpu compiled itself arrive as fat binaries, whose sm_90 cubin the stand-in loads and
+        // runs through the CPU build of the same kernels.
+        for (String k : List.of("axpy", "stencil2d", "matmul", "reduce")) {
+            assertTrue(verdicts.contains("PASS " + k + " kernel (ours)"), out);
+        }
         // The benchmark's hand-written loop loads nvcc's cubin itself.
         assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);
     }
