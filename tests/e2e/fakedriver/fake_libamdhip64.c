@@ -3,8 +3,10 @@
  * stderr ("fake-hip: ..."), and runs each kernel on the host through its CPU build (see fake_common.h).
  *
  * The device is one GPU whose architecture is FAKE_HIP_ARCH (default "gfx90a:sramecc+:xnack-", as the
- * runtime reports it, with target features). A module image is "FAKEHSACO <gfx name> <kernel>...\n"; it
- * loads only on a device of that gfx name, and anything else is hipErrorInvalidImage.
+ * runtime reports it, with target features). A module image is "FAKEHSACO <gfx name> <kernel>...\n", or an
+ * AMDGPU code object (an ELF64 of machine EM_AMDGPU whose e_flags name the gfx processor, its kernels the
+ * symbols "<kernel>.kd"); it loads only on a device of that gfx name, and anything else is
+ * hipErrorInvalidImage.
  *
  * It is compiled against the HIP headers, so every function is checked against HIP's own prototypes. */
 #define _GNU_SOURCE
@@ -70,6 +72,54 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device) {
   return hipSuccess;
 }
 
+/* The gfx processors of EF_AMDGPU_MACH (the low byte of e_flags) that the stand-in knows. */
+static const struct {
+  int mach;
+  const char *name;
+} machs[] = {{0x2c, "gfx900"}, {0x2f, "gfx906"}, {0x30, "gfx908"}, {0x3f, "gfx90a"}, {0x4c, "gfx942"},
+             {0x41, "gfx1100"}};
+
+/* An AMDGPU code object (HSACO) as lld links it: ELF64, e_machine 224, the processor in e_flags, and a
+ * "<kernel>.kd" kernel descriptor symbol per kernel; the section headers end the file. */
+static hipError_t load_code_object(hipModule_t *module, const char *text) {
+  uint16_t machine, shentsize, shnum;
+  uint32_t flags;
+  uint64_t shoff;
+  memcpy(&machine, text + 18, 2);
+  memcpy(&flags, text + 48, 4);
+  memcpy(&shoff, text + 40, 8);
+  memcpy(&shentsize, text + 58, 2);
+  memcpy(&shnum, text + 60, 2);
+  if (machine != 224) {
+    trace("hipModuleLoadData: not a code object (ELF machine %d)", machine);
+    return hipErrorInvalidImage;
+  }
+  const char *gfx = NULL;
+  for (size_t i = 0; i < sizeof machs / sizeof machs[0]; i++)
+    if (machs[i].mach == (int)(flags & 0xFF))
+      gfx = machs[i].name;
+  size_t archLen = strcspn(arch, ":");
+  if (!gfx || strlen(gfx) != archLen || strncmp(gfx, arch, archLen) != 0) {
+    trace("hipModuleLoadData: code object for %s does not run on %s", gfx ? gfx : "an unknown processor", arch);
+    return hipErrorNoBinaryForGpu;
+  }
+  size_t size = (size_t)(shoff + (uint64_t)shentsize * shnum);
+  char kernels[200] = "";
+  for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), ".kd", 4)) != NULL; p += 4) {
+    const char *start = p;
+    while (start > text && start[-1] != '\0')
+      start--;
+    if (start < p)
+      add_kernel(kernels, sizeof kernels, start, (size_t)(p - start));
+  }
+  fake_module *m = new_module(kernels, 0);
+  if (!m)
+    return hipErrorOutOfMemory;
+  trace("hipModuleLoadData: code object %s (ELF), kernels%s", gfx, kernels);
+  *module = (hipModule_t)m;
+  return hipSuccess;
+}
+
 hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
   hipError_t r = ready();
   if (r != hipSuccess)
@@ -77,6 +127,9 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
   if (module == NULL || image == NULL)
     return hipErrorInvalidValue;
   const char *text = image;
+  if (memcmp(text, "\177ELF", 4) == 0 && text[4] == 2) {
+    return load_code_object(module, text);
+  }
   const char *end = memchr(text, '\n', 200);
   if (strncmp(text, "FAKEHSACO gfx", 13) != 0 || !end) {
     trace("hipModuleLoadData: not a code object");

@@ -183,6 +183,68 @@ class FakeDriverTest {
         return Native.run(exe.getParent(), env, List.of(exe.toString()));
     }
 
+    /**
+     * One source, both GPUs: each kernel of examples/kernels with its host function (tests/gpu/kernels)
+     * and {@code #gpu.runtime_select}, compiled by mgpu in one call into a binary that holds its sm_90 and
+     * sm_80 objects and its gfx90a HSACO, runs on the CUDA stand-in (which loads the fat binary, or with
+     * {@code assembly} the PTX, for sm_90) and on the HIP stand-in (which loads the HSACO), through the CPU
+     * builds of the same kernels, with every number checked.
+     */
+    @TestFactory
+    Stream<DynamicTest> compiledKernelsRunOnBothStandIns() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("compiled"));
+        Path kernels = dir.resolve("kernels.so");
+        Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + Native.include(),
+                ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
+                ROOT.resolve("tests/gpu/kernels/kernels_cpu.c").toString(), "-o", kernels.toString());
+        Path main = ROOT.resolve("tests/gpu/kernels/main.c");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String[] k : new String[][] {{"axpy", "AXPY"}, {"stencil2d", "STENCIL"}, {"matmul", "MATMUL"},
+            {"reduce", "REDUCE"}}) {
+            String name = k[0];
+            for (String format : List.of("fatbin", "assembly")) {
+                tests.add(DynamicTest.dynamicTest(name + " " + format, () -> {
+                    String text = Files.readString(ROOT.resolve("examples/kernels/" + name + ".mlir"));
+                    String host = Files.readString(ROOT.resolve("tests/gpu/kernels/" + name + ".host.mlir"));
+                    text = text.replaceFirst("gpu\\.module @(\\w+) \\[", "gpu.module @$1 <#gpu.runtime_select> [");
+                    int end = text.lastIndexOf('}');
+                    text = text.substring(0, end) + host + text.substring(end);
+                    var module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), name + ".mlir");
+                    var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withFormat(
+                            format.equals("fatbin") ? dev.mgpu.dialect.gpu.ObjectFormat.FATBIN
+                                    : dev.mgpu.dialect.gpu.ObjectFormat.ASSEMBLY));
+                    Path obj = dir.resolve(name + "." + format + ".o");
+                    Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, options));
+                    Path exe = dir.resolve(name + "." + format);
+                    Native.exec(dir, Map.of(), "cc", "-O2", "-DKERNEL_" + k[1], "-I" + Native.include(), main.toString(),
+                            obj.toString(), "-L" + Native.libDir(), "-Wl,-rpath," + Native.libDir(), "-lmgpu", "-lm",
+                            "-o", exe.toString());
+                    String ok = name + ": OK, every number checked";
+                    Native.Result cuda = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND",
+                            "cuda", "FAKE_CUDA_CC", "90", "FAKE_KERNELS", kernels.toString(), "KERNEL_REPS", "2",
+                            "KERNEL_TRIALS", "1"), List.of(exe.toString()));
+                    assertEquals(0, cuda.exit(), cuda.out() + cuda.err());
+                    assertTrue(cuda.out().startsWith(ok), cuda.out() + cuda.err());
+                    String kernel = name;
+                    String loaded = format.equals("fatbin") ? "cuModuleLoadData: cubin sm_90, kernels " + kernel
+                            : "cuModuleLoadDataEx: PTX for sm_90 JIT-compiled for sm_90 at O2 (";
+                    assertTrue(trace(cuda).stream().anyMatch(l -> l.startsWith(loaded)), cuda.err());
+                    Assumptions.assumeTrue(hipDriver != null || System.getenv("CI") == null, "no HIP headers");
+                    if (format.equals("fatbin")) {
+                        Native.Result hip = Native.run(dir, Map.of("LD_LIBRARY_PATH", hipDriver.toString(),
+                                "MGPU_BACKEND", "hip", "FAKE_HIP_ARCH", "gfx90a:sramecc+:xnack-", "FAKE_KERNELS",
+                                kernels.toString(), "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"), List.of(exe.toString()));
+                        assertEquals(0, hip.exit(), hip.out() + hip.err());
+                        assertTrue(hip.out().startsWith(ok), hip.out() + hip.err());
+                        assertTrue(trace(hip).contains("hipModuleLoadData: code object gfx90a (ELF), kernels " + kernel),
+                                hip.err());
+                    }
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
     /** The stand-ins' trace lines, without their prefix. */
     private static List<String> trace(Native.Result r) {
         return r.err().lines().filter(l -> l.startsWith("fake-cuda: ") || l.startsWith("fake-hip: "))
