@@ -71,7 +71,8 @@ else
 fi
 # Kernels compiled by mgpu itself (examples/kernels, the host functions of tests/gpu/kernels): one
 # program each with its kernels inline, so one gpu-translate run compiles the kernels (ptxas cubin in a
-# fat binary for sm_90, first of the module's targets) and the host; and the same host with nvcc -O3's
+# fat binary for sm_90, first of the module's targets; and, as ours-ptx, PTX that the driver compiles)
+# and the host; and the same host with nvcc -O3's
 # cubin of tests/gpu/kernels/kernels.cu, to compare kernel times. Also each kernel's own PTX, and nvcc's,
 # for SASS instruction counts where cuobjdump is found.
 "$nvcc" -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$out/kernels.nvcc.sm_90.cubin"
@@ -92,6 +93,7 @@ binary = '  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@fi
 open(nvcc, "w").write(k[:start] + binary + h + k[end:])
 PY
   "$gt" "$out/$name.ours.mlir" -o "$out/$name.ours.o"
+  "$gt" --gpu-format=assembly "$out/$name.ours.mlir" -o "$out/$name.ours-ptx.o"
   "$gt" --embed nvcc="$out/kernels.nvcc.sm_90.cubin" "$out/$name.nvcc.mlir" -o "$out/$name.nvcc.o"
   "$gt" --emit=mlir --compile-kernels --gpu-format=binary "$root/examples/kernels/$name.mlir" |
     "$root/tests/bin/gpu-object" sm_90 >"$out/$name.ours.sm_90.cubin"

@@ -76,7 +76,7 @@ check "fat binary on the CPU backend" "${expect[axpy]}" env MGPU_BACKEND=cpu ./f
 sass() { cuobjdump -sass -fun "$2" "$1" 2>/dev/null | grep -cE '^\s+/\*[0-9a-f]{4}\*/'; }
 for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:REDUCE:reduce; do
   IFS=: read -r name def fn <<<"$k"
-  for who in ours nvcc; do
+  for who in ours ours-ptx nvcc; do
     cc -O2 -DKERNEL_"$def" kernels.main.c "$name.$who.o" -L. -Wl,-rpath,"$PWD" -lmgpu -lm -o "$name.$who" &&
       check "$name kernel ($who)" "$name: OK, every number checked" "./$name.$who"
     grep -h "kernel .* us" <<<"$(./"$name.$who" 2>&1)" | sed "s/^/  $who: /"

@@ -587,13 +587,14 @@ class FakeDriverTest {
         String out = r.out() + r.err();
         assertEquals(0, r.exit(), out);
         List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
-        assertEquals(34, verdicts.size(), out);
+        assertEquals(38, verdicts.size(), out);
         assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
-        assertTrue(r.out().contains("\n34 passed, 0 failed\n"), out);
+        assertTrue(r.out().contains("\n38 passed, 0 failed\n"), out);
         // The kernels mgpu compiled itself arrive as fat binaries, whose sm_90 cubin the stand-in loads and
         // runs through the CPU build of the same kernels.
         for (String k : List.of("axpy", "stencil2d", "matmul", "reduce")) {
             assertTrue(verdicts.contains("PASS " + k + " kernel (ours)"), out);
+            assertTrue(verdicts.contains("PASS " + k + " kernel (ours-ptx)"), out);
         }
         // The benchmark's hand-written loop loads nvcc's cubin itself.
         assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);
