@@ -19,7 +19,13 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
     /** The default: fat binaries where the CUDA tools are found, notes dropped. */
     public static final KernelOptions DEFAULT = new KernelOptions(null, null, null);
 
-    /** Fills in the defaults for null components. */
+    /**
+     * Fills in the defaults for null components.
+     *
+     * @param format the object format, or null for {@code fatbin}
+     * @param ptxas the {@code ptxas} to run, or null to look for one
+     * @param notes receives one line per note, or null to drop them
+     */
     public KernelOptions {
         format = format == null ? ObjectFormat.FATBIN : format;
         notes = notes == null ? n -> { } : notes;
