@@ -184,11 +184,12 @@ class FakeDriverTest {
     }
 
     /**
-     * One source, both GPUs: each kernel of examples/kernels with its host function (tests/gpu/kernels)
+     * One source, every device: each kernel of examples/kernels with its host function (tests/gpu/kernels)
      * and {@code #gpu.runtime_select}, compiled by mgpu in one call into a binary that holds its sm_90 and
-     * sm_80 objects and its gfx90a HSACO, runs on the CUDA stand-in (which loads the fat binary, or with
-     * {@code assembly} the PTX, for sm_90) and on the HIP stand-in (which loads the HSACO), through the CPU
-     * builds of the same kernels, with every number checked.
+     * sm_80 objects, its gfx90a HSACO and (for the kernels without barriers or shuffles) its CPU shared
+     * object, runs on the CUDA stand-in (which loads the fat binary, or with {@code assembly} the PTX, for
+     * sm_90) and on the HIP stand-in (which loads the HSACO), through the CPU builds of the same kernels, and
+     * on the CPU backend with mgpu's own CPU object, with every number checked.
      */
     @TestFactory
     Stream<DynamicTest> compiledKernelsRunOnBothStandIns() throws Exception {
@@ -207,6 +208,11 @@ class FakeDriverTest {
                     String text = Files.readString(ROOT.resolve("examples/kernels/" + name + ".mlir"));
                     String host = Files.readString(ROOT.resolve("tests/gpu/kernels/" + name + ".host.mlir"));
                     text = text.replaceFirst("gpu\\.module @(\\w+) \\[", "gpu.module @$1 <#gpu.runtime_select> [");
+                    // The CPU compiles kernels whose threads need not run together: no barriers, no shuffles.
+                    boolean cpu = name.equals("axpy") || name.equals("stencil2d");
+                    if (cpu) {
+                        text = text.replace("#rocdl.target<chip = \"gfx90a\">]", "#rocdl.target<chip = \"gfx90a\">, #cpu.target]");
+                    }
                     int end = text.lastIndexOf('}');
                     text = text.substring(0, end) + host + text.substring(end);
                     var module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), name + ".mlir");
@@ -229,6 +235,13 @@ class FakeDriverTest {
                     String loaded = format.equals("fatbin") ? "cuModuleLoadData: cubin sm_90, kernels " + kernel
                             : "cuModuleLoadDataEx: PTX for sm_90 JIT-compiled for sm_90 at O2 (";
                     assertTrue(trace(cuda).stream().anyMatch(l -> l.startsWith(loaded)), cuda.err());
+                    if (cpu && format.equals("fatbin")) {
+                        Native.Result onCpu = Native.run(dir, Map.of("MGPU_BACKEND", "cpu", "MGPU_VERBOSE", "1",
+                                "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"), List.of(exe.toString()));
+                        assertEquals(0, onCpu.exit(), onCpu.out() + onCpu.err());
+                        assertTrue(onCpu.out().startsWith(ok), onCpu.out() + onCpu.err());
+                        assertTrue(onCpu.err().contains("selected cpu"), onCpu.err());
+                    }
                     Assumptions.assumeTrue(hipDriver != null || System.getenv("CI") == null, "no HIP headers");
                     if (format.equals("fatbin")) {
                         Native.Result hip = Native.run(dir, Map.of("LD_LIBRARY_PATH", hipDriver.toString(),

@@ -46,8 +46,33 @@ abstract class DeviceTarget {
         this.attr = attr;
     }
 
+    /**
+     * Parameters every function of the kernel module gets after its own: what the target's kernels reach
+     * their place in the grid through (none on GPUs, which have special registers).
+     */
+    List<LLVMTypeRef> hiddenParameters(ModuleTranslation t) {
+        return List.of();
+    }
+
+    /** The values a call passes for {@link #hiddenParameters}: the caller's own. */
+    List<LLVMValueRef> hiddenArguments(ModuleTranslation t) {
+        return List.of();
+    }
+
+    /** The LLVM name of the function {@code name} of the model. */
+    String bodyName(String name, Operation op) {
+        return name;
+    }
+
+    /** Completes a translated kernel, such as with the entry point of the target's kernel ABI. */
+    void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef fn) {
+    }
+
     /** The device target for {@code attr}, or null when mgpu does not compile kernels for it. */
     static DeviceTarget of(GpuTarget attr) {
+        if (attr instanceof GpuTarget.CpuTarget c) {
+            return new Cpu(c);
+        }
         if (attr instanceof GpuTarget.NVVMTarget n) {
             return new Nvptx(n);
         }
@@ -467,6 +492,205 @@ abstract class DeviceTarget {
         @Override
         String libraryName() {
             return "ROCm's device libraries (ocml)";
+        }
+    }
+
+    /**
+     * The CPU, through the host's LLVM back end, into a shared object that follows the CPU kernel ABI of
+     * {@code mgpu.h}: each kernel {@code k} is exported as {@code void k(void **params, const mgpuCpuGrid *g)},
+     * which reads its arguments from {@code params} and runs the kernel's body for the thread that
+     * {@code g} names; every function gets {@code g} as a hidden last parameter, and the indices are read
+     * from it. The runtime calls the entry point once per thread, the threads of a block one after
+     * another, so what needs the threads of a block at once (barriers, shuffles, workgroup attributions)
+     * is a located error.
+     */
+    static final class Cpu extends DeviceTarget {
+        private final GpuTarget.CpuTarget c;
+
+        Cpu(GpuTarget.CpuTarget c) {
+            super(c);
+            this.c = c;
+        }
+
+        @Override
+        String triple() {
+            return c.triple().isEmpty() ? Targets.hostTriple() : Targets.normalize(c.triple());
+        }
+
+        @Override
+        String chip() {
+            return "";
+        }
+
+        @Override
+        String features() {
+            return "";
+        }
+
+        @Override
+        int optLevel() {
+            return c.optLevel();
+        }
+
+        @Override
+        int kernelCallingConvention() {
+            return 0;
+        }
+
+        @Override
+        int privateAddressSpace() {
+            return 0;
+        }
+
+        @Override
+        int addressSpace(Attribute space, Operation where) {
+            if (space instanceof AddressSpaceAttr a && a.space().equals("workgroup")) {
+                throw new MgpuException(where.knownLocation(), "Invalid workgroup memory for " + name() + " (must run"
+                        + " where the threads of a block run together; the CPU kernel ABI runs one thread at a time)");
+            }
+            return 0;
+        }
+
+        @Override
+        boolean isKernelMarked(Operation op) {
+            return false;
+        }
+
+        @Override
+        void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
+            LLVMSetLinkage(fn, LLVMInternalLinkage);
+        }
+
+        @Override
+        String bodyName(String name, Operation op) {
+            return op.hasAttr(GpuFuncOp.KERNEL_ATTR) ? name + ".body" : name;
+        }
+
+        @Override
+        List<LLVMTypeRef> hiddenParameters(ModuleTranslation t) {
+            return List.of(LLVMPointerTypeInContext(t.ctx, 0));
+        }
+
+        @Override
+        List<LLVMValueRef> hiddenArguments(ModuleTranslation t) {
+            return List.of(grid(t));
+        }
+
+        /** The current function's {@code mgpuCpuGrid} pointer, its last parameter. */
+        private static LLVMValueRef grid(ModuleTranslation t) {
+            LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+            return LLVMGetParam(fn, LLVMCountParams(fn) - 1);
+        }
+
+        /** Field {@code index} of {@code mgpuCpuGrid}'s int64_t arrays (gridDim, blockDim, blockIdx, threadIdx). */
+        private static LLVMValueRef field(ModuleTranslation t, int array, int dim) {
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            LLVMValueRef[] idx = {LLVMConstInt(i64, array * 3L + dim, 0)};
+            LLVMValueRef p;
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+                p = LLVMBuildInBoundsGEP2(t.builder, i64, grid(t), pp, 1, "");
+            }
+            LLVMValueRef v = LLVMBuildLoad2(t.builder, i64, p, "");
+            return LLVMBuildTrunc(t.builder, v, i32Type(t), "");
+        }
+
+        @Override
+        LLVMValueRef threadId(ModuleTranslation t, int dim) {
+            return field(t, 3, dim);
+        }
+
+        @Override
+        LLVMValueRef blockId(ModuleTranslation t, int dim) {
+            return field(t, 2, dim);
+        }
+
+        @Override
+        LLVMValueRef blockDim(ModuleTranslation t, int dim) {
+            return field(t, 1, dim);
+        }
+
+        @Override
+        LLVMValueRef gridDim(ModuleTranslation t, int dim) {
+            return field(t, 0, dim);
+        }
+
+        @Override
+        LLVMValueRef laneId(ModuleTranslation t) {
+            return i32(t, 0);
+        }
+
+        @Override
+        LLVMValueRef subgroupSize(ModuleTranslation t) {
+            return i32(t, 1);
+        }
+
+        @Override
+        void barrier(ModuleTranslation t) {
+            throw new IllegalStateException("a barrier for the CPU is refused before it is translated");
+        }
+
+        @Override
+        LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+            throw new IllegalStateException("a shuffle for the CPU is refused before it is translated");
+        }
+
+        @Override
+        Set<String> nativeF32() {
+            return Set.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign", "exp2", "log2", "exp",
+                    "log", "sin", "cos", "pow");
+        }
+
+        @Override
+        String libraryFunction(String kind, boolean f64) {
+            return switch (kind) {
+                case "tanh", "erf" -> kind + (f64 ? "" : "f");
+                default -> null;
+            };
+        }
+
+        @Override
+        boolean libraryAvailable() {
+            return true; // the C library's libm, which the shared object links
+        }
+
+        @Override
+        String libraryName() {
+            return "libm";
+        }
+
+        /**
+         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)}: loads each argument
+         * from {@code params[i]} and calls the body with them and {@code g}.
+         */
+        @Override
+        void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef body) {
+            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+            LLVMTypeRef[] ps = {ptr, ptr};
+            LLVMTypeRef ft;
+            try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(ps)) {
+                ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
+            }
+            LLVMValueRef entry = LLVMAddFunction(t.module, op.symbolName(), ft);
+            LLVMPositionBuilderAtEnd(t.builder, LLVMAppendBasicBlockInContext(t.ctx, entry, ""));
+            int n = LLVMCountParams(body) - 1;
+            LLVMTypeRef bodyType = LLVMGlobalGetValueType(body);
+            LLVMValueRef[] args = new LLVMValueRef[n + 1];
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            for (int i = 0; i < n; i++) {
+                LLVMValueRef[] idx = {LLVMConstInt(i64, i, 0)};
+                LLVMValueRef slot;
+                try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+                    slot = LLVMBuildInBoundsGEP2(t.builder, ptr, LLVMGetParam(entry, 0), pp, 1, "");
+                }
+                LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, slot, "");
+                args[i] = LLVMBuildLoad2(t.builder, LLVMTypeOf(LLVMGetParam(body, i)), argPtr, "");
+            }
+            args[n] = LLVMGetParam(entry, 1);
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(args)) {
+                LLVMBuildCall2(t.builder, bodyType, body, pp, n + 1, "");
+            }
+            LLVMBuildRetVoid(t.builder);
         }
     }
 

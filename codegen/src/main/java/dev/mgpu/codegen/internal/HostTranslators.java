@@ -235,6 +235,9 @@ final class HostTranslators {
                 args.add(a);
             }
         }
+        if (t.device != null) {
+            args.addAll(t.device.hiddenArguments(t));
+        }
         LLVMValueRef r;
         try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
             r = LLVMBuildCall2(t.builder, ft, fn, p, args.size(), "");

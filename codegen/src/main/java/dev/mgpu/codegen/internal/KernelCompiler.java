@@ -97,16 +97,18 @@ public final class KernelCompiler {
         DeviceTarget d = DeviceTarget.of(target);
         if (d == null) {
             throw new MgpuException(module.knownLocation(), "Invalid target for compiling kernels (must be"
-                    + " #nvvm.target or #rocdl.target): " + target);
+                    + " #nvvm.target, #rocdl.target or #cpu.target): " + target);
         }
         Location where = module.knownLocation();
-        TargetCpus.checkKnown(d.triple(), d.chip(), d.features() == null || d.features().isEmpty() ? null : d.features(),
+        TargetCpus.checkKnown(d.triple(), d.chip().isEmpty() ? null : d.chip(), d.features() == null || d.features().isEmpty() ? null : d.features(),
                 where);
         if (d instanceof DeviceTarget.Nvptx) {
             d.library = libdevice(target);
         }
         try (NativeModule nm = new NativeModule(module.symbolName());
-                NativeTargetMachine tm = machine(d, where)) {
+                NativeTargetMachine tm = d instanceof DeviceTarget.Cpu ? Targets.machine(d.triple(),
+                        new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, d.optLevel())), null, null), module)
+                        : machine(d, where)) {
             LLVMSetTarget(nm.module(), d.triple());
             var layout = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), layout);
@@ -114,7 +116,7 @@ public final class KernelCompiler {
             ModuleTranslation.translateDevice(module, nm, d);
             libraryDeclarations(nm, module, d);
             verify(nm, module, d);
-            if (!d.libraryCalls.isEmpty()) {
+            if (!d.libraryCalls.isEmpty() && !(d instanceof DeviceTarget.Cpu)) {
                 linkLibrary(nm, d, where);
             }
             optimize(nm, tm, d, where);
@@ -123,6 +125,11 @@ public final class KernelCompiler {
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
             if (format == ObjectFormat.OFFLOAD) {
                 return object(target, format, props, drain(LLVMWriteBitcodeToMemoryBuffer(nm.module())));
+            }
+            if (d instanceof DeviceTarget.Cpu) {
+                byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where);
+                return format == ObjectFormat.ASSEMBLY ? object(target, format, props, obj)
+                        : object(target, ObjectFormat.BINARY, props, sharedObject(module, obj));
             }
             if (d instanceof DeviceTarget.Nvptx) {
                 byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where);
@@ -235,6 +242,8 @@ public final class KernelCompiler {
             }
             if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
                 d.libraryUsed(name);
+            } else if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
+                continue; // from libm, which the shared object links
             } else {
                 throw new MgpuException(module.knownLocation(), "Invalid function for " + d.name() + " (must be"
                         + " defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
@@ -399,6 +408,25 @@ public final class KernelCompiler {
             }
         }
         return null;
+    }
+
+    // ------------------------------------------------------------------ CPU: cc
+
+    /** Links a host object into the shared object of the CPU kernel ABI with the system's C compiler. */
+    private static byte[] sharedObject(Operation module, byte[] obj) {
+        Path dir = tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.o");
+            Path out = dir.resolve("kernels.so");
+            Files.write(in, obj);
+            run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm"), "cc");
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "
+                    + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
     }
 
     // ------------------------------------------------------------------ AMD: lld

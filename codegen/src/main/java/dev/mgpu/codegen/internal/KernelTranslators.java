@@ -46,7 +46,7 @@ final class KernelTranslators {
         }
         m.put(LaneOps.LANE_ID, (op, t) -> t.map(op.result(0), index(t, device(op, t).laneId(t))));
         m.put(LaneOps.SUBGROUP_SIZE, (op, t) -> t.map(op.result(0), index(t, device(op, t).subgroupSize(t))));
-        m.put(BarrierOp.NAME, (op, t) -> device(op, t).barrier(t));
+        m.put(BarrierOp.NAME, (op, t) -> gpuOnly(op, t).barrier(t));
         m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
         m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
@@ -74,6 +74,19 @@ final class KernelTranslators {
         return t.device;
     }
 
+    /**
+     * The device, which must run the threads of a block together: the CPU kernel ABI runs one thread at a
+     * time, so barriers and shuffles are located errors there.
+     */
+    private static DeviceTarget gpuOnly(Operation op, ModuleTranslation t) {
+        DeviceTarget d = device(op, t);
+        if (d instanceof DeviceTarget.Cpu) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must run where the"
+                    + " threads of a block run together; the CPU kernel ABI runs one thread at a time)");
+        }
+        return d;
+    }
+
     private static LLVMValueRef index(ModuleTranslation t, LLVMValueRef i32) {
         return LLVMBuildZExt(t.builder, i32, t.types.intptr, "");
     }
@@ -96,7 +109,7 @@ final class KernelTranslators {
     }
 
     private static void shuffle(Operation op, ModuleTranslation t) {
-        DeviceTarget d = device(op, t);
+        DeviceTarget d = gpuOnly(op, t);
         ShuffleOp s = new ShuffleOp(op);
         LLVMValueRef value = t.lookup(s.value(), op);
         LLVMValueRef offset = t.lookup(s.offset(), op);
@@ -138,6 +151,18 @@ final class KernelTranslators {
     }
 
     private static void dynamicSharedMemory(Operation op, ModuleTranslation t) {
+        if (device(op, t) instanceof DeviceTarget.Cpu) {
+            // mgpuCpuGrid.sharedMemory: the block's own bytes, after four int64_t[3] arrays.
+            LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+            LLVMValueRef grid = LLVMGetParam(fn, LLVMCountParams(fn) - 1);
+            LLVMValueRef[] idx = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 96, 0)};
+            LLVMValueRef p;
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+                p = LLVMBuildInBoundsGEP2(t.builder, LLVMInt8TypeInContext(t.ctx), grid, pp, 1, "");
+            }
+            t.map(op.result(0), LLVMBuildLoad2(t.builder, LLVMPointerTypeInContext(t.ctx, 0), p, ""));
+            return;
+        }
         String name = "__mgpu_dynamic_shared_memory";
         LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
         if (g == null || g.isNull()) {

@@ -122,6 +122,11 @@ final class ModuleTranslation {
                             + op.name());
                 }
             }
+            for (Operation op : ops) {
+                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))) {
+                    device.finishKernel(t, op, t.functions.get(op.symbolName()));
+                }
+            }
         }
     }
 
@@ -223,6 +228,9 @@ final class ModuleTranslation {
                 params.add(types.of(t, op));
             }
         }
+        if (device != null) {
+            params.addAll(device.hiddenParameters(this));
+        }
         LLVMTypeRef ret = types.results(ft.results(), op);
         LLVMTypeRef fnType;
         try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(params.toArray(new LLVMTypeRef[0]))) {
@@ -230,7 +238,7 @@ final class ModuleTranslation {
         }
         String name = op.symbolName();
         if (device != null) {
-            LLVMValueRef fn = LLVMAddFunction(module, name, fnType);
+            LLVMValueRef fn = LLVMAddFunction(module, device.bodyName(name, op), fnType);
             if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
                 device.markKernel(fn, op, ctx);
             } else if (op.region(0).isEmpty()) {
@@ -317,7 +325,7 @@ final class ModuleTranslation {
             debug.beginFunction(fn, fnOp, builder);
         }
         int p = 0;
-        int declared = LLVMCountParams(fn);
+        int declared = LLVMCountParams(fn) - (device == null ? 0 : device.hiddenParameters(this).size());
         for (Value.BlockArgument a : entry.arguments()) {
             if (device != null) {
                 if (p < declared) {
