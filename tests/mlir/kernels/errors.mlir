@@ -67,5 +67,38 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// An error that LLVM's back end reports is a located error, and the process goes on to report it.
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: Invalid kernels for #rocdl.target<chip = "gfx90a"> (must be accepted by LLVM's back end): local memory (400000) exceeds limit (65536) in function 'f'
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @f(%out: memref<1xf32>) workgroup(%w: memref<100000xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      %x = arith.constant 1.0 : f32
+      memref.store %x, %w[%t] : memref<100000xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %w[%c0] : memref<100000xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 4]]:12: error: Invalid math.powf on f32 for #rocdl.target<chip = "gfx90a"> (must be a function the target computes natively, or ROCm's device libraries (ocml) must be linked): powf
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+    gpu.func @f(%x: f32, %out: memref<1xf32>) kernel {
+      %p = math.powf %x, %x : f32
+      %c0 = arith.constant 0 : index
+      memref.store %p, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
 // PTXAS: axpy.mlir:3:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
 // NOPTXAS: axpy.mlir:3:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing

@@ -130,3 +130,32 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : index
+    // expected-error @below {{Invalid step of scf.for (must be positive): -1}}
+    scf.for %i = %c0 to %n step %m1 {
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @below {{Invalid scf.for (must compare its bounds as signed; unsignedCmp is not supported): unsignedCmp}}
+    "scf.for"(%c0, %n, %c1) <{unsignedCmp}> ({
+    ^bb0(%i: index):
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    gpu.return
+  }
+}

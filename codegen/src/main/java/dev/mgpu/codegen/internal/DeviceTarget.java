@@ -304,14 +304,12 @@ abstract class DeviceTarget {
         @Override
         LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
                 LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
-            // shfl.sync over the lanes of a segment of `width`: mask = lanes 0..width-1 of each segment's
-            // view, clamp = (32 - width) << 8 | (up ? 0 : 31), as PTX defines the segment.
-            LLVMValueRef i32 = null;
-            LLVMValueRef b = null;
-            LLVMValueRef thirtyTwo = i32(t, 32);
-            LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, thirtyTwo, width, ""), i32(t, 8), "");
+            // shfl.sync over segments of `width` lanes: c = (32 - width) << 8 | (up ? 0 : 31), as PTX defines
+            // the segment. Every segment takes part, so the mask is the whole warp, which must run the shuffle
+            // together (as nvcc's __shfl_xor_sync(0xffffffff, ...) and upstream's lowering assume).
+            LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, i32(t, 32), width, ""), i32(t, 8), "");
             LLVMValueRef clamp = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
-            LLVMValueRef mask = LLVMBuildLShr(t.builder, i32(t, -1), LLVMBuildSub(t.builder, thirtyTwo, width, ""), "");
+            LLVMValueRef mask = i32(t, -1);
             String m = switch (mode) {
                 case "xor" -> "bfly";
                 case "up" -> "up";
@@ -480,8 +478,10 @@ abstract class DeviceTarget {
 
         @Override
         Set<String> nativeF32() {
+            // pow (as exp2(y * log2 x), NaN for a negative base) and sin and cos (without range reduction)
+            // would be wrong for some arguments: they need ocml.
             return Set.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign", "exp2", "log2", "exp",
-                    "log", "sin", "cos", "pow");
+                    "log");
         }
 
         @Override

@@ -69,8 +69,7 @@ final class HostTranslators {
             {"minnumf", "minnum"}}) {
             m.put(Arith.BinaryOp.nameOf(k[0]), (op, t) -> {
                 LLVMValueRef x = t.lookup(op.operand(0), op);
-                String suffix = ((Type.FloatType) op.result(0).type()).width() == 64 ? "f64"
-                        : ((Type.FloatType) op.result(0).type()).width() == 16 ? "f16" : "f32";
+                String suffix = KernelTranslators.floatSuffix(op.result(0).type());
                 t.map(op.result(0), flags(op, DeviceTarget.call(t, "llvm." + k[1] + "." + suffix, LLVMTypeOf(x), x,
                         t.lookup(op.operand(1), op))));
             });

@@ -109,6 +109,44 @@ public final class KernelCompiler {
                 NativeTargetMachine tm = d instanceof DeviceTarget.Cpu ? Targets.machine(d.triple(),
                         new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, d.optLevel())), null, null), module)
                         : machine(d, where)) {
+            // Without a handler, an error that LLVM's back end reports (too much workgroup memory, say) ends
+            // the process; with one, it is collected and becomes a located error after the step.
+            Diagnostics diagnostics = new Diagnostics();
+            LLVMContextSetDiagnosticHandler(nm.context(), diagnostics, null);
+            try {
+                return compile(module, target, options, d, where, nm, tm, diagnostics);
+            } finally {
+                LLVMContextSetDiagnosticHandler(nm.context(), null, null);
+                diagnostics.close();
+            }
+        }
+    }
+
+    /** LLVM's error diagnostics of one kernel compilation, collected instead of ending the process. */
+    private static final class Diagnostics extends org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler {
+        final List<String> errors = new ArrayList<>();
+
+        @Override
+        public void call(org.bytedeco.llvm.LLVM.LLVMDiagnosticInfoRef info, Pointer context) {
+            if (LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
+                BytePointer text = LLVMGetDiagInfoDescription(info);
+                // LLVM prefixes a message without a source location with "<unknown>:0:0: ".
+                errors.add(text.getString().replaceFirst("^<unknown>:0:0: ", ""));
+                LLVMDisposeMessage(text);
+            }
+        }
+
+        void check(Location where, DeviceTarget d) {
+            if (!errors.isEmpty()) {
+                throw new MgpuException(where, "Invalid kernels for " + d.name() + " (must be accepted by LLVM's back"
+                        + " end): " + String.join("; ", errors));
+            }
+        }
+    }
+
+    private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options, DeviceTarget d,
+            Location where, NativeModule nm, NativeTargetMachine tm, Diagnostics diagnostics) {
+        {
             LLVMSetTarget(nm.module(), d.triple());
             var layout = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), layout);
@@ -120,6 +158,7 @@ public final class KernelCompiler {
                 linkLibrary(nm, d, where);
             }
             optimize(nm, tm, d, where);
+            diagnostics.check(where, d);
             ObjectFormat format = options.format();
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
@@ -127,18 +166,20 @@ public final class KernelCompiler {
                 return object(target, format, props, drain(LLVMWriteBitcodeToMemoryBuffer(nm.module())));
             }
             if (d instanceof DeviceTarget.Cpu) {
-                byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where);
+                byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
+                        diagnostics, d);
                 return format == ObjectFormat.ASSEMBLY ? object(target, format, props, obj)
                         : object(target, ObjectFormat.BINARY, props, sharedObject(module, obj));
             }
             if (d instanceof DeviceTarget.Nvptx) {
-                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where);
+                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where, diagnostics, d);
                 if (format == ObjectFormat.ASSEMBLY) {
                     return object(target, format, props, ptx);
                 }
                 return ptxObject(module, d, target, ptx, format, props, options);
             }
-            byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where);
+            byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
+                    diagnostics, d);
             if (format == ObjectFormat.ASSEMBLY) {
                 return object(target, format, props, obj);
             }
@@ -319,6 +360,13 @@ public final class KernelCompiler {
         }
     }
 
+    private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
+            DeviceTarget d) {
+        byte[] out = emit(tm, nm, kind, where);
+        diagnostics.check(where, d);
+        return out;
+    }
+
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where) {
         LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
         BytePointer err = new BytePointer((Pointer) null);
@@ -477,24 +525,35 @@ public final class KernelCompiler {
         return op.knownLocation().toString();
     }
 
+    /** Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s. */
     private static void run(Operation module, List<String> cmd, String tool) {
+        Path log = null;
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
+            log = Files.createTempFile("mgpu-" + tool, ".log");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             if (!p.waitFor(300, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (must finish within 300 s)");
             }
             if (p.exitValue() != 0) {
                 throw new MgpuException(module.knownLocation(), "Invalid kernels for " + tool + " (must be accepted;"
-                        + " it exited with " + p.exitValue() + "): " + new String(out, StandardCharsets.UTF_8).strip());
+                        + " it exited with " + p.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8)
+                        .strip());
             }
         } catch (IOException e) {
             throw new MgpuException(module.knownLocation(), "Invalid " + tool + " (must be runnable): " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (interrupted)");
+        } finally {
+            if (log != null) {
+                try {
+                    Files.deleteIfExists(log);
+                } catch (IOException e) {
+                    // Left to the system's cleaning of temporary files.
+                }
+            }
         }
     }
 

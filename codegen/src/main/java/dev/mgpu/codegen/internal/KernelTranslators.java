@@ -102,9 +102,14 @@ final class KernelTranslators {
             case "block_id" -> d.blockId(t, dim);
             case "block_dim" -> d.blockDim(t, dim);
             case "grid_dim" -> d.gridDim(t, dim);
-            default -> LLVMBuildAdd(t.builder, LLVMBuildMul(t.builder, d.blockId(t, dim), d.blockDim(t, dim), ""),
-                    d.threadId(t, dim), "");
+            default -> null;
         };
+        if (r == null) {
+            // global_id in index width, as upstream computes it: no wrap past 2^32 threads.
+            LLVMValueRef g = LLVMBuildNUWMul(t.builder, index(t, d.blockId(t, dim)), index(t, d.blockDim(t, dim)), "");
+            t.map(op.result(0), LLVMBuildNUWAdd(t.builder, g, index(t, d.threadId(t, dim)), ""));
+            return;
+        }
         t.map(op.result(0), index(t, r));
     }
 
@@ -116,18 +121,35 @@ final class KernelTranslators {
         LLVMValueRef width = t.lookup(s.width(), op);
         Type vt = s.value().type();
         LLVMValueRef lane = d.laneId(t);
-        // The source lane and whether it lies in the lane's segment of `width` lanes, as PTX defines the
-        // shuffle: segments start at multiples of width; idx counts from the segment's start.
+        // The source lane and whether it is valid, as PTX's shfl.sync defines them for segments of `width`
+        // lanes (segment = lane & -width, its last lane = segment | (width - 1)), with the offset's low five
+        // bits: xor and down are valid up to the segment's last lane, up from its first, idx (counted from
+        // the segment's first lane) always. NVPTX has the instruction; other targets compute the same.
+        LLVMValueRef b = LLVMBuildAnd(t.builder, offset, DeviceTarget.i32(t, 31), "");
         LLVMValueRef segStart = LLVMBuildAnd(t.builder, lane, LLVMBuildNeg(t.builder, width, ""), "");
-        LLVMValueRef segEnd = LLVMBuildAdd(t.builder, segStart, width, "");
-        LLVMValueRef src = switch (s.mode()) {
-            case "xor" -> LLVMBuildXor(t.builder, lane, offset, "");
-            case "up" -> LLVMBuildSub(t.builder, lane, offset, "");
-            case "down" -> LLVMBuildAdd(t.builder, lane, offset, "");
-            default -> LLVMBuildAdd(t.builder, segStart, offset, "");
-        };
-        LLVMValueRef valid = LLVMBuildAnd(t.builder, LLVMBuildICmp(t.builder, LLVMIntSGE, src, segStart, ""),
-                LLVMBuildICmp(t.builder, LLVMIntSLT, src, segEnd, ""), "");
+        LLVMValueRef segLast = LLVMBuildOr(t.builder, segStart, LLVMBuildSub(t.builder, width, DeviceTarget.i32(t, 1),
+                ""), "");
+        LLVMValueRef src;
+        LLVMValueRef valid;
+        switch (s.mode()) {
+            case "xor" -> {
+                src = LLVMBuildXor(t.builder, lane, b, "");
+                valid = LLVMBuildICmp(t.builder, LLVMIntULE, src, segLast, "");
+            }
+            case "up" -> {
+                src = LLVMBuildSub(t.builder, lane, b, "");
+                valid = LLVMBuildICmp(t.builder, LLVMIntSGE, src, segStart, "");
+            }
+            case "down" -> {
+                src = LLVMBuildAdd(t.builder, lane, b, "");
+                valid = LLVMBuildICmp(t.builder, LLVMIntULE, src, segLast, "");
+            }
+            default -> {
+                src = LLVMBuildOr(t.builder, segStart, LLVMBuildAnd(t.builder, b, LLVMBuildSub(t.builder, width,
+                        DeviceTarget.i32(t, 1), ""), ""), "");
+                valid = LLVMConstInt(LLVMInt1TypeInContext(t.ctx), 1, 0);
+            }
+        }
         LLVMValueRef from = LLVMBuildSelect(t.builder, valid, src, lane, "");
         LLVMValueRef[] r;
         if (vt instanceof Type.IntegerType i && i.width() == 64 || vt instanceof Type.FloatType f && f.width() == 64) {
@@ -137,12 +159,12 @@ final class KernelTranslators {
             LLVMValueRef lo = LLVMBuildTrunc(t.builder, bits, DeviceTarget.i32Type(t), "");
             LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, bits, LLVMConstInt(i64, 32, 0), ""),
                     DeviceTarget.i32Type(t), "");
-            LLVMValueRef[] a = d.shuffle32(t, s.mode(), lo, offset, width, lane, from);
-            LLVMValueRef[] b = d.shuffle32(t, s.mode(), hi, offset, width, lane, from);
-            LLVMValueRef joined = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, a[0], i64, ""), LLVMBuildShl(t.builder,
-                    LLVMBuildZExt(t.builder, b[0], i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
+            LLVMValueRef[] low = d.shuffle32(t, s.mode(), lo, offset, width, lane, from);
+            LLVMValueRef[] high = d.shuffle32(t, s.mode(), hi, offset, width, lane, from);
+            LLVMValueRef joined = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, low[0], i64, ""), LLVMBuildShl(t.builder,
+                    LLVMBuildZExt(t.builder, high[0], i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
             r = new LLVMValueRef[] {vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, joined, LLVMTypeOf(value),
-                    "") : joined, a[1]};
+                    "") : joined, low[1]};
         } else {
             r = d.shuffle32(t, s.mode(), value, offset, width, lane, from);
         }
@@ -219,18 +241,16 @@ final class KernelTranslators {
     // ------------------------------------------------------------------ memref
 
     /**
-     * The address of {@code memref[indices]}: element 0 plus the offset and the indices times the strides,
-     * which an identity layout computes from the shape (row-major) and a strided layout gives. Under the
+     * The address of {@code memref[indices]}: element 0 plus the indices times the strides, which an
+     * identity layout computes from the shape (row-major) and a strided layout gives. Under the
      * bare-pointer convention they must be static (the leading dimension of an identity layout may be
      * dynamic).
      */
     private static LLVMValueRef elementPointer(ModuleTranslation t, Operation op, Value memref, List<Value> indices) {
         Type.MemRefType m = (Type.MemRefType) memref.type();
         long[] strides = new long[m.rank()];
-        long offset = 0;
         if (m.layout() instanceof Attribute.StridedLayoutAttr s) {
             strides = s.strides().clone();
-            offset = s.offset();
         } else if (m.layout() != null) {
             throw ModuleTranslation.error(op, "Invalid memref layout for a kernel (must be the identity or strided): " + m);
         } else {
@@ -253,13 +273,8 @@ final class KernelTranslators {
             LLVMValueRef term = strides[i] == 1 ? idx : LLVMBuildMul(t.builder, idx, LLVMConstInt(i64, strides[i], 1), "");
             lin = lin == null ? term : LLVMBuildAdd(t.builder, lin, term, "");
         }
-        if (offset == Type.DYNAMIC) {
-            throw ModuleTranslation.error(op, "Invalid memref for a kernel (must have a static offset): " + m);
-        }
-        if (offset != 0) {
-            LLVMValueRef o = LLVMConstInt(i64, offset, 1);
-            lin = lin == null ? o : LLVMBuildAdd(t.builder, lin, o, "");
-        }
+        // The offset is already in the pointer: a kernel's memref is its element 0 (the host passes the
+        // aligned pointer plus the offset), so a strided layout's offset is not added again.
         LLVMValueRef base = t.lookup(memref, op);
         if (lin == null) {
             return base;
@@ -346,6 +361,8 @@ final class KernelTranslators {
         LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMValueRef first = LLVMBuildLoad2(t.builder, vt, p, "");
+        LLVMSetOrdering(first, LLVMAtomicOrderingMonotonic);
+        LLVMSetAlignment(first, (int) Types.elementSize(a.value().type(), op));
         LLVMBuildBr(t.builder, loop);
         LLVMPositionBuilderAtEnd(t.builder, loop);
         LLVMValueRef old = LLVMBuildPhi(t.builder, vt, "");
@@ -369,8 +386,14 @@ final class KernelTranslators {
         t.map(op.result(0), old);
     }
 
-    private static String floatSuffix(Type t) {
-        return ((Type.FloatType) t).width() == 64 ? "f64" : ((Type.FloatType) t).width() == 16 ? "f16" : "f32";
+    static String floatSuffix(Type t) {
+        Type.FloatType f = (Type.FloatType) t;
+        return switch (f.kind()) {
+            case BF16 -> "bf16";
+            case F16 -> "f16";
+            case F32 -> "f32";
+            default -> "f64";
+        };
     }
 
     private static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef from) {
@@ -705,10 +728,32 @@ final class KernelTranslators {
         LLVMTypeRef ty = t.types.of(g.type(), op);
         LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, ty, op.symbolName(), g.addressSpace());
         String linkage = g.linkage();
-        if (!linkage.equals("external")) {
-            LLVMSetLinkage(v, Types.linkage(linkage));
+        Attribute value = op.attr("value");
+        if (value != null) {
+            LLVMSetInitializer(v, initializer(op, ty, value));
+        } else if (!linkage.equals("external")) {
             LLVMSetInitializer(v, LLVMGetUndef(ty));
         }
+        if (!linkage.equals("external") || value != null) {
+            LLVMSetLinkage(v, Types.linkage(linkage));
+        }
+        if (op.hasAttr("constant")) {
+            LLVMSetGlobalConstant(v, 1);
+        }
         LLVMSetAlignment(v, g.alignment() > 0 ? (int) g.alignment() : 16);
+    }
+
+    /** The initial value of a global: an integer or float of its type; anything else is a located error. */
+    private static LLVMValueRef initializer(Operation op, LLVMTypeRef ty, Attribute value) {
+        int kind = LLVMGetTypeKind(ty);
+        if (value instanceof Attribute.IntegerAttr i && kind == LLVMIntegerTypeKind) {
+            return LLVMConstInt(ty, i.value(), 1);
+        }
+        if (value instanceof Attribute.FloatAttr f && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind
+                || kind == LLVMHalfTypeKind || kind == LLVMBFloatTypeKind)) {
+            return LLVMConstReal(ty, f.value());
+        }
+        throw ModuleTranslation.error(op, "Invalid initial value of llvm.mlir.global for a kernel (must be an integer"
+                + " or float of its type): " + value);
     }
 }

@@ -217,6 +217,14 @@ public final class Scf {
                 ctx.error(op, "Invalid bounds of scf.for (must all be " + t + "): " + f.upperBound().type() + ", "
                         + f.step().type());
             }
+            if (op.hasAttr("unsignedCmp")) {
+                ctx.error(op, "Invalid scf.for (must compare its bounds as signed; unsignedCmp is not supported):"
+                        + " unsignedCmp");
+            }
+            if (f.step() instanceof Value.OpResult r && r.owner().attr("value") instanceof Attribute.IntegerAttr c
+                    && c.value() <= 0) {
+                ctx.error(op, "Invalid step of scf.for (must be positive): " + c.value());
+            }
             List<Type> iter = Syntax.types(f.inits());
             if (!Syntax.types(op.results()).equals(iter)) {
                 ctx.error(op, "Invalid results of scf.for (must be the iter_args types (" + Syntax.join(iter) + ")): ("
