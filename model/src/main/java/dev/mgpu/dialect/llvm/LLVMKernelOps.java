@@ -387,7 +387,8 @@ public final class LLVMKernelOps {
         if (p.atPunct('{')) {
             throw p.errorAt(p.offset(), "Invalid llvm.mlir.global (must have no initializer region): {");
         }
-        return Operation.create(GLOBAL, loc, List.of(), List.of(), attrs);
+        // Upstream's op has one region, empty without an initializer; the generic form shows it.
+        return Operation.create(GLOBAL, loc, List.of(), List.of(), attrs, 1, List.of());
     }
 
     private static void printGlobal(OpAsmPrinter p, Operation op) {
@@ -467,7 +468,7 @@ public final class LLVMKernelOps {
             attrs.put("sym_name", Attribute.StringAttr.of(name));
             attrs.put("global_type", new Attribute.TypeAttr(type));
             attrs.put("addr_space", new Attribute.IntegerAttr(addressSpace, Type.I32));
-            return new GlobalOp(Operation.create(GLOBAL, loc, List.of(), List.of(), attrs));
+            return new GlobalOp(Operation.create(GLOBAL, loc, List.of(), List.of(), attrs, 1, List.of()));
         }
     }
 
