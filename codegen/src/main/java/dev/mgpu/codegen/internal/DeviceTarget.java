@@ -64,6 +64,24 @@ abstract class DeviceTarget {
         return name;
     }
 
+    /**
+     * Applies what the target attribute asks of the whole module once its functions are translated: NVVM's
+     * {@code flags} ({@code ftz}, {@code fast}), ROCDL's code-object version ({@code abi}).
+     */
+    void configureModule(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+    }
+
+    /** Sets the string attribute {@code key = value} on every function defined in {@code module}. */
+    static void setOnDefinedFunctions(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, String key,
+            String value) {
+        for (LLVMValueRef f = LLVMGetFirstFunction(module); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            if (LLVMIsDeclaration(f) == 0) {
+                LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateStringAttribute(ctx, key, key.length(),
+                        value, value.length()));
+            }
+        }
+    }
+
     /** Completes a translated kernel, such as with the entry point of the target's kernel ABI. */
     void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef fn) {
     }
@@ -247,6 +265,21 @@ abstract class DeviceTarget {
             return n.flags() != null && n.flags().entries().containsKey("fast");
         }
 
+        /**
+         * {@code ftz}: f32 denormals flush to zero (the back end then picks the {@code .ftz} forms);
+         * {@code fast}: unsafe and approximate float math allowed (approximate division, square root).
+         */
+        @Override
+        void configureModule(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+            if (ftz()) {
+                setOnDefinedFunctions(module, ctx, "denormal-fp-math-f32", "preserve-sign,preserve-sign");
+            }
+            if (fast()) {
+                setOnDefinedFunctions(module, ctx, "unsafe-fp-math", "true");
+                setOnDefinedFunctions(module, ctx, "approx-func-fp-math", "true");
+            }
+        }
+
         @Override
         int kernelCallingConvention() {
             return 71; // ptx_kernel
@@ -381,6 +414,23 @@ abstract class DeviceTarget {
         @Override
         int kernelCallingConvention() {
             return 91; // amdgpu_kernel
+        }
+
+        /**
+         * The code-object version that {@code abi} names ("500" is 5, "600" is 6): versions 5 and 6 share the
+         * hidden kernel arguments that block and grid sizes are read from; others are located errors.
+         */
+        @Override
+        void configureModule(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+            int version = switch (r.abi()) {
+                case "500" -> 5;
+                case "600" -> 6;
+                default -> throw new MgpuException(where.knownLocation(), "Invalid abi of " + name() + " (must be"
+                        + " \"500\" or \"600\", code object version 5 or 6): \"" + r.abi() + "\"");
+            };
+            String key = "amdhsa_code_object_version";
+            LLVMAddModuleFlag(module, LLVMModuleFlagBehaviorError, key, key.length(),
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), version * 100L, 0)));
         }
 
         @Override

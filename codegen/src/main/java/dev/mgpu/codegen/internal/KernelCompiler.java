@@ -152,6 +152,7 @@ public final class KernelCompiler {
             LLVMSetModuleDataLayout(nm.module(), layout);
             LLVMDisposeTargetData(layout);
             ModuleTranslation.translateDevice(module, nm, d);
+            d.configureModule(nm.module(), nm.context(), module);
             libraryDeclarations(nm, module, d);
             verify(nm, module, d);
             if (!d.libraryCalls.isEmpty() && !(d instanceof DeviceTarget.Cpu)) {
@@ -338,10 +339,9 @@ public final class KernelCompiler {
             }
         }
         boolean ftz = d instanceof DeviceTarget.Nvptx n && n.ftz();
-        try (BytePointer key = new BytePointer("nvvm-reflect-ftz")) {
-            LLVMAddModuleFlag(nm.module(), LLVMModuleFlagBehaviorOverride, key, key.limit() - 1,
-                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(nm.context()), ftz ? 1 : 0, 0)));
-        }
+        String key = "nvvm-reflect-ftz";
+        LLVMAddModuleFlag(nm.module(), LLVMModuleFlagBehaviorOverride, key, key.length(),
+                LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(nm.context()), ftz ? 1 : 0, 0)));
     }
 
     private static void optimize(NativeModule nm, NativeTargetMachine tm, DeviceTarget d, Location where) {
