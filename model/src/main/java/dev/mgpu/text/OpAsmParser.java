@@ -109,6 +109,17 @@ public interface OpAsmParser extends AsmParser {
     Region region(List<Argument> entryArgs, boolean isolated);
 
     /**
+     * As {@link #region(List, boolean)}, except that {@code { }} gives an entry block with {@code entryArgs}
+     * and no operations, for ops whose body ends with an implicit terminator (scf.for).
+     *
+     * @param entryArgs the entry block's arguments
+     * @param isolated whether the region is isolated from values defined above it
+     * @return the region
+     * @throws dev.mgpu.ir.MgpuException if the region is not valid
+     */
+    Region regionWithEntry(List<Argument> entryArgs, boolean isolated);
+
+    /**
      * {@code ^bb} as a branch target; it may be defined later in the region.
      *
      * @return the block, possibly not yet defined

@@ -177,7 +177,7 @@ public final class Scf {
             for (int i = 0; i < iterNames.size(); i++) {
                 args.add(new OpAsmParser.Argument(iterNames.get(i), types.get(i), null, loc));
             }
-            Region body = p.region(args, false);
+            Region body = p.regionWithEntry(args, false);
             if (types.isEmpty()) {
                 addImplicitYield(body, loc);
             }
@@ -300,10 +300,10 @@ public final class Scf {
         private static Operation parse(OpAsmParser p, int results, Location loc) {
             OpAsmParser.OperandRef c = p.operandRef();
             List<Type> types = resultTypes(p);
-            Region then = p.region(List.of(), false);
+            Region then = p.regionWithEntry(List.of(), false);
             Region otherwise = new Region();
             if (p.optionalKeyword("else")) {
-                otherwise = p.region(List.of(), false);
+                otherwise = p.regionWithEntry(List.of(), false);
             }
             if (types.isEmpty()) {
                 addImplicitYield(then, loc);

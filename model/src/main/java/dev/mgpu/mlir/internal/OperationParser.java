@@ -224,13 +224,23 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
     public Region region(List<Argument> entryArgs, boolean isolated) {
         enter(lx.start);
         try {
-            return regionBody(entryArgs, isolated);
+            return regionBody(entryArgs, isolated, false);
         } finally {
             leave();
         }
     }
 
-    private Region regionBody(List<Argument> entryArgs, boolean isolated) {
+    @Override
+    public Region regionWithEntry(List<Argument> entryArgs, boolean isolated) {
+        enter(lx.start);
+        try {
+            return regionBody(entryArgs, isolated, true);
+        } finally {
+            leave();
+        }
+    }
+
+    private Region regionBody(List<Argument> entryArgs, boolean isolated, boolean emptyEntry) {
         Region region = new Region();
         expectPunct('{');
         if (isolated) {
@@ -240,6 +250,13 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
         blocks = new BlockScope(outerBlocks);
         try {
             if (optionalPunct('}')) {
+                if (emptyEntry && entryArgs != null) {
+                    Block entry = region.append(new Block(location()));
+                    for (Argument a : entryArgs) {
+                        entry.addArgument(a.type(), a.loc());
+                    }
+                    return region;
+                }
                 if (entryArgs != null && !entryArgs.isEmpty()) {
                     throw error("Invalid region (must have an entry block for its arguments): empty region");
                 }
