@@ -1,7 +1,9 @@
 package dev.mgpu.codegen;
 
+import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.dialect.gpu.ObjectFormat;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -14,10 +16,12 @@ import java.util.function.Consumer;
  * @param format the object format, or null for the default: {@code fatbin}
  * @param ptxas the {@code ptxas} to run, or null to look for one
  * @param notes receives one line per note; null drops them
+ * @param targets the targets of the kernels that {@code gpu.launch} bodies are outlined into (default: the
+ *     CPU)
  */
-public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes) {
-    /** The default: fat binaries where the CUDA tools are found, notes dropped. */
-    public static final KernelOptions DEFAULT = new KernelOptions(null, null, null);
+public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets) {
+    /** The default: fat binaries where the CUDA tools are found, notes dropped, launches outlined for the CPU. */
+    public static final KernelOptions DEFAULT = new KernelOptions(null, null, null, null);
 
     /**
      * Fills in the defaults for null components.
@@ -25,10 +29,32 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param format the object format, or null for {@code fatbin}
      * @param ptxas the {@code ptxas} to run, or null to look for one
      * @param notes receives one line per note, or null to drop them
+     * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
      */
     public KernelOptions {
         format = format == null ? ObjectFormat.FATBIN : format;
         notes = notes == null ? n -> { } : notes;
+        targets = targets == null || targets.isEmpty() ? List.of(GpuTarget.CpuTarget.host()) : List.copyOf(targets);
+    }
+
+    /**
+     * Options with the default targets for outlined kernels.
+     *
+     * @param format the object format, or null for {@code fatbin}
+     * @param ptxas the {@code ptxas} to run, or null to look for one
+     * @param notes receives one line per note, or null to drop them
+     */
+    public KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes) {
+        this(format, ptxas, notes, null);
+    }
+
+    /**
+     * {@return these options with other targets for outlined kernels}
+     *
+     * @param list the targets, such as {@code #nvvm.target<chip = "sm_90">} and {@code #cpu.target}
+     */
+    public KernelOptions withTargets(List<GpuTarget> list) {
+        return new KernelOptions(format, ptxas, notes, list);
     }
 
     /**
@@ -37,7 +63,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param f the format
      */
     public KernelOptions withFormat(ObjectFormat f) {
-        return new KernelOptions(f, ptxas, notes);
+        return new KernelOptions(f, ptxas, notes, targets);
     }
 
     /**
@@ -46,7 +72,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param path the ptxas executable
      */
     public KernelOptions withPtxas(Path path) {
-        return new KernelOptions(format, path, notes);
+        return new KernelOptions(format, path, notes, targets);
     }
 
     /**
@@ -55,6 +81,6 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param receiver receives one line per note
      */
     public KernelOptions withNotes(Consumer<String> receiver) {
-        return new KernelOptions(format, ptxas, receiver);
+        return new KernelOptions(format, ptxas, receiver, targets);
     }
 }

@@ -261,6 +261,22 @@ public final class Mgpu {
     }
 
     /**
+     * Outlines every {@code gpu.launch} of the module into a kernel of its own {@code gpu.module} (for the
+     * targets of {@link KernelOptions#targets()}) and a {@code gpu.launch_func}, in place, as upstream's
+     * {@code gpu-kernel-outlining} does. Translation and {@link #compileKernels} do the same step themselves.
+     *
+     * @param module a {@code builtin.module}; verified first
+     * @param options the kernel options ({@link Options#kernels()}) apply
+     * @throws MgpuException if the module does not verify
+     */
+    public static void outlineKernels(Operation module, Options options) {
+        DeepStack.call(() -> {
+            options.pipeline().outlineKernelsOnly(module);
+            return null;
+        });
+    }
+
+    /**
      * Every problem the verifier finds; empty when the module is valid.
      *
      * @param module the operation to verify, usually a {@code builtin.module}

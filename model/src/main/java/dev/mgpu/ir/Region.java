@@ -19,6 +19,21 @@ public final class Region {
     }
 
     /**
+     * Removes every block from this region and returns them, detached and in order, to be appended to
+     * another region (moving a body from one op to another).
+     *
+     * @return the blocks that were in this region
+     */
+    public List<Block> takeBlocks() {
+        List<Block> out = new ArrayList<>(blocks);
+        for (Block b : out) {
+            b.setParent(null);
+        }
+        blocks.clear();
+        return out;
+    }
+
+    /**
      * Returns whether the region has no blocks.
      *
      * @return true when the region has no blocks

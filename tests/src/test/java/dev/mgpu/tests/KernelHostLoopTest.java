@@ -8,6 +8,7 @@ import dev.mgpu.ir.Operation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +35,26 @@ class KernelHostLoopTest {
         Path exe = Native.link(work, "axpy", main, obj);
         String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
         assertTrue(out.startsWith("axpy: OK, every number checked\naxpy: kernel "), out);
+    }
+
+    /**
+     * A host function with its kernel written in place (tests/e2e/outline/scale.mlir, a gpu.launch) is
+     * outlined and compiled for NVIDIA, AMD and the CPU in one translation, into one binary that picks its
+     * object at run time; on the CPU backend it runs mgpu's own CPU object and every number is right.
+     */
+    @Test
+    void launchWrittenInPlaceRunsFromOneSource() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-outline");
+        Path root = TestPaths.root();
+        Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("tests/e2e/outline/scale.mlir")), "scale.mlir");
+        var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withTargets(List.of(
+                dev.mgpu.dialect.gpu.GpuTarget.NVVMTarget.of("sm_90"), dev.mgpu.dialect.gpu.GpuTarget.ROCDLTarget.of("gfx90a"),
+                dev.mgpu.dialect.gpu.GpuTarget.CpuTarget.host())));
+        Path obj = work.resolve("scale.o");
+        Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, options));
+        Path exe = Native.link(work, "scale", root.resolve("tests/e2e/outline/main.c"), obj);
+        Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu", "MGPU_VERBOSE", "1"), List.of(exe.toString()));
+        assertTrue(r.exit() == 0 && r.out().startsWith("scale: OK, 0 wrong, x[1023] = 3069"), r.out() + r.err());
+        assertTrue(r.err().contains("binary 'scale_kernel' on device 0 (host CPU): selected cpu bin"), r.err());
     }
 }

@@ -2,6 +2,7 @@ package dev.mgpu.tools;
 
 import dev.mgpu.codegen.CodegenOptions;
 import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.dialect.gpu.ObjectFormat;
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.LoadStrategy;
@@ -71,6 +72,10 @@ public final class GpuTranslate {
               --mattr=FEATURES         Host CPU features, as llc's -mattr: +avx2,-sse4a,...
               --compile-kernels        With --emit=mlir: print the module with each compiled gpu.module
                                        replaced by its gpu.binary (translation always compiles them).
+              --outline-kernels        With --emit=mlir: print the module with each gpu.launch outlined into a
+                                       kernel and a gpu.launch_func (translation always outlines them).
+              --targets=LIST           Targets of outlined kernels: nvvm:CHIP, rocdl:CHIP and cpu, comma-
+                                       separated (nvvm:sm_90,rocdl:gfx90a,cpu). Default: cpu.
               --gpu-format=FORMAT      Objects of compiled kernels: offload (LLVM bitcode), assembly (PTX,
                                        AMDGPU assembly), binary (cubin, HSACO) or fatbin (default; an HSACO
                                        for AMD), as gpu-module-to-binary's format.
@@ -119,6 +124,8 @@ public final class GpuTranslate {
     String depFilePath;
     String color = "auto";
     boolean compileKernels;
+    boolean outlineKernels;
+    String targets;
     String gpuFormat;
     String ptxas;
     private final PhaseTimes times = new PhaseTimes();
@@ -282,7 +289,7 @@ public final class GpuTranslate {
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
                         "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g",
-                        "--compile-kernels" -> {
+                        "--compile-kernels", "--outline-kernels" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -300,11 +307,12 @@ public final class GpuTranslate {
                         case "-MD" -> depFile = true;
                         case "-g" -> debugInfo = true;
                         case "--compile-kernels" -> compileKernels = true;
+                        case "--outline-kernels" -> outlineKernels = true;
                         default -> printGeneric = true;
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas" -> {
+                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas", "--targets" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -324,6 +332,7 @@ public final class GpuTranslate {
                         case "--output-dir" -> outputDir = value;
                         case "--gpu-format" -> gpuFormat = value;
                         case "--ptxas" -> ptxas = value;
+                        case "--targets" -> targets = value;
                         case "-MF" -> {
                             depFilePath = value;
                             depFile = true;
@@ -351,6 +360,27 @@ public final class GpuTranslate {
         return null;
     }
 
+    /** The targets of --targets (nvvm:CHIP, rocdl:CHIP, cpu), or null for the default. */
+    private List<GpuTarget> targets() {
+        if (targets == null) {
+            return null;
+        }
+        List<GpuTarget> out = new ArrayList<>();
+        for (String t : targets.split(",", -1)) {
+            if (t.equals("cpu")) {
+                out.add(GpuTarget.CpuTarget.host());
+            } else if (t.startsWith("nvvm:") && t.length() > 5) {
+                out.add(GpuTarget.NVVMTarget.of(t.substring(5)));
+            } else if (t.startsWith("rocdl:") && t.length() > 6) {
+                out.add(GpuTarget.ROCDLTarget.of(t.substring(6)));
+            } else {
+                throw new MgpuException(Location.UNKNOWN, "Invalid --targets entry (must be nvvm:CHIP, rocdl:CHIP or"
+                        + " cpu): " + t);
+            }
+        }
+        return out;
+    }
+
     /** The object format of --gpu-format, or null for the default; upstream's names and short forms. */
     private ObjectFormat gpuFormat() {
         if (gpuFormat == null) {
@@ -370,7 +400,7 @@ public final class GpuTranslate {
     static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
             "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
-            "--compile-kernels", "--gpu-format", "--ptxas");
+            "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
@@ -509,7 +539,7 @@ public final class GpuTranslate {
                     times,
                     new MlirPrinter.Options(printDebugInfo, printGeneric),
                     new CodegenOptions(optLevel, cpu, features, debugInfo),
-                    new KernelOptions(gpuFormat(), ptxas == null ? null : Path.of(ptxas), err::println));
+                    new KernelOptions(gpuFormat(), ptxas == null ? null : Path.of(ptxas), err::println, targets()));
         } catch (MgpuException e) {
             boolean usage = e.location() instanceof Location.Unknown;
             for (Diagnostic d : e.diagnostics()) {
@@ -535,6 +565,8 @@ public final class GpuTranslate {
                 try {
                     if (compileKernels) {
                         Mgpu.compileKernels(module, options);
+                    } else if (outlineKernels) {
+                        Mgpu.outlineKernels(module, options);
                     }
                     Mgpu.emit(module, kind, options, textOut.stream());
                 } catch (MgpuException | UncheckedIOException e) {

@@ -87,11 +87,32 @@ public final class Pipeline {
      * the module it runs on); does nothing when there is none. The model has been verified.
      */
     private void compileKernels(Operation root) {
+        outlineKernels(root);
         if (KernelCompiler.needed(root)) {
             long t0 = System.nanoTime();
             KernelCompiler.compile(root, kernels);
             phases.phaseDone(PhaseListener.KERNELS, System.nanoTime() - t0);
         }
+    }
+
+    /** Outlines the {@code gpu.launch} bodies of {@code root} into kernels, when there are any. */
+    private void outlineKernels(Operation root) {
+        if (KernelOutlining.needed(root)) {
+            KernelOutlining.outline(root, kernels.targets());
+            List<Diagnostic> errors = Verifier.verify(root);
+            if (!errors.isEmpty()) {
+                throw new MgpuException(errors);
+            }
+        }
+    }
+
+    /**
+     * Verifies {@code root}, then outlines its {@code gpu.launch} bodies into kernels; for output of the
+     * module with its kernels outlined ({@code --emit=mlir --outline-kernels}).
+     */
+    public void outlineKernelsOnly(Operation root) {
+        check(root, false);
+        outlineKernels(root);
     }
 
     /**

@@ -27,6 +27,7 @@ public final class GpuDialect {
                 DynamicSharedMemoryOp.definition()));
         defs.addAll(DimensionOp.definitions());
         defs.addAll(LaneOps.definitions());
+        defs.addAll(LaunchOp.definitions());
         return defs;
     }
 
