@@ -160,6 +160,10 @@ void mgpuSetDefaultDevice(int32_t device);
  * thread of the grid; blocks run in parallel on a pool of threads, the threads of one block in order on
  * one worker (so a block-wide barrier is not available). `sharedMemory` points to `smem` bytes private to
  * the block.
+ *
+ * An object may also export "<kernel>.mgpu_block" (any symbol) beside a kernel: that kernel then runs a
+ * whole block per call, the threads of `grid->blockDim` in its own loop (threadIdx is 0 in the call). The
+ * kernels that mgpu compiles for #cpu.target do, so that LLVM can vectorise the loop over the threads.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];

@@ -251,6 +251,37 @@ static void cpu_module_unload(void *module) {
   free(m);
 }
 
+/* Kernels that run a whole block per call: their objects export "<name>.mgpu_block" beside "<name>" (mgpu.h).
+ * A small set of their entry points, written when a kernel is looked up and read at each launch. */
+#define MAX_BLOCK_KERNELS 1024
+static void *block_kernels[MAX_BLOCK_KERNELS];
+static int block_kernel_count;
+static pthread_mutex_t block_kernels_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int runs_blocks(void *fn) {
+  pthread_mutex_lock(&block_kernels_lock);
+  int found = 0;
+  for (int i = 0; i < block_kernel_count && !found; i++)
+    found = block_kernels[i] == fn;
+  pthread_mutex_unlock(&block_kernels_lock);
+  return found;
+}
+
+static void note_block_kernel(cpu_module *m, const char *name, void *fn) {
+  char marker[256];
+  if (snprintf(marker, sizeof marker, "%s.mgpu_block", name) >= (int)sizeof marker || !dlsym(m->handle, marker))
+    return;
+  pthread_mutex_lock(&block_kernels_lock);
+  int known = 0;
+  for (int i = 0; i < block_kernel_count && !known; i++)
+    known = block_kernels[i] == fn;
+  if (!known && block_kernel_count < MAX_BLOCK_KERNELS)
+    block_kernels[block_kernel_count++] = fn;
+  else if (!known)
+    mgpu_report(NAME, NULL, "more than %d block kernels; '%s' runs one thread per call", MAX_BLOCK_KERNELS, name);
+  pthread_mutex_unlock(&block_kernels_lock);
+}
+
 static void *cpu_module_function(void *module, const char *name) {
   if (!module) {
     mgpu_report(NAME, NULL, "no module (the module handle is NULL)");
@@ -263,6 +294,8 @@ static void *cpu_module_function(void *module, const char *name) {
     mgpu_report(NAME, "dlsym", "the CPU object %s (%zu bytes) has no kernel '%s'", m->soname, m->size, name);
   else if (!f)
     mgpu_report(NAME, "dlsym", "the CPU object of %zu bytes has no kernel '%s'", m->size, name);
+  if (f)
+    note_block_kernel(m, name, f);
   return f;
 }
 
@@ -270,6 +303,7 @@ static void *cpu_module_function(void *module, const char *name) {
 
 typedef struct job {
   mgpuCpuKernel kernel;
+  int perBlock; /* the kernel runs the whole block per call */
   void **params;
   int64_t grid[3], block[3];
   int64_t blocks;
@@ -302,6 +336,12 @@ static void run_blocks(job *j) {
     g.blockIdx[0] = b % j->grid[0];
     g.blockIdx[1] = (b / j->grid[0]) % j->grid[1];
     g.blockIdx[2] = b / (j->grid[0] * j->grid[1]);
+    if (j->perBlock) {
+      g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
+      j->kernel(j->params, &g);
+      atomic_fetch_add(&j->done, 1);
+      continue;
+    }
     for (int64_t z = 0; z < j->block[2]; z++)
       for (int64_t y = 0; y < j->block[1]; y++)
         for (int64_t x = 0; x < j->block[0]; x++) {
@@ -364,8 +404,8 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
   }
   /* The core has checked the sizes: at least 1 each, and products that fit 64 bits. */
   pthread_once(&pool_once, start_pool);
-  job j = {.kernel = (mgpuCpuKernel)fn, .params = params, .grid = {gx, gy, gz}, .block = {bx, by, bz},
-           .blocks = (int64_t)gx * gy * gz};
+  job j = {.kernel = (mgpuCpuKernel)fn, .perBlock = runs_blocks(fn), .params = params, .grid = {gx, gy, gz},
+           .block = {bx, by, bz}, .blocks = (int64_t)gx * gy * gz};
   if (smem > 0) {
     /* Each piece starts on its own cache line, so blocks running side by side do not share one. */
     j.stride = ((size_t)smem + 63) & ~(size_t)63;

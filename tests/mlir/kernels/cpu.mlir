@@ -8,23 +8,21 @@
 // RUN: not gpu-translate --emit=obj %t.reduce.mlir -o %t.o 2>&1 | FileCheck %s --check-prefix=SHUFFLE
 
 // #cpu.target compiles a kernel through the host's back end into a shared object of the CPU kernel ABI
-// (mgpu.h): the kernel's body is internal and takes the grid as a hidden last parameter; the exported
-// entry point reads each argument from params[i] and calls it. The indices come from mgpuCpuGrid
-// (threadIdx at byte 72, blockIdx at 48, blockDim at 24). What needs the threads of a block at once is a
-// located error.
+// (mgpu.h), whose entry point runs a whole block (the marker symbol "axpy.mgpu_block" says so): it reads
+// each argument from params[i], copies the grid, and loops over the block's threads, calling the body
+// (internal, inlined) with the thread's index in the copy. The block index and size come from the grid
+// (blockIdx at byte 48, blockDim at 24). What needs the threads of a block at once is a located error.
 
-// The body, internal, is inlined into the entry point: params in %rdi, the grid in %rsi.
 // CHECK: .globl axpy
 // CHECK: axpy:
-// CHECK-DAG: 72(%rsi)
-// CHECK-DAG: 48(%rsi)
 // CHECK-DAG: 24(%rsi)
+// CHECK-DAG: 48(%rsi)
 // CHECK-NOT: call
 // CHECK: mulss
-// CHECK: addss
-// CHECK: retq
+// CHECK: .globl axpy.mgpu_block
 
 // SYMBOLS: T axpy
+// SYMBOLS-NEXT: R axpy.mgpu_block
 // SYMBOLS-NOT: axpy.body
 
 // WORKGROUP: matmul.mlir:5:5: error: Invalid workgroup memory for #cpu.target (must run where the threads of a block run together; the CPU kernel ABI runs one thread at a time)

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
 import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
@@ -710,37 +711,91 @@ abstract class DeviceTarget {
         }
 
         /**
-         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)}: loads each argument
-         * from {@code params[i]} and calls the body with them and {@code g}.
+         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)}, which runs a whole
+         * block (mgpu.h; the marker {@code name.mgpu_block} says so): it reads each argument from
+         * {@code params[i]} once, copies the grid into a local one, and loops over the threads of the block
+         * (z, y, x; x innermost), setting the local grid's thread index and calling the body, which LLVM
+         * inlines, so that the loop over x can be vectorised.
          */
         @Override
         void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef body) {
             LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
             LLVMTypeRef[] ps = {ptr, ptr};
             LLVMTypeRef ft;
             try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(ps)) {
                 ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
             }
             LLVMValueRef entry = LLVMAddFunction(t.module, op.symbolName(), ft);
-            LLVMPositionBuilderAtEnd(t.builder, LLVMAppendBasicBlockInContext(t.ctx, entry, ""));
+            LLVMValueRef marker = LLVMAddGlobal(t.module, LLVMInt8TypeInContext(t.ctx), op.symbolName() + ".mgpu_block");
+            LLVMSetInitializer(marker, LLVMConstInt(LLVMInt8TypeInContext(t.ctx), 1, 0));
+            LLVMSetGlobalConstant(marker, 1);
+            LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
+            LLVMPositionBuilderAtEnd(t.builder, start);
             int n = LLVMCountParams(body) - 1;
             LLVMTypeRef bodyType = LLVMGlobalGetValueType(body);
             LLVMValueRef[] args = new LLVMValueRef[n + 1];
-            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
             for (int i = 0; i < n; i++) {
-                LLVMValueRef[] idx = {LLVMConstInt(i64, i, 0)};
-                LLVMValueRef slot;
-                try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
-                    slot = LLVMBuildInBoundsGEP2(t.builder, ptr, LLVMGetParam(entry, 0), pp, 1, "");
-                }
+                LLVMValueRef slot = gep(t, ptr, LLVMGetParam(entry, 0), i);
                 LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, slot, "");
                 args[i] = LLVMBuildLoad2(t.builder, LLVMTypeOf(LLVMGetParam(body, i)), argPtr, "");
             }
-            args[n] = LLVMGetParam(entry, 1);
+            // mgpuCpuGrid: int64_t gridDim[3], blockDim[3], blockIdx[3], threadIdx[3]; void *sharedMemory.
+            LLVMTypeRef gridType = LLVMArrayType2(i64, 13);
+            LLVMValueRef local = LLVMBuildAlloca(t.builder, gridType, "");
+            LLVMSetAlignment(local, 8);
+            LLVMBuildMemCpy(t.builder, local, 8, LLVMGetParam(entry, 1), 8, LLVMConstInt(i64, 104, 0));
+            args[n] = local;
+            LLVMValueRef[] dims = new LLVMValueRef[3];
+            for (int d = 0; d < 3; d++) {
+                dims[d] = LLVMBuildLoad2(t.builder, i64, gep(t, i64, LLVMGetParam(entry, 1), 3 + d), "");
+            }
+            LLVMValueRef fn = entry;
+            LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            // Nested loops z (2), y (1), x (0), each from 0 while below the block's size.
+            LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
+            LLVMValueRef[] ivs = new LLVMValueRef[3];
+            LLVMBasicBlockRef[] latches = new LLVMBasicBlockRef[3];
+            LLVMBasicBlockRef from = start;
+            for (int d = 2; d >= 0; d--) {
+                heads[d] = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+                LLVMBuildBr(t.builder, heads[d]);
+                LLVMPositionBuilderAtEnd(t.builder, heads[d]);
+                ivs[d] = LLVMBuildPhi(t.builder, i64, "");
+                addIncoming(ivs[d], LLVMConstInt(i64, 0, 0), from);
+                LLVMBuildStore(t.builder, ivs[d], gep(t, i64, local, 9 + d));
+                from = heads[d];
+            }
             try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(args)) {
                 LLVMBuildCall2(t.builder, bodyType, body, pp, n + 1, "");
             }
+            for (int d = 0; d < 3; d++) {
+                LLVMValueRef next = LLVMBuildNUWAdd(t.builder, ivs[d], LLVMConstInt(i64, 1, 0), "");
+                LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+                addIncoming(ivs[d], next, here);
+                LLVMValueRef more = LLVMBuildICmp(t.builder, LLVMIntULT, next, dims[d], "");
+                LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+                LLVMBuildCondBr(t.builder, more, heads[d], after);
+                LLVMPositionBuilderAtEnd(t.builder, after);
+            }
+            LLVMBuildBr(t.builder, exit);
+            LLVMPositionBuilderAtEnd(t.builder, exit);
             LLVMBuildRetVoid(t.builder);
+        }
+
+        private static LLVMValueRef gep(ModuleTranslation t, LLVMTypeRef element, LLVMValueRef base, long index) {
+            LLVMValueRef[] idx = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), index, 0)};
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+                return LLVMBuildInBoundsGEP2(t.builder, element, base, pp, 1, "");
+            }
+        }
+
+        private static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef block) {
+            try (PointerPointer<LLVMValueRef> vs = new PointerPointer<>(new LLVMValueRef[] {v});
+                    PointerPointer<org.bytedeco.llvm.LLVM.LLVMBasicBlockRef> bs = new PointerPointer<>(
+                            new LLVMBasicBlockRef[] {block})) {
+                LLVMAddIncoming(phi, vs, bs, 1);
+            }
         }
     }
 
