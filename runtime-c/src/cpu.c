@@ -183,10 +183,20 @@ static bool elf_check(const unsigned char *data, size_t size, char *soname, size
   return true;
 }
 
+/* A kernel handle: its entry point, and whether it runs a whole block per call (its object exports
+ * "<name>.mgpu_block" beside it, mgpu.h). Decided once at lookup, so a launch reads it without a search. */
+typedef struct cpu_function {
+  mgpuCpuKernel kernel;
+  int perBlock;
+  struct cpu_function *next;
+} cpu_function;
+
 typedef struct cpu_module {
   void *handle;
   size_t size;
   char soname[128];
+  cpu_function *functions; /* the handles looked up, freed with the module */
+  pthread_mutex_t lock;
 } cpu_module;
 
 static void *cpu_module_load(const void *data, size_t size) {
@@ -197,11 +207,12 @@ static void *cpu_module_load(const void *data, size_t size) {
   }
   if (!elf_check(data, size, soname, sizeof soname))
     return NULL;
-  cpu_module *m = malloc(sizeof *m);
+  cpu_module *m = calloc(1, sizeof *m);
   if (!m) {
     mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
     return NULL;
   }
+  pthread_mutex_init(&m->lock, NULL);
   int fd = memfd_create("mgpu-cpu-object", MFD_CLOEXEC);
   if (fd < 0) {
     mgpu_report(NAME, "memfd_create", "%s", strerror(errno));
@@ -248,38 +259,12 @@ static void cpu_module_unload(void *module) {
   cpu_module *m = module;
   if (dlclose(m->handle) != 0)
     mgpu_report(NAME, "dlclose", "%s", dlerror());
+  for (cpu_function *f = m->functions, *next; f; f = next) {
+    next = f->next;
+    free(f);
+  }
+  pthread_mutex_destroy(&m->lock);
   free(m);
-}
-
-/* Kernels that run a whole block per call: their objects export "<name>.mgpu_block" beside "<name>" (mgpu.h).
- * A small set of their entry points, written when a kernel is looked up and read at each launch. */
-#define MAX_BLOCK_KERNELS 1024
-static void *block_kernels[MAX_BLOCK_KERNELS];
-static int block_kernel_count;
-static pthread_mutex_t block_kernels_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int runs_blocks(void *fn) {
-  pthread_mutex_lock(&block_kernels_lock);
-  int found = 0;
-  for (int i = 0; i < block_kernel_count && !found; i++)
-    found = block_kernels[i] == fn;
-  pthread_mutex_unlock(&block_kernels_lock);
-  return found;
-}
-
-static void note_block_kernel(cpu_module *m, const char *name, void *fn) {
-  char marker[256];
-  if (snprintf(marker, sizeof marker, "%s.mgpu_block", name) >= (int)sizeof marker || !dlsym(m->handle, marker))
-    return;
-  pthread_mutex_lock(&block_kernels_lock);
-  int known = 0;
-  for (int i = 0; i < block_kernel_count && !known; i++)
-    known = block_kernels[i] == fn;
-  if (!known && block_kernel_count < MAX_BLOCK_KERNELS)
-    block_kernels[block_kernel_count++] = fn;
-  else if (!known)
-    mgpu_report(NAME, NULL, "more than %d block kernels; '%s' runs one thread per call", MAX_BLOCK_KERNELS, name);
-  pthread_mutex_unlock(&block_kernels_lock);
 }
 
 static void *cpu_module_function(void *module, const char *name) {
@@ -294,9 +279,22 @@ static void *cpu_module_function(void *module, const char *name) {
     mgpu_report(NAME, "dlsym", "the CPU object %s (%zu bytes) has no kernel '%s'", m->soname, m->size, name);
   else if (!f)
     mgpu_report(NAME, "dlsym", "the CPU object of %zu bytes has no kernel '%s'", m->size, name);
-  if (f)
-    note_block_kernel(m, name, f);
-  return f;
+  if (!f)
+    return NULL;
+  cpu_function *h = malloc(sizeof *h);
+  if (!h) {
+    mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
+    return NULL;
+  }
+  char marker[256];
+  h->kernel = (mgpuCpuKernel)f;
+  h->perBlock = snprintf(marker, sizeof marker, "%s.mgpu_block", name) < (int)sizeof marker &&
+                dlsym(m->handle, marker) != NULL;
+  pthread_mutex_lock(&m->lock);
+  h->next = m->functions;
+  m->functions = h;
+  pthread_mutex_unlock(&m->lock);
+  return h;
 }
 
 /* ------------------------------------------------------------------ the thread pool */
@@ -404,7 +402,8 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
   }
   /* The core has checked the sizes: at least 1 each, and products that fit 64 bits. */
   pthread_once(&pool_once, start_pool);
-  job j = {.kernel = (mgpuCpuKernel)fn, .perBlock = runs_blocks(fn), .params = params, .grid = {gx, gy, gz},
+  const cpu_function *f = fn;
+  job j = {.kernel = f->kernel, .perBlock = f->perBlock, .params = params, .grid = {gx, gy, gz},
            .block = {bx, by, bz}, .blocks = (int64_t)gx * gy * gz};
   if (smem > 0) {
     /* Each piece starts on its own cache line, so blocks running side by side do not share one. */

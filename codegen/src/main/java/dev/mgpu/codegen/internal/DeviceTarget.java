@@ -762,7 +762,7 @@ abstract class DeviceTarget {
                 LLVMBuildBr(t.builder, heads[d]);
                 LLVMPositionBuilderAtEnd(t.builder, heads[d]);
                 ivs[d] = LLVMBuildPhi(t.builder, i64, "");
-                addIncoming(ivs[d], LLVMConstInt(i64, 0, 0), from);
+                KernelTranslators.addIncoming(ivs[d], LLVMConstInt(i64, 0, 0), from);
                 LLVMBuildStore(t.builder, ivs[d], gep(t, i64, local, 9 + d));
                 from = heads[d];
             }
@@ -772,7 +772,7 @@ abstract class DeviceTarget {
             for (int d = 0; d < 3; d++) {
                 LLVMValueRef next = LLVMBuildNUWAdd(t.builder, ivs[d], LLVMConstInt(i64, 1, 0), "");
                 LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-                addIncoming(ivs[d], next, here);
+                KernelTranslators.addIncoming(ivs[d], next, here);
                 LLVMValueRef more = LLVMBuildICmp(t.builder, LLVMIntULT, next, dims[d], "");
                 LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
                 LLVMBuildCondBr(t.builder, more, heads[d], after);
@@ -790,13 +790,6 @@ abstract class DeviceTarget {
             }
         }
 
-        private static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef block) {
-            try (PointerPointer<LLVMValueRef> vs = new PointerPointer<>(new LLVMValueRef[] {v});
-                    PointerPointer<org.bytedeco.llvm.LLVM.LLVMBasicBlockRef> bs = new PointerPointer<>(
-                            new LLVMBasicBlockRef[] {block})) {
-                LLVMAddIncoming(phi, vs, bs, 1);
-            }
-        }
     }
 
     /** The math functions that are exact and lowered natively for every float type on both targets. */

@@ -154,33 +154,35 @@ public final class KernelCompiler {
             ModuleTranslation.translateDevice(module, nm, d);
             d.configureModule(nm.module(), nm.context(), module);
             libraryDeclarations(nm, module, d);
-            verify(nm, module, d);
+            Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()
+                    + " (must pass LLVM's verifier): ");
             if (!d.libraryCalls.isEmpty() && !(d instanceof DeviceTarget.Cpu)) {
                 linkLibrary(nm, d, where);
             }
-            optimize(nm, tm, d, where);
+            Targets.runPasses(nm, "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), where,
+                    "Invalid kernel module for " + d.name() + " (must pass LLVM's optimiser): ");
             diagnostics.check(where, d);
             ObjectFormat format = options.format();
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
             if (format == ObjectFormat.OFFLOAD) {
-                return object(target, format, props, drain(LLVMWriteBitcodeToMemoryBuffer(nm.module())));
+                return object(target, format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }
             if (d instanceof DeviceTarget.Cpu) {
                 byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
-                        diagnostics, d);
+                        diagnostics, d, module);
                 return format == ObjectFormat.ASSEMBLY ? object(target, format, props, obj)
                         : object(target, ObjectFormat.BINARY, props, sharedObject(module, obj));
             }
             if (d instanceof DeviceTarget.Nvptx) {
-                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where, diagnostics, d);
+                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where, diagnostics, d, module);
                 if (format == ObjectFormat.ASSEMBLY) {
                     return object(target, format, props, ptx);
                 }
                 return ptxObject(module, d, target, ptx, format, props, options);
             }
             byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
-                    diagnostics, d);
+                    diagnostics, d, module);
             if (format == ObjectFormat.ASSEMBLY) {
                 return object(target, format, props, obj);
             }
@@ -229,16 +231,6 @@ public final class KernelCompiler {
                 d.features() == null ? "" : d.features(), level, LLVMRelocPIC, LLVMCodeModelDefault));
     }
 
-    private static void verify(NativeModule nm, Operation module, DeviceTarget d) {
-        BytePointer msg = new BytePointer((BytePointer) null);
-        boolean broken = LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0;
-        String text = broken ? msg.getString() : null;
-        LLVMDisposeMessage(msg);
-        if (broken) {
-            throw new MgpuException(module.knownLocation(), "Invalid kernel module for " + d.name()
-                    + " (must pass LLVM's verifier): " + text.strip());
-        }
-    }
 
     /**
      * libdevice: the first {@code libdevice*.bc} the target's {@code link} list names, else the CUDA
@@ -344,51 +336,15 @@ public final class KernelCompiler {
                 LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(nm.context()), ftz ? 1 : 0, 0)));
     }
 
-    private static void optimize(NativeModule nm, NativeTargetMachine tm, DeviceTarget d, Location where) {
-        var opts = LLVMCreatePassBuilderOptions();
-        try {
-            var e = LLVMRunPasses(nm.module(), "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), opts);
-            if (e != null && !e.isNull()) {
-                BytePointer m = LLVMGetErrorMessage(e);
-                String text = m.getString();
-                LLVMDisposeErrorMessage(m);
-                throw new MgpuException(where, "Invalid kernel module for " + d.name() + " (must pass LLVM's"
-                        + " optimiser): " + text);
-            }
-        } finally {
-            LLVMDisposePassBuilderOptions(opts);
-        }
-    }
 
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
-            DeviceTarget d) {
-        byte[] out = emit(tm, nm, kind, where);
+            DeviceTarget d, Operation module) {
+        byte[] out = Targets.emitWith(tm.get(), nm, kind, where, module, "kernel module");
         diagnostics.check(where, d);
         return out;
     }
 
-    private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where) {
-        LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
-        BytePointer err = new BytePointer((Pointer) null);
-        if (LLVMTargetMachineEmitToMemoryBuffer(tm.get(), nm.module(), kind, err, buf) != 0) {
-            String m = err.getString();
-            LLVMDisposeMessage(err);
-            throw new MgpuException(where, "Invalid kernel module for code generation (must be accepted by LLVM's"
-                    + " back end): " + m);
-        }
-        return drain(buf);
-    }
 
-    private static byte[] drain(LLVMMemoryBufferRef buf) {
-        try {
-            long n = LLVMGetBufferSize(buf);
-            byte[] out = new byte[(int) n];
-            LLVMGetBufferStart(buf).capacity(n).get(out);
-            return out;
-        } finally {
-            LLVMDisposeMemoryBuffer(buf);
-        }
-    }
 
     // ------------------------------------------------------------------ NVIDIA: ptxas, fatbinary
 

@@ -34,9 +34,20 @@ public final class KernelOutlining {
     private KernelOutlining() {
     }
 
-    /** Whether {@code root} holds a {@code gpu.launch}. */
+    /**
+     * Whether {@code root} holds a {@code gpu.launch}; stops at the first, since every translation asks.
+     */
     public static boolean needed(Operation root) {
-        return !launches(root).isEmpty();
+        for (Region r : root.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    if (o.name().equals(LaunchOp.NAME) || !o.regions().isEmpty() && needed(o)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static List<Operation> launches(Operation root) {

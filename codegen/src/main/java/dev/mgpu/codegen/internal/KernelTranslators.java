@@ -396,7 +396,7 @@ final class KernelTranslators {
         };
     }
 
-    private static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef from) {
+    static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef from) {
         try (PointerPointer<LLVMValueRef> vs = new PointerPointer<>(new LLVMValueRef[] {v});
                 PointerPointer<LLVMBasicBlockRef> bs = new PointerPointer<>(new LLVMBasicBlockRef[] {from})) {
             LLVMAddIncoming(phi, vs, bs, 1);

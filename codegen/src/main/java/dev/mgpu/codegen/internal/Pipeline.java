@@ -279,13 +279,17 @@ public final class Pipeline {
     }
 
     private static void verifyLlvm(NativeModule nm, Operation root) {
+        verifyLlvm(nm, root.location(), "Invalid LLVM module (must pass LLVM's verifier): ");
+    }
+
+    /** Runs LLVM's verifier on the module; a broken module is {@code message} and LLVM's report. */
+    static void verifyLlvm(NativeModule nm, Location where, String message) {
         BytePointer msg = new BytePointer((BytePointer) null);
         boolean broken = LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0;
         String text = broken ? msg.getString() : null;
         LLVMDisposeMessage(msg);
         if (broken) {
-            throw new MgpuException(root.location(), "Invalid LLVM module (must pass LLVM's verifier): "
-                    + text.strip());
+            throw new MgpuException(where, message + text.strip());
         }
     }
 

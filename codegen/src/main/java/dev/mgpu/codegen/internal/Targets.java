@@ -194,16 +194,8 @@ final class Targets {
             case ASM: {
                 try (NativeTargetMachine tm = machine(triple != null ? triple : hostTriple(), c, where)) {
                     inlineHandleGetters(nm, tm.get(), where);
-                    LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
-                    BytePointer err = new BytePointer((Pointer) null);
-                    if (LLVMTargetMachineEmitToMemoryBuffer(tm.get(), nm.module(),
-                            kind == EmitKind.OBJ ? LLVMObjectFile : LLVMAssemblyFile, err, buf) != 0) {
-                        String m = err.getString();
-                        LLVMDisposeMessage(err);
-                        throw new MgpuException(where.location(), "Invalid module for code generation (must be"
-                                + " accepted by LLVM's back end): " + m);
-                    }
-                    return drain(buf, where);
+                    return emitWith(tm.get(), nm, kind == EmitKind.OBJ ? LLVMObjectFile : LLVMAssemblyFile,
+                            where.location(), where, "module");
                 }
             }
             default:
@@ -257,19 +249,43 @@ final class Targets {
      * the launch path; nothing else is optimised.
      */
     private static void inlineHandleGetters(NativeModule nm, LLVMTargetMachineRef tm, Operation where) {
+        runPasses(nm, "always-inline", tm, where.location(),
+                "Invalid module for code generation (must pass LLVM's inliner): ");
+    }
+
+    /** Runs the pass pipeline {@code passes} on the module; a failure is {@code message} and LLVM's reason. */
+    static void runPasses(NativeModule nm, String passes, LLVMTargetMachineRef tm, dev.mgpu.ir.Location where,
+            String message) {
         org.bytedeco.llvm.LLVM.LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
         try {
-            org.bytedeco.llvm.LLVM.LLVMErrorRef e = LLVMRunPasses(nm.module(), "always-inline", tm, opts);
+            org.bytedeco.llvm.LLVM.LLVMErrorRef e = LLVMRunPasses(nm.module(), passes, tm, opts);
             if (e != null && !e.isNull()) {
                 BytePointer m = LLVMGetErrorMessage(e);
                 String text = m.getString();
                 LLVMDisposeErrorMessage(m);
-                throw new MgpuException(where.location(), "Invalid module for code generation (must pass"
-                        + " LLVM's inliner): " + text);
+                throw new MgpuException(where, message + text);
             }
         } finally {
             LLVMDisposePassBuilderOptions(opts);
         }
+    }
+
+    /**
+     * Generates the module's object or assembly ({@code fileType}) with {@code tm} into memory; a failure
+     * is "Invalid {@code what} for code generation (must be accepted by LLVM's back end)" at {@code where};
+     * {@code owner} locates an output too large for an array.
+     */
+    static byte[] emitWith(LLVMTargetMachineRef tm, NativeModule nm, int fileType, dev.mgpu.ir.Location where,
+            Operation owner, String what) {
+        LLVMMemoryBufferRef buf = new LLVMMemoryBufferRef();
+        BytePointer err = new BytePointer((Pointer) null);
+        if (LLVMTargetMachineEmitToMemoryBuffer(tm, nm.module(), fileType, err, buf) != 0) {
+            String m = err.getString();
+            LLVMDisposeMessage(err);
+            throw new MgpuException(where, "Invalid " + what + " for code generation (must be"
+                    + " accepted by LLVM's back end): " + m);
+        }
+        return drain(buf, owner);
     }
 
     /** The largest output that can be returned as one Java array. */
@@ -287,7 +303,7 @@ final class Targets {
         return (int) size;
     }
 
-    private static byte[] drain(LLVMMemoryBufferRef buf, Operation where) {
+    static byte[] drain(LLVMMemoryBufferRef buf, Operation where) {
         try {
             long n = LLVMGetBufferSize(buf);
             byte[] out = new byte[arrayLength(n, where)];

@@ -64,6 +64,31 @@ public final class Arith {
         return defs;
     }
 
+    /**
+     * Reads {@code fastmath<...>} when it comes next into {@code attrs}, under {@link BinaryOp#FASTMATH}; the
+     * ops with fast-math flags (arith's float ops, math) share it.
+     *
+     * @param p the parser
+     * @param attrs where the flags go
+     */
+    public static void parseFastmath(OpAsmParser p, Map<String, Attribute> attrs) {
+        if (p.optionalKeyword("fastmath")) {
+            attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
+        }
+    }
+
+    /**
+     * Writes {@code  fastmath<...>} when the op has flags; what {@link #parseFastmath} reads.
+     *
+     * @param p the printer
+     * @param op the op
+     */
+    public static void printFastmath(OpAsmPrinter p, Operation op) {
+        if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
+            p.write(" fastmath<").write(f.body()).write('>');
+        }
+    }
+
     /** The width of an integer or float type in bits, else 0. */
     static int bitWidth(Type t) {
         return t instanceof Type.IntegerType i ? i.width() : t instanceof Type.FloatType f ? f.width() : 0;
@@ -780,9 +805,7 @@ public final class Arith {
                 throw p.errorAt(off, "Invalid operands of arith.cmpf (must be two): " + refs.size());
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
-            if (p.optionalKeyword("fastmath")) {
-                attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-            }
+            parseFastmath(p, attrs);
             attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
@@ -794,9 +817,7 @@ public final class Arith {
             long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
             p.write(' ').write(v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v)).write(", ")
                     .operands(op.operands());
-            if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" fastmath<").write(f.body()).write('>');
-            }
+            printFastmath(p, op);
             p.attrDict(op, Set.of("predicate", BinaryOp.FASTMATH));
             p.write(" : ").type(op.operand(0).type());
         }
@@ -848,18 +869,14 @@ public final class Arith {
             return OpDef.of(NAME).inherent(BinaryOp.FASTMATH).syntax((p, n, loc) -> {
                 OpAsmParser.OperandRef r = p.operandRef();
                 Map<String, Attribute> attrs = new LinkedHashMap<>();
-                if (p.optionalKeyword("fastmath")) {
-                    attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-                }
+                parseFastmath(p, attrs);
                 attrs.putAll(p.optionalDictionary());
                 p.expectPunct(':');
                 Type t = p.type();
                 return Operation.create(NAME, loc, List.of(p.resolve(r, t)), List.of(t), attrs);
             }, (p, op) -> {
                 p.write(' ').operand(op.operand(0));
-                if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                    p.write(" fastmath<").write(f.body()).write('>');
-                }
+                printFastmath(p, op);
                 p.attrDict(op, Set.of(BinaryOp.FASTMATH));
                 p.write(" : ").type(op.result(0).type());
             }).verifier((op, ctx) -> {

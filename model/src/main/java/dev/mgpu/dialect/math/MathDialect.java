@@ -101,9 +101,7 @@ public final class MathDialect {
                 throw p.errorAt(off, "Invalid operands of " + name + " (must be " + arity + "): " + refs.size());
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
-            if (p.optionalKeyword("fastmath")) {
-                attrs.put(FASTMATH, FlagsAttr.parse(p, "arith.fastmath", Arith.FASTMATH_FLAGS));
-            }
+            Arith.parseFastmath(p, attrs);
             attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
@@ -112,9 +110,7 @@ public final class MathDialect {
 
         static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operands(op.operands());
-            if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" fastmath<").write(f.body()).write('>');
-            }
+            Arith.printFastmath(p, op);
             p.attrDict(op, Set.of(FASTMATH));
             p.write(" : ").type(op.result(0).type());
         }

@@ -40,6 +40,15 @@ public final class MemRef {
         return refs;
     }
 
+    /** The memref of an element access and its indices, resolved: the operands the access ops share. */
+    private static List<Value> access(OpAsmParser p, OpAsmParser.OperandRef memref, List<OpAsmParser.OperandRef> indices,
+            Type.MemRefType type) {
+        List<Value> out = new ArrayList<>();
+        out.add(p.resolve(memref, type));
+        out.addAll(p.resolveAll(indices, Type.INDEX));
+        return out;
+    }
+
     private static void printIndices(OpAsmPrinter p, List<Value> indices) {
         p.write('[').operands(indices).write(']');
     }
@@ -123,8 +132,7 @@ public final class MemRef {
             p.expectPunct(':');
             Type.MemRefType t = memrefType(p);
             List<Value> operands = new ArrayList<>();
-            operands.add(p.resolve(m, t));
-            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            operands.addAll(access(p, m, idx, t));
             return Operation.create(NAME, loc, operands, List.of(t.elementType()), attrs);
         }
 
@@ -212,8 +220,7 @@ public final class MemRef {
             Type.MemRefType t = memrefType(p);
             List<Value> operands = new ArrayList<>();
             operands.add(p.resolve(v, t.elementType()));
-            operands.add(p.resolve(m, t));
-            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            operands.addAll(access(p, m, idx, t));
             return Operation.create(NAME, loc, operands, List.of(), attrs);
         }
 
@@ -416,8 +423,7 @@ public final class MemRef {
             attrs.put("kind", new Attribute.IntegerAttr(KINDS.indexOf(kind), Type.I64));
             List<Value> operands = new ArrayList<>();
             operands.add(p.resolve(v, vt));
-            operands.add(p.resolve(m, mt));
-            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            operands.addAll(access(p, m, idx, mt));
             return Operation.create(NAME, loc, operands, List.of(rt), attrs);
         }
 
