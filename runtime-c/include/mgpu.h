@@ -162,8 +162,10 @@ void mgpuSetDefaultDevice(int32_t device);
  * the block.
  *
  * An object may also export "<kernel>.mgpu_block" (any symbol) beside a kernel: that kernel then runs a
- * whole block per call, the threads of `grid->blockDim` in its own loop (threadIdx is 0 in the call). The
- * kernels that mgpu compiles for #cpu.target do, so that LLVM can vectorise the loop over the threads.
+ * whole block per call, the threads of `grid->blockDim` in its own loops (threadIdx is 0 in the call). The
+ * kernels that mgpu compiles for #cpu.target do: LLVM vectorises the loops over the threads, and a kernel
+ * with barriers, shuffles or workgroup memory runs its threads in loops between its barriers, with
+ * workgroup memory on the stack of the call.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];

@@ -100,5 +100,27 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: Invalid CPU (must be one LLVM knows for {{.*}}): nosuchcpu
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target<chip = "nosuchcpu">] {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: Invalid CPU feature (must be +NAME or -NAME of a feature LLVM knows for {{.*}}): +nosuchfeature
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target<features = "+nosuchfeature">] {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
 // PTXAS: axpy.mlir:3:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
 // NOPTXAS: axpy.mlir:3:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing

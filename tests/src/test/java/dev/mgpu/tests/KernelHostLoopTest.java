@@ -57,4 +57,22 @@ class KernelHostLoopTest {
         assertTrue(r.exit() == 0 && r.out().startsWith("scale: OK, 0 wrong, x[1023] = 3069"), r.out() + r.err());
         assertTrue(r.err().contains("binary 'scale_kernel' on device 0 (host CPU): selected cpu bin"), r.err());
     }
+
+    /**
+     * Kernels whose threads work together (tests/e2e/together: shuffles of every mode in a block with a
+     * partial subgroup; workgroup memory, private memory across barriers, a barrier in a loop that carries a
+     * value and in an scf.if) compile for #cpu.target and compute, on the CPU backend, what a GPU does.
+     */
+    @Test
+    void kernelsWhoseThreadsWorkTogetherRunOnTheCpu() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-together");
+        Path root = TestPaths.root();
+        Path dir = root.resolve("tests/e2e/together");
+        Operation module = Mgpu.parse(Files.readAllBytes(dir.resolve("together.mlir")), "together.mlir");
+        Path obj = work.resolve("together.o");
+        Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, Mgpu.Options.DEFAULT));
+        Path exe = Native.link(work, "together", dir.resolve("main.c"), obj);
+        Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu"), List.of(exe.toString()));
+        assertTrue(r.exit() == 0 && r.out().equals("together: OK, 0 wrong\n"), r.out() + r.err());
+    }
 }

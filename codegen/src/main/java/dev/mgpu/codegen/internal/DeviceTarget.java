@@ -549,11 +549,11 @@ abstract class DeviceTarget {
     /**
      * The CPU, through the host's LLVM back end, into a shared object that follows the CPU kernel ABI of
      * {@code mgpu.h}: each kernel {@code k} is exported as {@code void k(void **params, const mgpuCpuGrid *g)},
-     * which reads its arguments from {@code params} and runs the kernel's body for the thread that
-     * {@code g} names; every function gets {@code g} as a hidden last parameter, and the indices are read
-     * from it. The runtime calls the entry point once per thread, the threads of a block one after
-     * another, so what needs the threads of a block at once (barriers, shuffles, workgroup attributions)
-     * is a located error.
+     * which runs a whole block (the marker {@code k.mgpu_block} says so). A kernel whose threads work together
+     * (barriers, shuffles, workgroup memory) becomes loops over the threads between its barriers
+     * ({@link WorkItemLoops}); any other kernel's body is a function of one thread, which the entry point
+     * calls in a loop over the block's threads. Every function gets the grid as a hidden last parameter, and
+     * the indices are read from it. A subgroup is 32 consecutive threads of the block.
      */
     static final class Cpu extends DeviceTarget {
         private final GpuTarget.CpuTarget c;
@@ -570,12 +570,12 @@ abstract class DeviceTarget {
 
         @Override
         String chip() {
-            return "";
+            return c.chip();
         }
 
         @Override
         String features() {
-            return "";
+            return c.features();
         }
 
         @Override
@@ -595,11 +595,7 @@ abstract class DeviceTarget {
 
         @Override
         int addressSpace(Attribute space, Operation where) {
-            if (space instanceof AddressSpaceAttr a && a.space().equals("workgroup")) {
-                throw new MgpuException(where.knownLocation(), "Invalid workgroup memory for " + name() + " (must run"
-                        + " where the threads of a block run together; the CPU kernel ABI runs one thread at a time)");
-            }
-            return 0;
+            return 0; // workgroup memory is on the stack of the call that runs the block
         }
 
         @Override
@@ -627,8 +623,14 @@ abstract class DeviceTarget {
             return List.of(grid(t));
         }
 
-        /** The current function's {@code mgpuCpuGrid} pointer, its last parameter. */
+        /**
+         * The current function's {@code mgpuCpuGrid} pointer, its last parameter; in the loops over a block's
+         * threads, the block's grid with the current thread's index.
+         */
         private static LLVMValueRef grid(ModuleTranslation t) {
+            if (t.workItems != null) {
+                return t.workItems.grid();
+            }
             LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
             return LLVMGetParam(fn, LLVMCountParams(fn) - 1);
         }
@@ -647,7 +649,7 @@ abstract class DeviceTarget {
 
         @Override
         LLVMValueRef threadId(ModuleTranslation t, int dim) {
-            return field(t, 3, dim);
+            return t.workItems != null ? t.workItems.threadId(dim) : field(t, 3, dim);
         }
 
         @Override
@@ -667,23 +669,30 @@ abstract class DeviceTarget {
 
         @Override
         LLVMValueRef laneId(ModuleTranslation t) {
-            return i32(t, 0);
+            if (t.workItems != null) {
+                return t.workItems.laneId();
+            }
+            // (z * blockDim.y + y) * blockDim.x + x, modulo the subgroup's size.
+            LLVMValueRef z = field(t, 3, 2);
+            LLVMValueRef row = LLVMBuildAdd(t.builder, LLVMBuildMul(t.builder, z, field(t, 1, 1), ""), field(t, 3, 1), "");
+            LLVMValueRef lin = LLVMBuildAdd(t.builder, LLVMBuildMul(t.builder, row, field(t, 1, 0), ""), field(t, 3, 0), "");
+            return LLVMBuildAnd(t.builder, lin, i32(t, WorkItemLoops.SUBGROUP - 1), "");
         }
 
         @Override
         LLVMValueRef subgroupSize(ModuleTranslation t) {
-            return i32(t, 1);
+            return i32(t, WorkItemLoops.SUBGROUP);
         }
 
         @Override
         void barrier(ModuleTranslation t) {
-            throw new IllegalStateException("a barrier for the CPU is refused before it is translated");
+            throw new IllegalStateException("a barrier for the CPU ends a loop over threads and is not translated");
         }
 
         @Override
         LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
                 LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
-            throw new IllegalStateException("a shuffle for the CPU is refused before it is translated");
+            throw new IllegalStateException("a shuffle for the CPU reads another thread's value of its operand");
         }
 
         @Override
@@ -727,9 +736,7 @@ abstract class DeviceTarget {
                 ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
             }
             LLVMValueRef entry = LLVMAddFunction(t.module, op.symbolName(), ft);
-            LLVMValueRef marker = LLVMAddGlobal(t.module, LLVMInt8TypeInContext(t.ctx), op.symbolName() + ".mgpu_block");
-            LLVMSetInitializer(marker, LLVMConstInt(LLVMInt8TypeInContext(t.ctx), 1, 0));
-            LLVMSetGlobalConstant(marker, 1);
+            addMarker(t, op.symbolName());
             LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
             LLVMPositionBuilderAtEnd(t.builder, start);
             int n = LLVMCountParams(body) - 1;
@@ -781,6 +788,13 @@ abstract class DeviceTarget {
             LLVMBuildBr(t.builder, exit);
             LLVMPositionBuilderAtEnd(t.builder, exit);
             LLVMBuildRetVoid(t.builder);
+        }
+
+        /** The symbol {@code kernel.mgpu_block}, which tells the runtime that {@code kernel} runs a whole block. */
+        static void addMarker(ModuleTranslation t, String kernel) {
+            LLVMValueRef marker = LLVMAddGlobal(t.module, LLVMInt8TypeInContext(t.ctx), kernel + ".mgpu_block");
+            LLVMSetInitializer(marker, LLVMConstInt(LLVMInt8TypeInContext(t.ctx), 1, 0));
+            LLVMSetGlobalConstant(marker, 1);
         }
 
         private static LLVMValueRef gep(ModuleTranslation t, LLVMTypeRef element, LLVMValueRef base, long index) {

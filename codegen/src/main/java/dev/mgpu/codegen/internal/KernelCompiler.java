@@ -100,14 +100,19 @@ public final class KernelCompiler {
                     + " #nvvm.target, #rocdl.target or #cpu.target): " + target);
         }
         Location where = module.knownLocation();
-        TargetCpus.checkKnown(d.triple(), d.chip().isEmpty() ? null : d.chip(), d.features() == null || d.features().isEmpty() ? null : d.features(),
-                where);
+        String chip = d.chip().isEmpty() ? null : d.chip();
+        String features = d.features() == null || d.features().isEmpty() ? null : d.features();
+        if (d instanceof DeviceTarget.Cpu) {
+            TargetCpus.check(d.triple(), chip, features, where);
+        } else {
+            TargetCpus.checkKnown(d.triple(), chip, features, where);
+        }
         if (d instanceof DeviceTarget.Nvptx) {
             d.library = libdevice(target);
         }
         try (NativeModule nm = new NativeModule(module.symbolName());
                 NativeTargetMachine tm = d instanceof DeviceTarget.Cpu ? Targets.machine(d.triple(),
-                        new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, d.optLevel())), null, null), module)
+                        new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, d.optLevel())), chip, features), module)
                         : machine(d, where)) {
             // Without a handler, an error that LLVM's back end reports (too much workgroup memory, say) ends
             // the process; with one, it is collected and becomes a located error after the step.

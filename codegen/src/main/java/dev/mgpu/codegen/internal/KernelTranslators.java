@@ -46,7 +46,7 @@ final class KernelTranslators {
         }
         m.put(LaneOps.LANE_ID, (op, t) -> t.map(op.result(0), index(t, device(op, t).laneId(t))));
         m.put(LaneOps.SUBGROUP_SIZE, (op, t) -> t.map(op.result(0), index(t, device(op, t).subgroupSize(t))));
-        m.put(BarrierOp.NAME, (op, t) -> gpuOnly(op, t).barrier(t));
+        m.put(BarrierOp.NAME, (op, t) -> together(op, t).barrier(t));
         m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
         m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
@@ -75,14 +75,16 @@ final class KernelTranslators {
     }
 
     /**
-     * The device, which must run the threads of a block together: the CPU kernel ABI runs one thread at a
-     * time, so barriers and shuffles are located errors there.
+     * The device, for an op that needs the threads of a block together. On the CPU, only a kernel's body
+     * runs them together ({@link WorkItemLoops}), which cuts it at barriers and sends shuffles to
+     * {@link #shuffle}; anywhere else such an op is a located error.
      */
-    private static DeviceTarget gpuOnly(Operation op, ModuleTranslation t) {
+    private static DeviceTarget together(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);
-        if (d instanceof DeviceTarget.Cpu) {
-            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must run where the"
-                    + " threads of a block run together; the CPU kernel ABI runs one thread at a time)");
+        if (d instanceof DeviceTarget.Cpu && (t.workItems == null || op.name().equals(BarrierOp.NAME))) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must be in a kernel's"
+                    + " body, where only scf.for and scf.if may be around it: the CPU runs the threads of a block in"
+                    + " loops between barriers and shuffles)");
         }
         return d;
     }
@@ -114,7 +116,7 @@ final class KernelTranslators {
     }
 
     private static void shuffle(Operation op, ModuleTranslation t) {
-        DeviceTarget d = gpuOnly(op, t);
+        DeviceTarget d = together(op, t);
         ShuffleOp s = new ShuffleOp(op);
         LLVMValueRef value = t.lookup(s.value(), op);
         LLVMValueRef offset = t.lookup(s.offset(), op);
@@ -152,7 +154,9 @@ final class KernelTranslators {
         }
         LLVMValueRef from = LLVMBuildSelect(t.builder, valid, src, lane, "");
         LLVMValueRef[] r;
-        if (vt instanceof Type.IntegerType i && i.width() == 64 || vt instanceof Type.FloatType f && f.width() == 64) {
+        if (d instanceof DeviceTarget.Cpu) {
+            r = new LLVMValueRef[] {t.workItems.exchange(s.value(), from, op), null};
+        } else if (vt instanceof Type.IntegerType i && i.width() == 64 || vt instanceof Type.FloatType f && f.width() == 64) {
             // Two 32-bit halves, shuffled alike.
             LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
             LLVMValueRef bits = vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, value, i64, "") : value;
@@ -208,6 +212,10 @@ final class KernelTranslators {
         LLVMTypeRef arr = LLVMArrayType2(elem, count);
         int as = t.types.addressSpace(m, fnOp);
         if (index < f.workgroupCount()) {
+            if (t.device instanceof DeviceTarget.Cpu) {
+                throw ModuleTranslation.error(fnOp, "Invalid workgroup attribution for " + t.device.name() + " (must be"
+                        + " a kernel's: the CPU keeps workgroup memory for the call that runs a block)");
+            }
             LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
                     as);
             LLVMSetInitializer(g, LLVMGetUndef(arr));
@@ -227,7 +235,7 @@ final class KernelTranslators {
         return LLVMBuildAddrSpaceCast(t.builder, p, LLVMPointerTypeInContext(t.ctx, as), "");
     }
 
-    private static long staticCount(Type.MemRefType m, Operation where) {
+    static long staticCount(Type.MemRefType m, Operation where) {
         long n = 1;
         for (long d : m.shape()) {
             if (d == Type.DYNAMIC) {
@@ -304,6 +312,11 @@ final class KernelTranslators {
         MemRef.AllocaOp a = new MemRef.AllocaOp(op);
         Type.MemRefType m = a.type();
         LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), op), staticCount(m, op));
+        if (t.workItems != null) {
+            LLVMValueRef p = t.workItems.privateMemory(op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
+            t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
+            return;
+        }
         // In the entry block, so that the back end places it in the frame once.
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
         LLVMValueRef fn = LLVMGetBasicBlockParent(here);
@@ -414,20 +427,37 @@ final class KernelTranslators {
         return ops.get(ops.size() - 1);
     }
 
+    /**
+     * The blocks of a counted loop that the builder's block enters: {@code header} holds the induction
+     * variable's phi (from {@code pre}, its incoming values left to the caller) and the builder is at its
+     * end; {@code body} and {@code exit} are empty.
+     */
+    record Loop(LLVMBasicBlockRef pre, LLVMBasicBlockRef header, LLVMBasicBlockRef body, LLVMBasicBlockRef exit,
+            LLVMValueRef iv) {
+        static Loop open(ModuleTranslation t, LLVMValueRef lb) {
+            LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+            LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+            LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            LLVMBuildBr(t.builder, header);
+            LLVMPositionBuilderAtEnd(t.builder, header);
+            return new Loop(pre, header, body, exit, LLVMBuildPhi(t.builder, LLVMTypeOf(lb), ""));
+        }
+    }
+
     private static void forLoop(Operation op, ModuleTranslation t) {
         Scf.ForOp f = new Scf.ForOp(op);
         LLVMValueRef lb = t.lookup(f.lowerBound(), op);
         LLVMValueRef ub = t.lookup(f.upperBound(), op);
         LLVMValueRef step = t.lookup(f.step(), op);
         List<LLVMValueRef> inits = t.lookup(f.inits(), op);
-        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
-        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
-        LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-        LLVMBasicBlockRef bodyBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-        LLVMBuildBr(t.builder, header);
-        LLVMPositionBuilderAtEnd(t.builder, header);
-        LLVMValueRef iv = LLVMBuildPhi(t.builder, LLVMTypeOf(lb), "");
+        Loop loop = Loop.open(t, lb);
+        LLVMBasicBlockRef pre = loop.pre();
+        LLVMBasicBlockRef bodyBlock = loop.body();
+        LLVMBasicBlockRef header = loop.header();
+        LLVMBasicBlockRef exit = loop.exit();
+        LLVMValueRef iv = loop.iv();
         List<LLVMValueRef> iters = new ArrayList<>();
         for (LLVMValueRef v : inits) {
             iters.add(LLVMBuildPhi(t.builder, LLVMTypeOf(v), ""));

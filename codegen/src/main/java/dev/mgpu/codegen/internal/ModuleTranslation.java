@@ -27,6 +27,7 @@ import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -78,6 +79,8 @@ final class ModuleTranslation {
 
     /** The GPU target of a kernel module; null for host code. */
     final DeviceTarget device;
+    /** While a CPU kernel runs as loops over its block's threads: those loops (else null). */
+    WorkItemLoops workItems;
 
     private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
         this.module = module;
@@ -114,8 +117,19 @@ final class ModuleTranslation {
                     KernelTranslators.global(t, op);
                 }
             }
+            Set<Operation> blockKernels = Collections.newSetFromMap(new IdentityHashMap<>());
+            if (device instanceof DeviceTarget.Cpu) {
+                for (Operation op : ops) {
+                    if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR) && WorkItemLoops.needed(op)) {
+                        blockKernels.add(op);
+                        LLVMDeleteFunction(t.functions.remove(op.symbolName()));
+                    }
+                }
+            }
             for (Operation op : ops) {
-                if (isFunction(op) && !op.region(0).isEmpty()) {
+                if (blockKernels.contains(op)) {
+                    WorkItemLoops.translate(t, op);
+                } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
                 } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)) {
                     throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
@@ -123,7 +137,8 @@ final class ModuleTranslation {
                 }
             }
             for (Operation op : ops) {
-                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))) {
+                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))
+                        && !blockKernels.contains(op)) {
                     device.finishKernel(t, op, t.functions.get(op.symbolName()));
                 }
             }
@@ -434,6 +449,16 @@ final class ModuleTranslation {
         if (values.putIfAbsent(v, llvm) != null) {
             throw new IllegalStateException("value mapped twice: " + v);
         }
+    }
+
+    /** Maps {@code v} again: a value kept per thread, loaded anew in each loop over a block's threads. */
+    void rebind(Value v, LLVMValueRef llvm) {
+        values.put(v, llvm);
+    }
+
+    /** Forgets the mapping of {@code v}, whose op is translated again (a thread index, in each such loop). */
+    void forget(Value v) {
+        values.remove(v);
     }
 
     LLVMValueRef lookup(Value v, Operation user) {

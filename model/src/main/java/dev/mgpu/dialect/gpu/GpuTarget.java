@@ -195,13 +195,16 @@ public sealed interface GpuTarget extends DialectAttribute
     }
 
     /**
-     * {@code #cpu.target<O = 2, triple = "">}: a host shared object whose kernels follow the CPU kernel ABI
-     * of {@code mgpu.h}. An empty triple means the host the program runs on.
+     * {@code #cpu.target<O = 2, triple = "", chip = "", features = "">}: a host shared object whose kernels
+     * follow the CPU kernel ABI of {@code mgpu.h}. An empty triple means the host the program runs on; an
+     * empty chip, the triple's baseline CPU, and {@code "native"} the CPU of the machine that compiles.
      *
      * @param optLevel the optimisation level, {@code O}
      * @param triple the target triple, or empty for the host
+     * @param chip the CPU (LLVM's {@code -mcpu}), or empty for the baseline
+     * @param features the CPU features (LLVM's {@code -mattr}, {@code +avx2,-sse4a}), or empty
      */
-    record CpuTarget(int optLevel, String triple) implements GpuTarget {
+    record CpuTarget(int optLevel, String triple, String chip, String features) implements GpuTarget {
         /** The default optimisation level. */
         public static final int DEFAULT_O = 2;
         /** The default triple: empty, the host. */
@@ -213,9 +216,23 @@ public sealed interface GpuTarget extends DialectAttribute
          * @throws NullPointerException if {@code triple} is null
          * @param optLevel the optimisation level, {@code O}
          * @param triple the target triple, or empty for the host
+         * @param chip the CPU, or empty for the baseline
+         * @param features the CPU features, or empty
          */
         public CpuTarget {
             Objects.requireNonNull(triple);
+            Objects.requireNonNull(chip);
+            Objects.requireNonNull(features);
+        }
+
+        /**
+         * A target for the baseline CPU of {@code triple}.
+         *
+         * @param optLevel the optimisation level, {@code O}
+         * @param triple the target triple, or empty for the host
+         */
+        public CpuTarget(int optLevel, String triple) {
+            this(optLevel, triple, "", "");
         }
 
         /** The attribute's name. */
@@ -238,19 +255,15 @@ public sealed interface GpuTarget extends DialectAttribute
          * @throws dev.mgpu.ir.MgpuException if a parameter is unknown or of the wrong kind
          */
         public static CpuTarget parse(AsmParser p) {
-            Map<String, Attribute> m = p.parameters("#" + NAME, List.of("O", "triple"));
-            return new CpuTarget(intParam(p, m, "O", DEFAULT_O), strParam(p, m, "triple", DEFAULT_TRIPLE));
+            Map<String, Attribute> m = p.parameters("#" + NAME, List.of("O", "triple", "chip", "features"));
+            return new CpuTarget(intParam(p, m, "O", DEFAULT_O), strParam(p, m, "triple", DEFAULT_TRIPLE),
+                    strParam(p, m, "chip", ""), strParam(p, m, "features", ""));
         }
 
         @Override
         public void print(AsmOutput out) {
             out.parameters("#" + NAME).integer("O", optLevel, DEFAULT_O).string("triple", triple, DEFAULT_TRIPLE)
-                    .close();
-        }
-
-        @Override
-        public String chip() {
-            return "";
+                    .string("chip", chip, "").string("features", features, "").close();
         }
 
         @Override

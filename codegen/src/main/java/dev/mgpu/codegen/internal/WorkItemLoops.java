@@ -1,0 +1,612 @@
+package dev.mgpu.codegen.internal;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.gpu.BarrierOp;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.LaneOps;
+import dev.mgpu.dialect.gpu.ShuffleOp;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.scf.Scf;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * A {@code #cpu.target} kernel whose threads work together (a {@code gpu.barrier}, a {@code gpu.shuffle} or
+ * workgroup memory), translated into one function that runs a whole block.
+ *
+ * <p>The kernel's body is cut at its barriers and shuffles into pieces. Each piece runs in a loop over the
+ * block's threads (x innermost), so that every thread has finished a piece before any thread starts the
+ * next: a barrier holds by construction, and LLVM can vectorise each loop. An {@code scf.for} or
+ * {@code scf.if} that holds a barrier or shuffle runs once for the block, around the loops of its own
+ * pieces; its bounds or condition are read from the block's first thread (on a GPU, a barrier that not
+ * every thread reaches is undefined, so they are the same in every thread). What else holds one would
+ * diverge, and is a located error.
+ *
+ * <p>A value that one piece computes and a later piece uses is kept in an array with one element per
+ * thread (as are the iteration values and results of such loops and conditions); thread indices are
+ * computed again where they are used; operations without side effects on values that every thread
+ * shares (constants, block indices and sizes, the kernel's arguments) run once, outside the loops. A shuffle
+ * reads the array of its operand at the source lane, where a subgroup is 32 consecutive threads of the
+ * block, as on NVIDIA's GPUs. Workgroup memory is on the function's stack, so it is the block's own;
+ * private memory that outlives a piece has one copy per thread.
+ */
+final class WorkItemLoops {
+    /** The lanes of a subgroup on the CPU. */
+    static final int SUBGROUP = 32;
+
+    /** Ops that compute a thread's index and are computed again in each piece that uses them. */
+    private static final Set<String> RECOMPUTED = Set.of("gpu.thread_id", "gpu.global_id", LaneOps.LANE_ID);
+
+    /** Ops without side effects that run once per block when their operands are the same in every thread. */
+    private static final Set<String> SHARED = Set.of("gpu.block_id", "gpu.block_dim", "gpu.grid_dim",
+            LaneOps.SUBGROUP_SIZE, MemRef.DimOp.NAME);
+
+    private final ModuleTranslation t;
+    private final Operation kernel;
+    private final LLVMValueRef fn;
+    private final Map<Value, List<Operation>> users = new IdentityHashMap<>();
+    private final Set<Operation> collective = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The per-thread arrays of values that cross pieces. */
+    private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
+    /** Private attributions: the base of one copy per thread, and the bytes of one. */
+    private final Map<Value, LLVMValueRef[]> privateCopies = new IdentityHashMap<>();
+    private LLVMValueRef entryEnd;
+    private LLVMValueRef localGrid;
+    private final LLVMValueRef[] dims = new LLVMValueRef[3];
+    private LLVMValueRef threads;
+    /** Inside a loop over the threads: the thread's indices (i64) and its index in the block. */
+    private LLVMValueRef[] ivs;
+    private LLVMValueRef linear;
+
+    private WorkItemLoops(ModuleTranslation t, Operation kernel, LLVMValueRef fn) {
+        this.t = t;
+        this.kernel = kernel;
+        this.fn = fn;
+    }
+
+    /**
+     * Whether kernel {@code op} needs its block's threads together: it holds a barrier or a shuffle, or has
+     * workgroup attributions.
+     */
+    static boolean needed(Operation op) {
+        if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).workgroupCount() > 0) {
+            return true;
+        }
+        return holdsCollective(op);
+    }
+
+    private static boolean holdsCollective(Operation op) {
+        if (op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME)) {
+            return true;
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    if (holdsCollective(o)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
+     * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link DeviceTarget.Cpu#finishKernel}
+     * makes for other kernels.
+     */
+    static void translate(ModuleTranslation t, Operation op) {
+        if (op.region(0).blocks().size() != 1) {
+            throw ModuleTranslation.error(op, "Invalid kernel for #cpu.target (must have one block when it has"
+                    + " barriers, shuffles or workgroup memory: the CPU runs its threads in loops between them)");
+        }
+        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+        LLVMTypeRef ft;
+        try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
+            ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
+        }
+        LLVMValueRef fn = LLVMAddFunction(t.module, op.symbolName(), ft);
+        DeviceTarget.Cpu.addMarker(t, op.symbolName());
+        WorkItemLoops w = new WorkItemLoops(t, op, fn);
+        w.index(op);
+        t.workItems = w;
+        try {
+            w.run();
+        } finally {
+            t.workItems = null;
+        }
+    }
+
+    private boolean index(Operation op) {
+        boolean holds = op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME);
+        for (Value v : op.operands()) {
+            users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    holds |= index(o);
+                }
+            }
+        }
+        if (holds && op != kernel) {
+            collective.add(op);
+        }
+        return holds;
+    }
+
+    // ------------------------------------------------------------------ the entry point
+
+    private void run() {
+        GpuFuncOp f = new GpuFuncOp(kernel);
+        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMPositionBuilderAtEnd(t.builder, entry);
+        Block body = kernel.region(0).entry();
+        int inputs = f.type().inputs().size();
+        for (int i = 0; i < inputs; i++) {
+            LLVMValueRef slot = gep(ptr, LLVMGetParam(fn, 0), LLVMConstInt(i64, i, 0));
+            LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, slot, "");
+            Value a = body.argument(i);
+            t.map(a, LLVMBuildLoad2(t.builder, t.types.of(a.type(), kernel), argPtr, ""));
+            shared.add(a);
+        }
+        // mgpuCpuGrid: int64_t gridDim[3], blockDim[3], blockIdx[3], threadIdx[3]; void *sharedMemory.
+        localGrid = LLVMBuildAlloca(t.builder, LLVMArrayType2(i64, 13), "");
+        LLVMSetAlignment(localGrid, 8);
+        LLVMBuildMemCpy(t.builder, localGrid, 8, LLVMGetParam(fn, 1), 8, LLVMConstInt(i64, 104, 0));
+        long[] known = knownBlockSize();
+        for (int d = 0; d < 3; d++) {
+            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0)
+                    : LLVMBuildLoad2(t.builder, i64, gep(i64, LLVMGetParam(fn, 1), LLVMConstInt(i64, 3 + d, 0)), "");
+        }
+        threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dims[0], dims[1], ""), dims[2], "");
+        entryEnd = LLVMBuildBr(t.builder, start);
+        LLVMPositionBuilderAtEnd(t.builder, start);
+        for (int i = inputs; i < body.arguments().size(); i++) {
+            Value.BlockArgument a = body.argument(i);
+            if (i - inputs < f.workgroupCount()) {
+                // Workgroup memory: the block's own, on the stack of the call that runs the block.
+                Type.MemRefType m = (Type.MemRefType) a.type();
+                LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), kernel), KernelTranslators.staticCount(m, kernel));
+                t.map(a, allocaAtEntry(arr, null, 64));
+                shared.add(a);
+            } else {
+                Type.MemRefType m = (Type.MemRefType) a.type();
+                LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), kernel), KernelTranslators.staticCount(m, kernel));
+                privateCopies.put(a, new LLVMValueRef[] {allocaAtEntry(arr, threads, 16), LLVMSizeOf(arr)});
+            }
+        }
+        List<Operation> ops = body.operations();
+        region(ops.subList(0, ops.size() - 1));
+        LLVMBuildRetVoid(t.builder);
+    }
+
+    private long[] knownBlockSize() {
+        if (kernel.attr("known_block_size") instanceof Attribute.DenseArrayAttr d) {
+            return new long[] {d.get(0), d.get(1), d.get(2)};
+        }
+        return null;
+    }
+
+    /** An alloca of {@code type} (times {@code count}, when not null) in the entry block, run once per block. */
+    private LLVMValueRef allocaAtEntry(LLVMTypeRef type, LLVMValueRef count, int align) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef p = count == null ? LLVMBuildAlloca(t.builder, type, "") : LLVMBuildArrayAlloca(t.builder, type,
+                count, "");
+        LLVMSetAlignment(p, align);
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        return p;
+    }
+
+    // ------------------------------------------------------------------ what runs once per block
+
+    /** Translates {@code ops}, the ops of one block but its terminator, where every thread of the block is. */
+    private void region(List<Operation> ops) {
+        List<Operation> piece = new ArrayList<>();
+        for (Operation op : ops) {
+            if (!collective.contains(op)) {
+                piece.add(op);
+                continue;
+            }
+            if (op.name().equals(ShuffleOp.NAME)) {
+                // Every thread has its operand before any thread reads another's.
+                piece(piece);
+                piece = new ArrayList<>();
+                piece.add(op);
+                continue;
+            }
+            piece(piece);
+            piece = new ArrayList<>();
+            switch (op.name()) {
+                case BarrierOp.NAME -> {
+                    // The end of the piece is the barrier.
+                }
+                case Scf.ForOp.NAME -> forLoop(op);
+                case Scf.IfOp.NAME -> ifThenElse(op);
+                default -> throw ModuleTranslation.error(op, "Invalid " + op.name() + " around a gpu.barrier or"
+                        + " gpu.shuffle for #cpu.target (must be scf.for or scf.if: the CPU runs the threads of a"
+                        + " block in loops between barriers and shuffles)");
+            }
+        }
+        piece(piece);
+    }
+
+    /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */
+    private LLVMValueRef uniform(Value v, Operation user) {
+        LLVMValueRef slot = slots.get(v);
+        if (slot != null) {
+            return LLVMBuildLoad2(t.builder, t.types.of(v.type(), user), slot, "");
+        }
+        if (shared.contains(v)) {
+            return t.lookup(v, user);
+        }
+        throw ModuleTranslation.error(user, "Invalid operand of " + user.name() + " for #cpu.target (must be the same"
+                + " value in every thread of the block, around a barrier or shuffle): " + v);
+    }
+
+    private void forLoop(Operation op) {
+        Scf.ForOp f = new Scf.ForOp(op);
+        LLVMValueRef lb = uniform(f.lowerBound(), op);
+        LLVMValueRef ub = uniform(f.upperBound(), op);
+        LLVMValueRef step = uniform(f.step(), op);
+        Block b = f.body();
+        List<LLVMValueRef> carried = newSlots(op.results(), op);
+        storeAll(f.inits(), carried, op);
+        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, lb);
+        LLVMValueRef iv = loop.iv();
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""), loop.body(), loop.exit());
+        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        t.map(b.argument(0), iv);
+        shared.add(b.argument(0));
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(b.argument(i + 1), carried.get(i));
+        }
+        List<Operation> ops = b.operations();
+        region(ops.subList(0, ops.size() - 1));
+        Operation yield = ops.get(ops.size() - 1);
+        storeAll(yield.operands(), carried, yield);
+        LLVMValueRef next = LLVMBuildAdd(t.builder, iv, step, "");
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildBr(t.builder, loop.header());
+        KernelTranslators.addIncoming(iv, lb, loop.pre());
+        KernelTranslators.addIncoming(iv, next, latch);
+        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(op.result(i), carried.get(i));
+        }
+    }
+
+    private void ifThenElse(Operation op) {
+        Scf.IfOp s = new Scf.IfOp(op);
+        LLVMValueRef c = uniform(s.condition(), op);
+        List<LLVMValueRef> results = newSlots(op.results(), op);
+        LLVMBasicBlockRef thenBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef elseBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, c, thenBlock, elseBlock);
+        for (Region r : List.of(s.thenRegion(), s.elseRegion())) {
+            LLVMPositionBuilderAtEnd(t.builder, r == s.thenRegion() ? thenBlock : elseBlock);
+            if (!r.isEmpty()) {
+                List<Operation> ops = r.entry().operations();
+                region(ops.subList(0, ops.size() - 1));
+                Operation yield = ops.get(ops.size() - 1);
+                storeAll(yield.operands(), results, yield);
+            }
+            LLVMBuildBr(t.builder, merge);
+        }
+        LLVMPositionBuilderAtEnd(t.builder, merge);
+        for (int i = 0; i < results.size(); i++) {
+            slots.put(op.result(i), results.get(i));
+        }
+    }
+
+    private List<LLVMValueRef> newSlots(List<? extends Value> values, Operation where) {
+        List<LLVMValueRef> out = new ArrayList<>();
+        for (Value v : values) {
+            out.add(allocaAtEntry(t.types.of(v.type(), where), threads, 64));
+        }
+        return out;
+    }
+
+    /** A loop over the threads that stores each thread's {@code values} into {@code into}. */
+    private void storeAll(List<Value> values, List<LLVMValueRef> into, Operation user) {
+        if (values.isEmpty()) {
+            return;
+        }
+        threadLoop(new LinkedHashSet<>(values), () -> {
+            List<LLVMValueRef> vs = t.lookup(values, user);
+            for (int i = 0; i < vs.size(); i++) {
+                LLVMBuildStore(t.builder, vs.get(i), element(into.get(i), LLVMTypeOf(vs.get(i)), linear));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ what runs once per thread
+
+    /** Translates {@code ops}, a piece, in a loop over the threads, after what runs once for the block. */
+    private void piece(List<Operation> ops) {
+        List<Operation> perThread = new ArrayList<>();
+        for (Operation op : ops) {
+            if (op.regions().isEmpty() && op.resultCount() > 0 && shared.containsAll(op.operands())
+                    && (op.dialect().equals("arith") || op.dialect().equals("math") || SHARED.contains(op.name()))) {
+                t.translateOp(op);
+                shared.addAll(op.results());
+            } else {
+                perThread.add(op);
+            }
+        }
+        if (perThread.isEmpty()) {
+            return;
+        }
+        Set<Operation> inPiece = Collections.newSetFromMap(new IdentityHashMap<>());
+        inPiece.addAll(perThread);
+        Block block = perThread.get(0).parent();
+        Set<Value> used = new LinkedHashSet<>();
+        for (Operation op : perThread) {
+            collectUsed(op, inPiece, block, used);
+        }
+        threadLoop(used, () -> {
+            for (Operation op : perThread) {
+                t.translateOp(op);
+                for (Value r : op.results()) {
+                    if (crosses(r, inPiece, block)) {
+                        LLVMValueRef slot = allocaAtEntry(t.types.of(r.type(), op), threads, 64);
+                        LLVMValueRef v = t.lookup(r, op);
+                        LLVMBuildStore(t.builder, v, element(slot, LLVMTypeOf(v), linear));
+                        slots.put(r, slot);
+                    }
+                }
+            }
+        });
+    }
+
+    /** Adds to {@code used} the operands of {@code op} and its nested ops that come from outside the piece. */
+    private static void collectUsed(Operation op, Set<Operation> inPiece, Block block, Set<Value> used) {
+        for (Value v : op.operands()) {
+            if (!definedIn(v, inPiece, block)) {
+                used.add(v);
+            }
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    collectUsed(o, inPiece, block, used);
+                }
+            }
+        }
+    }
+
+    private static boolean definedIn(Value v, Set<Operation> inPiece, Block block) {
+        Operation def = v instanceof Value.OpResult r ? r.owner() : ((Value.BlockArgument) v).owner().parentOp();
+        Operation top = topIn(def, block);
+        return top != null && inPiece.contains(top);
+    }
+
+    /** The ancestor of {@code op} (or {@code op}) that is an op of {@code block}, or null. */
+    private static Operation topIn(Operation op, Block block) {
+        for (Operation o = op; o != null; o = o.parentOp()) {
+            if (o.parent() == block) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code r}, a result of an op of the piece, is used outside it and must be kept per thread. */
+    private boolean crosses(Value r, Set<Operation> inPiece, Block block) {
+        boolean outside = false;
+        boolean byCollective = false;
+        for (Operation u : users.getOrDefault(r, List.of())) {
+            Operation top = topIn(u, block);
+            outside |= top == null || !inPiece.contains(top);
+            byCollective |= collective.contains(u);
+        }
+        if (!outside) {
+            return false;
+        }
+        return byCollective || !recomputable(r, 0);
+    }
+
+    /**
+     * Whether {@code v} is computed again where another piece uses it rather than kept per thread: a thread
+     * index, or integer arithmetic (an address, mostly) of at most a few steps on thread indices and values
+     * that every thread shares. Kept per thread, an index would be loaded from memory, and LLVM would no
+     * longer see that neighbouring threads touch neighbouring elements.
+     */
+    private boolean recomputable(Value v, int depth) {
+        if (shared.contains(v)) {
+            return true;
+        }
+        if (!(v instanceof Value.OpResult r) || depth > 8 || slots.containsKey(v)) {
+            return false;
+        }
+        Operation def = r.owner();
+        if (RECOMPUTED.contains(def.name())) {
+            return true;
+        }
+        if (!def.dialect().equals("arith") || !def.regions().isEmpty()
+                || !(v.type() instanceof Type.IntegerType || v.type() instanceof Type.IndexType)) {
+            return false;
+        }
+        for (Value o : def.operands()) {
+            if (!recomputable(o, depth + 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A loop nest over the block's threads (z, y, x; x innermost) around {@code inside}, which first sees
+     * {@code used} bound for the thread: a value of another piece loaded from its array, a thread index
+     * computed again, a private attribution at the thread's copy.
+     */
+    private void threadLoop(Set<Value> used, Runnable inside) {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
+        LLVMValueRef[] phis = new LLVMValueRef[3];
+        LLVMBasicBlockRef from = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef row = LLVMConstInt(i64, 0, 0);
+        for (int d = 2; d >= 0; d--) {
+            heads[d] = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            LLVMBuildBr(t.builder, heads[d]);
+            LLVMPositionBuilderAtEnd(t.builder, heads[d]);
+            phis[d] = LLVMBuildPhi(t.builder, i64, "");
+            KernelTranslators.addIncoming(phis[d], LLVMConstInt(i64, 0, 0), from);
+            LLVMBuildStore(t.builder, phis[d], gep(i64, localGrid, LLVMConstInt(i64, 9 + d, 0)));
+            // index in the block = (z * blockDim.y + y) * blockDim.x + x
+            row = LLVMBuildNUWAdd(t.builder, d == 2 ? row : LLVMBuildNUWMul(t.builder, row, dims[d], ""), phis[d], "");
+            from = heads[d];
+        }
+        ivs = phis;
+        linear = row;
+        Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Value v : used) {
+            bind(v, bound);
+        }
+        inside.run();
+        ivs = null;
+        linear = null;
+        for (int d = 0; d < 3; d++) {
+            LLVMValueRef next = LLVMBuildNUWAdd(t.builder, phis[d], LLVMConstInt(i64, 1, 0), "");
+            KernelTranslators.addIncoming(phis[d], next, LLVMGetInsertBlock(t.builder));
+            LLVMValueRef more = LLVMBuildICmp(t.builder, LLVMIntULT, next, dims[d], "");
+            LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+            LLVMBuildCondBr(t.builder, more, heads[d], after);
+            LLVMPositionBuilderAtEnd(t.builder, after);
+        }
+    }
+
+    private void bind(Value v, Set<Value> bound) {
+        if (shared.contains(v) || !bound.add(v)) {
+            return;
+        }
+        LLVMValueRef slot = slots.get(v);
+        if (slot != null) {
+            LLVMTypeRef ty = t.types.of(v.type(), kernel);
+            t.rebind(v, LLVMBuildLoad2(t.builder, ty, element(slot, ty, linear), ""));
+            return;
+        }
+        LLVMValueRef[] copies = privateCopies.get(v);
+        if (copies != null) {
+            LLVMValueRef offset = LLVMBuildMul(t.builder, linear, copies[1], "");
+            t.rebind(v, gep(LLVMInt8TypeInContext(t.ctx), copies[0], offset));
+            return;
+        }
+        if (v instanceof Value.OpResult r && recomputable(v, 0)) {
+            // Computed again (recomputable): its operands first.
+            for (Value o : r.owner().operands()) {
+                bind(o, bound);
+            }
+            for (Value res : r.owner().results()) {
+                t.forget(res);
+            }
+            t.translateOp(r.owner());
+        }
+    }
+
+    // ------------------------------------------------------------------ what the translators ask
+
+    /** The grid that functions called from the kernel get: the block's, with the current thread's index. */
+    LLVMValueRef grid() {
+        return localGrid;
+    }
+
+    /** Index {@code dim} of the current thread (i32). */
+    LLVMValueRef threadId(int dim) {
+        if (ivs == null) {
+            throw new IllegalStateException("a thread index outside the loops over threads");
+        }
+        return LLVMBuildTrunc(t.builder, ivs[dim], DeviceTarget.i32Type(t), "");
+    }
+
+    /** The current thread's lane in its subgroup (i32). */
+    LLVMValueRef laneId() {
+        LLVMValueRef l = LLVMBuildAnd(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), SUBGROUP - 1, 0), "");
+        return LLVMBuildTrunc(t.builder, l, DeviceTarget.i32Type(t), "");
+    }
+
+    /**
+     * The value of {@code v} in lane {@code lane} (i32) of the current thread's subgroup; a lane past the
+     * block's last thread gives the thread's own value.
+     */
+    LLVMValueRef exchange(Value v, LLVMValueRef lane, Operation user) {
+        LLVMValueRef slot = slots.get(v);
+        if (slot == null) {
+            return t.lookup(v, user); // the same in every thread
+        }
+        LLVMTypeRef i64 = LLVMTypeOf(linear);
+        LLVMValueRef first = LLVMBuildAnd(t.builder, linear, LLVMConstInt(i64, -SUBGROUP, 1), "");
+        LLVMValueRef src = LLVMBuildOr(t.builder, first, LLVMBuildZExt(t.builder, lane, i64, ""), "");
+        LLVMValueRef inBlock = LLVMBuildICmp(t.builder, LLVMIntULT, src, threads, "");
+        src = LLVMBuildSelect(t.builder, inBlock, src, linear, "");
+        LLVMTypeRef ty = t.types.of(v.type(), user);
+        return LLVMBuildLoad2(t.builder, ty, element(slot, ty, src), "");
+    }
+
+    /**
+     * Memory for a {@code memref.alloca} of {@code type}: an alloca in the entry block when the memory does
+     * not outlive the piece, else the current thread's copy of one per thread.
+     */
+    LLVMValueRef privateMemory(Operation alloca, LLVMTypeRef type, int align) {
+        Block block = alloca.parent();
+        Set<Operation> self = Collections.newSetFromMap(new IdentityHashMap<>());
+        self.add(alloca);
+        boolean outlives = false;
+        for (Operation u : users.getOrDefault(alloca.result(0), List.of())) {
+            Operation top = topIn(u, block);
+            outlives |= top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
+        }
+        if (!outlives) {
+            return allocaAtEntry(type, null, align);
+        }
+        LLVMValueRef base = allocaAtEntry(type, threads, align);
+        return element(base, type, linear);
+    }
+
+    /** The index of the piece of {@code op} among the ops of its block: how many barriers and shuffles come before. */
+    private int pieceOf(Operation op) {
+        int n = 0;
+        for (Operation o : op.parent().operations()) {
+            if (o == op) {
+                return n;
+            }
+            if (collective.contains(o)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private LLVMValueRef element(LLVMValueRef base, LLVMTypeRef type, LLVMValueRef index) {
+        return gep(type, base, index);
+    }
+
+    private LLVMValueRef gep(LLVMTypeRef element, LLVMValueRef base, LLVMValueRef index) {
+        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {index})) {
+            return LLVMBuildInBoundsGEP2(t.builder, element, base, pp, 1, "");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/* Checks the kernels of together.mlir against the GPU's definitions, computed here. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define M1(T) T *, T *, int64_t, int64_t, int64_t
+void run_shuffles(M1(float), M1(int32_t), M1(int64_t));
+void run_blockwise(M1(float), M1(float), M1(float), M1(float), M1(float), _Bool);
+#define A1(p, n) p, p, 0, n, 1
+
+static int bad;
+static void expect(const char *what, int t, double got, double want) {
+  if (got != want && bad++ < 10)
+    printf("%s[%d]: got %.17g, want %.17g\n", what, t, got, want);
+}
+
+/* A shuffle as PTX's shfl.sync defines it for lanes of a 32-lane subgroup: source lane, and whether it is
+ * valid; the result is the source's value when valid, else the thread's own. */
+static int source(int lane, int mode, int b, int width, int *valid) {
+  int first = lane & -width, last = first | (width - 1), src;
+  switch (mode) {
+  case 0: src = lane ^ b; *valid = src <= last; break;
+  case 1: src = lane - b; *valid = src >= first; break;
+  case 2: src = lane + b; *valid = src <= last; break;
+  default: src = first | (b & (width - 1)); *valid = 1; break;
+  }
+  return *valid ? src : lane;
+}
+
+int main(void) {
+  static float out[256], in[8192], rev[8192], steps[8192], mine[8192], sums[64];
+  static int32_t ok[256];
+  static int64_t wide[64];
+  run_shuffles(A1(out, 256), A1(ok, 256), A1(wide, 64));
+  const int modes[4][2] = {{5, 32}, {3, 16}, {6, 8}, {9, 16}};
+  for (int t = 0; t < 48; t++) {
+    for (int m = 0; m < 4; m++) {
+      int valid, src = (t & -32) + source(t & 31, m, modes[m][0], modes[m][1], &valid);
+      expect("ok", 4 * t + m, ok[4 * t + m], valid);
+      if (src < 48) /* a lane past the block's last thread has no value on a GPU */
+        expect("out", 4 * t + m, out[4 * t + m], src + 0.5);
+    }
+    int valid, src = (t & -32) + source(t & 31, 0, 1, 32, &valid);
+    expect("wide", t, (double)wide[t], (double)(3 * (int64_t)src + ((int64_t)1 << 40)));
+  }
+  for (int flag = 1; flag >= 0; flag--) {
+    for (int i = 0; i < 8192; i++)
+      in[i] = (float)(i % 17);
+    memset(sums, 0, sizeof sums);
+    run_blockwise(A1(in, 8192), A1(rev, 8192), A1(steps, 8192), A1(mine, 8192), A1(sums, 64), flag);
+    for (int b = 0; b < 64; b++) {
+      float total = 0;
+      for (int t = 0; t < 128; t++)
+        total += in[128 * b + t];
+      expect("sums", b, sums[b], total);
+      for (int t = 0; t < 128; t++) {
+        int i = 128 * b + t;
+        expect("rev", i, rev[i], in[128 * b + 127 - t]);
+        expect("steps", i, steps[i], in[128 * b + 127 - t] + 7);
+        expect("mine", i, mine[i], in[i] + (flag ? total : 0));
+      }
+    }
+  }
+  printf("together: %s, %d wrong\n", bad ? "FAILED" : "OK", bad);
+  return bad != 0;
+}

@@ -1,0 +1,142 @@
+// Kernels whose threads work together, for #cpu.target: shuffles of every mode and width in a 2-D block
+// whose second subgroup is partial, and a block-wise kernel with workgroup memory, private memory that
+// lives across barriers, a barrier in an scf.for that carries a value, a divergent scf.if between
+// barriers, and a barrier in an scf.if on a kernel argument. main.c checks every number.
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    // Thread t = 16 * y + x of a 16x3 block: v = t + 0.5, w = 3t + 2^40; out[4t + m] and ok[4t + m] for
+    // m = xor 5 (width 32), up 3 (width 16), down 6 (width 8), idx 9 (width 16); wide[t] = w xor 1.
+    gpu.func @shuffles(%out: memref<256xf32>, %ok: memref<256xi32>, %wide: memref<64xi64>) kernel {
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %c16 = arith.constant 16 : index
+      %row = arith.muli %ty, %c16 : index
+      %t = arith.addi %row, %tx : index
+      %ti = arith.index_cast %t : index to i32
+      %f = arith.sitofp %ti : i32 to f32
+      %half = arith.constant 0.5 : f32
+      %v = arith.addf %f, %half : f32
+      %t64 = arith.index_cast %t : index to i64
+      %three = arith.constant 3 : i64
+      %big = arith.constant 1099511627776 : i64
+      %t3 = arith.muli %t64, %three : i64
+      %w = arith.addi %t3, %big : i64
+      %i1 = arith.constant 1 : i32
+      %i3 = arith.constant 3 : i32
+      %i5 = arith.constant 5 : i32
+      %i6 = arith.constant 6 : i32
+      %i8 = arith.constant 8 : i32
+      %i9 = arith.constant 9 : i32
+      %i16 = arith.constant 16 : i32
+      %i32 = arith.constant 32 : i32
+      %x, %xok = gpu.shuffle xor %v, %i5, %i32 : f32
+      %u, %uok = gpu.shuffle up %v, %i3, %i16 : f32
+      %d, %dok = gpu.shuffle down %v, %i6, %i8 : f32
+      %s, %sok = gpu.shuffle idx %v, %i9, %i16 : f32
+      %wx, %wxok = gpu.shuffle xor %w, %i1, %i32 : i64
+      %c4 = arith.constant 4 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %b0 = arith.muli %t, %c4 : index
+      %b1 = arith.addi %b0, %c1 : index
+      %b2 = arith.addi %b0, %c2 : index
+      %b3 = arith.addi %b0, %c3 : index
+      memref.store %x, %out[%b0] : memref<256xf32>
+      memref.store %u, %out[%b1] : memref<256xf32>
+      memref.store %d, %out[%b2] : memref<256xf32>
+      memref.store %s, %out[%b3] : memref<256xf32>
+      %k0 = arith.extui %xok : i1 to i32
+      %k1 = arith.extui %uok : i1 to i32
+      %k2 = arith.extui %dok : i1 to i32
+      %k3 = arith.extui %sok : i1 to i32
+      memref.store %k0, %ok[%b0] : memref<256xi32>
+      memref.store %k1, %ok[%b1] : memref<256xi32>
+      memref.store %k2, %ok[%b2] : memref<256xi32>
+      memref.store %k3, %ok[%b3] : memref<256xi32>
+      memref.store %wx, %wide[%t] : memref<64xi64>
+      gpu.return
+    }
+
+    // Block b of 128 threads, thread t, i = 128b + t: rev[i] = in[128b + 127 - t] (through workgroup
+    // memory); steps[i] = rev + 7 (carried through 7 iterations of a loop with a barrier); sums[b] = the
+    // block's sum (a tree in workgroup memory, one barrier per level); mine[i] = in[i] (kept in private
+    // memory across the barriers) plus, when %flag, the block's sum read after a barrier in an scf.if.
+    gpu.func @blockwise(%in: memref<8192xf32>, %rev: memref<8192xf32>, %steps: memref<8192xf32>,
+        %mine: memref<8192xf32>, %sums: memref<64xf32>, %flag: i1)
+        workgroup(%wg: memref<128xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %n = gpu.block_dim x
+      %base = arith.muli %b, %n : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %in[%i] : memref<8192xf32>
+      %p = memref.alloca() : memref<1xf32>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : index
+      %c64 = arith.constant 64 : index
+      memref.store %v, %p[%c0] : memref<1xf32>
+      memref.store %v, %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %last = arith.subi %n, %c1 : index
+      %r = arith.subi %last, %t : index
+      %rv = memref.load %wg[%r] : memref<128xf32, #gpu.address_space<workgroup>>
+      memref.store %rv, %rev[%i] : memref<8192xf32>
+      gpu.barrier
+      %one = arith.constant 1.0 : f32
+      %acc = scf.for %k = %c0 to %c7 step %c1 iter_args(%a = %rv) -> (f32) {
+        %s = arith.shrui %c64, %k : index
+        %active = arith.cmpi ult, %t, %s : index
+        scf.if %active {
+          %j = arith.addi %t, %s : index
+          %x = memref.load %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+          %y = memref.load %wg[%j] : memref<128xf32, #gpu.address_space<workgroup>>
+          %xy = arith.addf %x, %y : f32
+          memref.store %xy, %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+        %a2 = arith.addf %a, %one : f32
+        scf.yield %a2 : f32
+      }
+      memref.store %acc, %steps[%i] : memref<8192xf32>
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %total = memref.load %wg[%c0] : memref<128xf32, #gpu.address_space<workgroup>>
+        memref.store %total, %sums[%b] : memref<64xf32>
+      }
+      %zero = arith.constant 0.0 : f32
+      %extra = scf.if %flag -> (f32) {
+        gpu.barrier
+        %seen = memref.load %wg[%c0] : memref<128xf32, #gpu.address_space<workgroup>>
+        scf.yield %seen : f32
+      } else {
+        scf.yield %zero : f32
+      }
+      %own = memref.load %p[%c0] : memref<1xf32>
+      %sum = arith.addf %own, %extra : f32
+      memref.store %sum, %mine[%i] : memref<8192xf32>
+      gpu.return
+    }
+  }
+
+  func.func @run_shuffles(%out: memref<256xf32>, %ok: memref<256xi32>, %wide: memref<64xi64>) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    gpu.launch_func @k::@shuffles blocks in (%c1, %c1, %c1) threads in (%c16, %c3, %c1)
+        args(%out : memref<256xf32>, %ok : memref<256xi32>, %wide : memref<64xi64>)
+    return
+  }
+
+  func.func @run_blockwise(%in: memref<8192xf32>, %rev: memref<8192xf32>, %steps: memref<8192xf32>,
+      %mine: memref<8192xf32>, %sums: memref<64xf32>, %flag: i1) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @k::@blockwise blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%in : memref<8192xf32>, %rev : memref<8192xf32>, %steps : memref<8192xf32>, %mine : memref<8192xf32>,
+             %sums : memref<64xf32>, %flag : i1)
+    return
+  }
+}
