@@ -110,7 +110,7 @@ while IFS= read -r f; do
   fi
 done < <(find "$root/tests" "$root/examples" -name '*.mlir' -not -path '*/target/*' -not -path '*/build/*' | sort)
 
-for f in examples/axpy/axpy.mlir tests/e2e/fat/fat.mlir tests/mlir/translate/ptx.mlir; do
+for f in examples/own-objects/axpy/axpy.mlir tests/e2e/fat/fat.mlir tests/mlir/translate/ptx.mlir; do
   mapfile -t embed < <(embeds_for "$root/$f")
   for s in lazy ctor per-launch; do
     for k in "${kinds[@]}"; do

@@ -16,9 +16,16 @@ mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 gt="$root/tools/gpu-translate"
+# The kernels of the examples alone (their gpu.module, without the host function), for sm_90 only.
 for k in axpy stencil2d matmul reduce; do
-  sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">\]/[#nvvm.target<chip = "sm_90">]/' \
-    "$root/examples/kernels/$k.mlir" >"$work/$k.mlir"
+  python3 - "$root/examples/kernels/$k.mlir" "$work/$k.mlir" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+start = src.index("  gpu.module")
+end = src.index("\n  }\n", start) + len("\n  }\n")
+module = re.sub(r" <#gpu\.runtime_select> \[[^\]]*\]", ' [#nvvm.target<chip = "sm_90">]', src[start:end])
+open(sys.argv[2], "w").write(src[:start] + module + "}\n")
+PY
 done
 python3 - "$work/matmul.mlir" "$work/matmul100.mlir" <<'PY'
 import sys

@@ -13,8 +13,8 @@ nvcc="${NVCC:-nvcc}"
 
 # example name, CUDA source, CPU source, host program, driver, kernel blob name
 examples=(
-  "axpy examples/axpy/axpy.cu examples/axpy/axpy_cpu.c examples/axpy/axpy.mlir examples/axpy/main.c axpy"
-  "stencil2d examples/stencil2d/stencil.cu examples/stencil2d/stencil_cpu.c examples/stencil2d/stencil.mlir examples/stencil2d/main.c stencil"
+  "axpy examples/own-objects/axpy/axpy.cu examples/own-objects/axpy/axpy_cpu.c examples/own-objects/axpy/axpy.mlir examples/own-objects/axpy/main.c axpy"
+  "stencil2d examples/own-objects/stencil2d/stencil.cu examples/own-objects/stencil2d/stencil_cpu.c examples/own-objects/stencil2d/stencil.mlir examples/own-objects/stencil2d/main.c stencil"
   "mixed tests/e2e/mixed/mixed.cu tests/e2e/mixed/mixed_cpu.c tests/e2e/mixed/mixed.mlir tests/e2e/mixed/main.c mixed"
 )
 for e in "${examples[@]}"; do
@@ -69,31 +69,29 @@ PY
 else
   echo "note: no upstream loop in the benchmark: mlir-translate-22 or llc-22 is missing (Debian mlir-22-tools, llvm-22)"
 fi
-# Kernels compiled by mgpu itself (examples/kernels, the host functions of tests/gpu/kernels): one
-# program each with its kernels inline, so one gpu-translate run compiles the kernels (ptxas cubin in a
-# fat binary for sm_90, first of the module's targets; and, as ours-ptx, PTX that the driver compiles)
-# and the host; and the same host with nvcc -O3's
-# cubin of tests/gpu/kernels/kernels.cu, to compare kernel times. Also each kernel's own PTX, and nvcc's,
-# for SASS instruction counts where cuobjdump is found.
+# The one-source examples of examples/kernels: each kernel with its host function, compiled by mgpu in one
+# gpu-translate run for sm_90 (a ptxas cubin in a fat binary), sm_80, gfx90a and the CPU, into one program
+# that picks its object at run time (on an NVIDIA GPU: sm_90); as ours-ptx, the same with PTX, which the
+# driver compiles; and the same host with nvcc -O3's cubin of tests/gpu/kernels/kernels.cu, to compare
+# kernel times. Also each kernel's own cubin, and nvcc's, for SASS instruction counts where cuobjdump is
+# found, and the CPU object of each program (what the driver stand-ins run a kernel with).
 "$nvcc" -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$out/kernels.nvcc.sm_90.cubin"
-cp "$root/tests/gpu/kernels/main.c" "$out/kernels.main.c"
+cp "$root/examples/kernels/main.c" "$out/kernels.main.c"
 for k in axpy:axpy_kernels stencil2d:stencil_kernels matmul:matmul_kernels reduce:reduce_kernels; do
   name="${k%%:*}" mod="${k##*:}"
-  python3 - "$root/examples/kernels/$name.mlir" "$root/tests/gpu/kernels/$name.host.mlir" "$mod" \
-    "$out/$name.ours.mlir" "$out/$name.nvcc.mlir" <<'PY'
-import re, sys
-kernels, host, mod, ours, nvcc = sys.argv[1:]
-k = open(kernels).read()
-h = open(host).read()
-end = k.rindex("}")
-open(ours, "w").write(k[:end] + h + k[end:])
-start = k.index("  gpu.module @" + mod)
-stop = k.rindex("  }", 0, end) + 4
-binary = '  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:nvcc">]\n' % mod
-open(nvcc, "w").write(k[:start] + binary + h + k[end:])
-PY
+  "$gt" --emit=mlir --compile-kernels "$root/examples/kernels/$name.mlir" -o "$out/$name.ours.mlir"
   "$gt" "$out/$name.ours.mlir" -o "$out/$name.ours.o"
-  "$gt" --gpu-format=assembly "$out/$name.ours.mlir" -o "$out/$name.ours-ptx.o"
+  "$root/tests/bin/gpu-object" cpu <"$out/$name.ours.mlir" >"$out/$name.ours.cpu.so"
+  "$gt" --gpu-format=assembly "$root/examples/kernels/$name.mlir" -o "$out/$name.ours-ptx.o"
+  python3 - "$root/examples/kernels/$name.mlir" "$mod" "$out/$name.nvcc.mlir" <<'PY'
+import sys
+src, mod, nvcc = sys.argv[1:]
+k = open(src).read()
+start = k.index("  gpu.module @" + mod)
+stop = k.index("\n  }\n", start) + len("\n  }\n")
+binary = '  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:nvcc">]\n' % mod
+open(nvcc, "w").write(k[:start] + binary + k[stop:])
+PY
   "$gt" --embed nvcc="$out/kernels.nvcc.sm_90.cubin" "$out/$name.nvcc.mlir" -o "$out/$name.nvcc.o"
   "$gt" --emit=mlir --compile-kernels --gpu-format=binary "$root/examples/kernels/$name.mlir" |
     "$root/tests/bin/gpu-object" sm_90 >"$out/$name.ours.sm_90.cubin"

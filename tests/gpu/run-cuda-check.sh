@@ -79,6 +79,9 @@ for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:
   for who in ours ours-ptx nvcc; do
     cc -O2 -DKERNEL_"$def" kernels.main.c "$name.$who.o" -L. -Wl,-rpath,"$PWD" -lmgpu -lm -o "$name.$who" &&
       check "$name kernel ($who)" "$name: OK, every number checked" "./$name.$who"
+    if [[ $who == ours ]]; then # one source, NVIDIA, AMD and CPU objects: the GPU's pick
+      check "$name one source picks sm_90" "selected nvvm sm_90" env MGPU_VERBOSE=1 "./$name.$who"
+    fi
     grep -h "kernel .* us" <<<"$(./"$name.$who" 2>&1)" | sed "s/^/  $who: /"
   done
   if command -v cuobjdump >/dev/null; then

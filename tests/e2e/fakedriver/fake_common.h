@@ -264,36 +264,62 @@ static int release(const char *call, void *p) {
   return 0;
 }
 
-/* Runs kernel `name` on the host, one thread after another, with its CPU build; -1 when there is none. */
+/* Runs kernel `name` on the host, one block after another, with its CPU build (per thread, or per block when
+ * it has the marker); -1 when there is none. */
 static int run_kernel(const char *name, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                       unsigned bz, unsigned smem, void **params) {
-  static void *kernels;
+  /* FAKE_KERNELS: libraries separated by ':'; the first that exports the kernel runs it. */
+  static void *libraries[8];
+  static int count = -1;
   const char *path = getenv("FAKE_KERNELS");
   pthread_mutex_lock(&lock);
-  if (!kernels && path)
-    kernels = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (count < 0 && path) {
+    char list[2048];
+    snprintf(list, sizeof list, "%s", path);
+    count = 0;
+    for (char *save, *p = strtok_r(list, ":", &save); p && count < 8; p = strtok_r(NULL, ":", &save)) {
+      if (!(libraries[count++] = dlopen(p, RTLD_NOW | RTLD_LOCAL))) {
+        trace("FAKE_KERNELS names a library that does not load: %s", dlerror());
+        count = 0;
+        break;
+      }
+    }
+  }
   pthread_mutex_unlock(&lock);
-  if (!kernels) {
-    trace("FAKE_KERNELS does not name a loadable kernel library: %s", path ? dlerror() : "unset");
+  if (count <= 0) {
+    trace("FAKE_KERNELS does not name a loadable kernel library: %s", path ? path : "unset");
     return -1;
   }
-  void (*kernel)(void **, const mgpuCpuGrid *);
-  *(void **)&kernel = dlsym(kernels, name);
+  void *kernels = NULL;
+  void (*kernel)(void **, const mgpuCpuGrid *) = NULL;
+  for (int i = 0; i < count && !kernel; i++)
+    if ((*(void **)&kernel = dlsym(libraries[i], name)))
+      kernels = libraries[i];
   if (!kernel) {
     trace("no host build of kernel %s", name);
     return -1;
   }
+  /* A kernel that mgpu compiled for #cpu.target runs a whole block per call (mgpu.h). */
+  char marker[160];
+  int perBlock = snprintf(marker, sizeof marker, "%s.mgpu_block", name) < (int)sizeof marker &&
+                 dlsym(kernels, marker) != NULL;
   __atomic_fetch_add(&stats.launches, 1, __ATOMIC_RELAXED);
   mgpuCpuGrid g = {{gx, gy, gz}, {bx, by, bz}, {0, 0, 0}, {0, 0, 0}, NULL};
   char *shared = smem ? malloc(smem) : NULL;
   g.sharedMemory = shared;
   for (g.blockIdx[2] = 0; g.blockIdx[2] < gz; g.blockIdx[2]++)
     for (g.blockIdx[1] = 0; g.blockIdx[1] < gy; g.blockIdx[1]++)
-      for (g.blockIdx[0] = 0; g.blockIdx[0] < gx; g.blockIdx[0]++)
+      for (g.blockIdx[0] = 0; g.blockIdx[0] < gx; g.blockIdx[0]++) {
+        if (perBlock) {
+          kernel(params, &g);
+          continue;
+        }
         for (g.threadIdx[2] = 0; g.threadIdx[2] < bz; g.threadIdx[2]++)
           for (g.threadIdx[1] = 0; g.threadIdx[1] < by; g.threadIdx[1]++)
             for (g.threadIdx[0] = 0; g.threadIdx[0] < bx; g.threadIdx[0]++)
               kernel(params, &g);
+        g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
+      }
   free(shared);
   return 0;
 }

@@ -1,11 +1,11 @@
-// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">\]/[#cpu.target]/' %S/../../../examples/kernels/axpy.mlir > %t.axpy.mlir
+// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/axpy.mlir > %t.axpy.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.axpy.mlir | gpu-object cpu | FileCheck %s
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.axpy.mlir | gpu-object cpu > %t.so
 // RUN: nm -D --defined-only %t.so | FileCheck %s --check-prefix=SYMBOLS
-// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">\]/[#cpu.target]/' %S/../../../examples/kernels/matmul.mlir > %t.matmul.mlir
+// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/matmul.mlir > %t.matmul.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.matmul.mlir | gpu-object cpu > %t.matmul.so
 // RUN: nm -D --defined-only %t.matmul.so | FileCheck %s --check-prefix=MATMUL
-// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">\]/[#cpu.target]/' %S/../../../examples/kernels/reduce.mlir > %t.reduce.mlir
+// RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/reduce.mlir > %t.reduce.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.reduce.mlir | gpu-object cpu > %t.reduce.so
 // RUN: nm -D --defined-only %t.reduce.so | FileCheck %s --check-prefix=REDUCE
 

@@ -122,5 +122,5 @@ module attributes {gpu.container_module} {
   }
 }
 
-// PTXAS: axpy.mlir:3:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
-// NOPTXAS: axpy.mlir:3:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing
+// PTXAS: axpy.mlir:5:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
+// NOPTXAS: axpy.mlir:5:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing

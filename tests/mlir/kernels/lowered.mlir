@@ -1,11 +1,11 @@
 // REQUIRES: mlir-opt-22, ptxas
-// RUN: sed 's/, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">//' %S/../../../examples/kernels/matmul.mlir > %t.nvvm.src.mlir
+// RUN: sed -e 's/, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, #cpu.target//' -e 's/ <#gpu.runtime_select>//' %S/../../../examples/kernels/matmul.mlir > %t.nvvm.src.mlir
 // RUN: mlir-opt-22 %t.nvvm.src.mlir -convert-scf-to-cf -convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv=1 -reconcile-unrealized-casts > %t.nvvm.mlir
 // RUN: gpu-translate --emit=mlir %t.nvvm.mlir | mlir-opt-22 > /dev/null
 // RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.nvvm.mlir | gpu-object nvvm > %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
-// RUN: sed 's/#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, //' %S/../../../examples/kernels/reduce.mlir > %t.rocdl.src.mlir
+// RUN: sed -e 's/#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, //' -e 's/, #cpu.target//' -e 's/ <#gpu.runtime_select>//' %S/../../../examples/kernels/reduce.mlir > %t.rocdl.src.mlir
 // RUN: mlir-opt-22 %t.rocdl.src.mlir -convert-scf-to-cf "-convert-gpu-to-rocdl=use-bare-ptr-memref-call-conv=1 chipset=gfx90a" -reconcile-unrealized-casts > %t.rocdl.mlir
 // RUN: gpu-translate --emit=mlir %t.rocdl.mlir | mlir-opt-22 > /dev/null
 // RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.rocdl.mlir | gpu-object rocdl | FileCheck %s --check-prefix=GCN

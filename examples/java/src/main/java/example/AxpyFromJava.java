@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <pre>java example.AxpyFromJava EXAMPLE_DIR RUNTIME_PREFIX WORK_DIR</pre>
  *
- * EXAMPLE_DIR holds axpy_cpu.c and main.c (mgpu's examples/axpy), RUNTIME_PREFIX an installed runtime
+ * EXAMPLE_DIR holds axpy_cpu.c and main.c (mgpu's examples/own-objects/axpy), RUNTIME_PREFIX an installed runtime
  * (include/mgpu.h, lib/libmgpu.so).
  */
 public final class AxpyFromJava {

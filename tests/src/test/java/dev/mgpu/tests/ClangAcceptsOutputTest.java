@@ -26,7 +26,7 @@ class ClangAcceptsOutputTest {
         assumeTrue(TestPaths.findTool("clang-22") != null || System.getenv("CI") != null,
                 "clang-22 is not installed (Debian clang-22)");
         Path dir = Files.createTempDirectory("mgpu-clang");
-        Operation module = Mgpu.parse(Files.readAllBytes(TestPaths.root().resolve("examples/axpy/axpy.mlir")),
+        Operation module = Mgpu.parse(Files.readAllBytes(TestPaths.root().resolve("examples/own-objects/axpy/axpy.mlir")),
                 "axpy.mlir");
         for (String triple : new String[] {null, "aarch64-linux-gnu", "x86_64-linux-gnu"}) {
             Mgpu.Options o = new Mgpu.Options(LoadStrategy.LAZY, triple, Map.of("axpy", new byte[] {1, 2, 3}));

@@ -40,8 +40,8 @@ class CmakePackageTest {
                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_INSTALL_PREFIX=" + prefix);
         Native.exec(work, Map.of(), "cmake", "--build", build.toString(), "-j2");
         Native.exec(work, Map.of(), "cmake", "--install", build.toString());
-        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/axpy/axpy_cpu.c"));
-        Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("examples/axpy/axpy.mlir")), "axpy.mlir");
+        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/own-objects/axpy/axpy_cpu.c"));
+        Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("examples/own-objects/axpy/axpy.mlir")), "axpy.mlir");
         host = work.resolve("host.o");
         Files.write(host, Mgpu.emit(module, EmitKind.OBJ,
                 new Mgpu.Options(LoadStrategy.LAZY, null, Map.of("axpy", Files.readAllBytes(kernels)))));
@@ -101,7 +101,7 @@ class CmakePackageTest {
         Map<String, String> env = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
         String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu").strip();
         assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu", flags);
-        List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("examples/axpy/main.c").toString(),
+        List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("examples/own-objects/axpy/main.c").toString(),
                 host.toString()));
         cmd.addAll(List.of(flags.split(" ")));
         cmd.addAll(List.of("-lm", "-Wl,-rpath," + prefix.resolve("lib"), "-o", work.resolve("axpy-pc").toString()));
@@ -118,7 +118,7 @@ class CmakePackageTest {
         Path build = dir.resolve("consumer-" + name);
         Path example = Files.createDirectories(build.resolve("axpy-src"));
         for (String f : List.of("axpy.mlir", "axpy_cpu.c", "main.c")) {
-            Files.copy(TestPaths.root().resolve("examples/axpy").resolve(f), example.resolve(f));
+            Files.copy(TestPaths.root().resolve("examples/own-objects/axpy").resolve(f), example.resolve(f));
         }
         List<String> cmd = new ArrayList<>(List.of("cmake", "-S", TestPaths.root().resolve("tests/cmake-consumer").toString(),
                 "-B", build.toString(), "-DMGPU_EXAMPLE_DIR=" + example));

@@ -26,13 +26,13 @@ class DebugInfoTest {
         // In CI a missing gdb fails below instead of skipping.
         assumeTrue(TestPaths.findTool("gdb") != null || System.getenv("CI") != null, "gdb is not installed");
         Path dir = Files.createTempDirectory("mgpu-debug");
-        Path src = TestPaths.root().resolve("examples/axpy/axpy.mlir");
-        Path kernels = Native.cpuKernels(dir, "axpy", TestPaths.root().resolve("examples/axpy/axpy_cpu.c"));
+        Path src = TestPaths.root().resolve("examples/own-objects/axpy/axpy.mlir");
+        Path kernels = Native.cpuKernels(dir, "axpy", TestPaths.root().resolve("examples/own-objects/axpy/axpy_cpu.c"));
         Operation module = Mgpu.parse(Files.readAllBytes(src), src.toString());
         Path host = dir.resolve("host.o");
         Files.write(host, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(LoadStrategy.LAZY, null,
                 Map.of("axpy", Files.readAllBytes(kernels))).withCodegen(CodegenOptions.DEFAULT.withDebugInfo(true))));
-        Path exe = Native.link(dir, "axpy", TestPaths.root().resolve("examples/axpy/main.c"), host);
+        Path exe = Native.link(dir, "axpy", TestPaths.root().resolve("examples/own-objects/axpy/main.c"), host);
         // gdb ends the program after the backtrace (-batch kills it); timeout guards against a stuck debugger.
         Native.Result r = Native.run(dir, Map.of("MGPU_BACKEND", "cpu"), List.of("timeout", "120", "gdb", "-nx",
                 "-batch", "-ex", "set debuginfod enabled off", "-ex", "break axpy.mlir:16", "-ex", "run", "-ex",

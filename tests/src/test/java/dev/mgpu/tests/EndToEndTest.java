@@ -46,16 +46,16 @@ class EndToEndTest {
         Path e2e = TestPaths.root().resolve("tests/e2e");
         String axpy = "axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75";
         return List.of(
-                new Case("axpy", ex.resolve("axpy/axpy.mlir"), ex.resolve("axpy/main.c"),
-                        Map.of("axpy", ex.resolve("axpy/axpy_cpu.c")), axpy),
-                new Case("stencil2d", ex.resolve("stencil2d/stencil.mlir"), ex.resolve("stencil2d/main.c"),
-                        Map.of("stencil", ex.resolve("stencil2d/stencil_cpu.c")),
+                new Case("axpy", ex.resolve("own-objects/axpy/axpy.mlir"), ex.resolve("own-objects/axpy/main.c"),
+                        Map.of("axpy", ex.resolve("own-objects/axpy/axpy_cpu.c")), axpy),
+                new Case("stencil2d", ex.resolve("own-objects/stencil2d/stencil.mlir"), ex.resolve("own-objects/stencil2d/main.c"),
+                        Map.of("stencil", ex.resolve("own-objects/stencil2d/stencil_cpu.c")),
                         "stencil2d: OK, 7680 cells checked, sum = 38401.569"),
                 new Case("mixed", e2e.resolve("mixed/mixed.mlir"), e2e.resolve("mixed/main.c"),
                         Map.of("mixed", e2e.resolve("mixed/mixed_cpu.c")),
                         "mixed: OK, i8 -7 i16 -1234 i32 1.23457e+08 i64 -9876543210123 f32 1.5 f64 -2.25"),
-                new Case("fat", e2e.resolve("fat/fat.mlir"), ex.resolve("axpy/main.c"),
-                        Map.of("cpu", ex.resolve("axpy/axpy_cpu.c")), axpy),
+                new Case("fat", e2e.resolve("fat/fat.mlir"), ex.resolve("own-objects/axpy/main.c"),
+                        Map.of("cpu", ex.resolve("own-objects/axpy/axpy_cpu.c")), axpy),
                 new Case("memory", e2e.resolve("memory/memory.mlir"), e2e.resolve("memory/main.c"), Map.of(),
                         MEMORY_OK));
     }
@@ -115,7 +115,7 @@ class EndToEndTest {
         Operation module = Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "nofit.mlir");
         Path host = dir.resolve("host.o");
         Files.write(host, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(LoadStrategy.LAZY, null, embeds)));
-        Path exe = Native.link(dir, "nofit", TestPaths.root().resolve("examples/axpy/main.c"), host);
+        Path exe = Native.link(dir, "nofit", TestPaths.root().resolve("examples/own-objects/axpy/main.c"), host);
         Native.Result r = Native.run(dir, Map.of("MGPU_BACKEND", "cpu"), List.of(exe.toString()));
         String out = r.out() + r.err();
         assertTrue(r.exit() != 0, out);

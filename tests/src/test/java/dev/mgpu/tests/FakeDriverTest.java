@@ -112,10 +112,10 @@ class FakeDriverTest {
         Path ex = ROOT.resolve("examples");
         Path e2e = ROOT.resolve("tests/e2e");
         return List.of(
-                new Program("axpy", ex.resolve("axpy/axpy.mlir"), ex.resolve("axpy/main.c"), "axpy",
-                        ex.resolve("axpy/axpy_cpu.c"), AXPY_OK, 1, 0, 1, 1, 1),
-                new Program("stencil2d", ex.resolve("stencil2d/stencil.mlir"), ex.resolve("stencil2d/main.c"),
-                        "stencil", ex.resolve("stencil2d/stencil_cpu.c"),
+                new Program("axpy", ex.resolve("own-objects/axpy/axpy.mlir"), ex.resolve("own-objects/axpy/main.c"), "axpy",
+                        ex.resolve("own-objects/axpy/axpy_cpu.c"), AXPY_OK, 1, 0, 1, 1, 1),
+                new Program("stencil2d", ex.resolve("own-objects/stencil2d/stencil.mlir"), ex.resolve("own-objects/stencil2d/main.c"),
+                        "stencil", ex.resolve("own-objects/stencil2d/stencil_cpu.c"),
                         "stencil2d: OK, 7680 cells checked, sum = 38401.569", 2, 0, 1, 1, 1),
                 new Program("mixed", e2e.resolve("mixed/mixed.mlir"), e2e.resolve("mixed/main.c"), "mixed",
                         e2e.resolve("mixed/mixed_cpu.c"),
@@ -156,7 +156,7 @@ class FakeDriverTest {
 
     /** The CPU build of axpy, which the stand-ins run for every axpy launch. */
     private static Path axpyKernels(Path dir) throws IOException, InterruptedException {
-        return Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/axpy/axpy_cpu.c"));
+        return Native.cpuKernels(dir, "axpy", ROOT.resolve("examples/own-objects/axpy/axpy_cpu.c"));
     }
 
     /** The blobs of tests/e2e/fat/fat.mlir: stand-in sm_80 and sm_90 cubins and PTX, {@code gfx90a}, CPU. */
@@ -184,41 +184,31 @@ class FakeDriverTest {
     }
 
     /**
-     * One source, every device: each kernel of examples/kernels with its host function (tests/gpu/kernels)
-     * and {@code #gpu.runtime_select}, compiled by mgpu in one call into a binary that holds its sm_90 and
-     * sm_80 objects, its gfx90a HSACO and (for the kernels without barriers or shuffles) its CPU shared
-     * object, runs on the CUDA stand-in (which loads the fat binary, or with {@code assembly} the PTX, for
-     * sm_90) and on the HIP stand-in (which loads the HSACO), through the CPU builds of the same kernels, and
-     * on the CPU backend with mgpu's own CPU object, with every number checked.
+     * One source, every device: each example of examples/kernels (a kernel and its host function, with
+     * {@code #gpu.runtime_select}), compiled by mgpu in one call into a binary that holds its sm_90 and sm_80
+     * objects, its gfx90a HSACO and its CPU shared object, runs on the CUDA stand-in (which loads the fat
+     * binary, or with {@code assembly} the PTX, for sm_90), on the HIP stand-in (which loads the HSACO) and on
+     * the CPU backend, with every number checked. The stand-ins run each kernel through the CPU object of the
+     * same binary, which mgpu compiled from the same kernel, barriers and shuffles included.
      */
     @TestFactory
     Stream<DynamicTest> compiledKernelsRunOnBothStandIns() throws Exception {
         Path dir = Files.createDirectories(work.resolve("compiled"));
-        Path kernels = dir.resolve("kernels.so");
-        Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + Native.include(),
-                ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
-                ROOT.resolve("tests/gpu/kernels/kernels_cpu.c").toString(), "-o", kernels.toString());
-        Path main = ROOT.resolve("tests/gpu/kernels/main.c");
+        Path main = ROOT.resolve("examples/kernels/main.c");
         List<DynamicTest> tests = new ArrayList<>();
         for (String[] k : new String[][] {{"axpy", "AXPY"}, {"stencil2d", "STENCIL"}, {"matmul", "MATMUL"},
             {"reduce", "REDUCE"}}) {
             String name = k[0];
             for (String format : List.of("fatbin", "assembly")) {
                 tests.add(DynamicTest.dynamicTest(name + " " + format, () -> {
-                    String text = Files.readString(ROOT.resolve("examples/kernels/" + name + ".mlir"));
-                    String host = Files.readString(ROOT.resolve("tests/gpu/kernels/" + name + ".host.mlir"));
-                    text = text.replaceFirst("gpu\\.module @(\\w+) \\[", "gpu.module @$1 <#gpu.runtime_select> [");
-                    // The CPU compiles kernels whose threads need not run together: no barriers, no shuffles.
-                    boolean cpu = name.equals("axpy") || name.equals("stencil2d");
-                    if (cpu) {
-                        text = text.replace("#rocdl.target<chip = \"gfx90a\">]", "#rocdl.target<chip = \"gfx90a\">, #cpu.target]");
-                    }
-                    int end = text.lastIndexOf('}');
-                    text = text.substring(0, end) + host + text.substring(end);
-                    var module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), name + ".mlir");
                     var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withFormat(
                             format.equals("fatbin") ? dev.mgpu.dialect.gpu.ObjectFormat.FATBIN
                                     : dev.mgpu.dialect.gpu.ObjectFormat.ASSEMBLY));
+                    var module = compiledExample(name, options);
+                    // The CPU object (a shared object, from the binary format) is what the stand-ins run.
+                    Path kernels = dir.resolve(name + "." + format + ".so");
+                    Files.write(kernels, cpuObject(format.equals("fatbin") ? module : compiledExample(name,
+                            Mgpu.Options.DEFAULT)));
                     Path obj = dir.resolve(name + "." + format + ".o");
                     Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, options));
                     Path exe = dir.resolve(name + "." + format);
@@ -231,11 +221,10 @@ class FakeDriverTest {
                             "KERNEL_TRIALS", "1"), List.of(exe.toString()));
                     assertEquals(0, cuda.exit(), cuda.out() + cuda.err());
                     assertTrue(cuda.out().startsWith(ok), cuda.out() + cuda.err());
-                    String kernel = name;
-                    String loaded = format.equals("fatbin") ? "cuModuleLoadData: cubin sm_90, kernels " + kernel
+                    String loaded = format.equals("fatbin") ? "cuModuleLoadData: cubin sm_90, kernels " + name
                             : "cuModuleLoadDataEx: PTX for sm_90 JIT-compiled for sm_90 at O2 (";
                     assertTrue(trace(cuda).stream().anyMatch(l -> l.startsWith(loaded)), cuda.err());
-                    if (cpu && format.equals("fatbin")) {
+                    if (format.equals("fatbin")) {
                         Native.Result onCpu = Native.run(dir, Map.of("MGPU_BACKEND", "cpu", "MGPU_VERBOSE", "1",
                                 "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"), List.of(exe.toString()));
                         assertEquals(0, onCpu.exit(), onCpu.out() + onCpu.err());
@@ -249,13 +238,41 @@ class FakeDriverTest {
                                 kernels.toString(), "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"), List.of(exe.toString()));
                         assertEquals(0, hip.exit(), hip.out() + hip.err());
                         assertTrue(hip.out().startsWith(ok), hip.out() + hip.err());
-                        assertTrue(trace(hip).contains("hipModuleLoadData: code object gfx90a (ELF), kernels " + kernel),
+                        assertTrue(trace(hip).contains("hipModuleLoadData: code object gfx90a (ELF), kernels " + name),
                                 hip.err());
                     }
                 }));
             }
         }
         return tests.stream();
+    }
+
+    /** Example {@code name} of examples/kernels with its kernels compiled, one object per target in order. */
+    private static dev.mgpu.ir.Operation compiledExample(String name, Mgpu.Options options) throws Exception {
+        var module = Mgpu.parse(Files.readAllBytes(ROOT.resolve("examples/kernels/" + name + ".mlir")), name + ".mlir");
+        Mgpu.compileKernels(module, options);
+        var binary = module.region(0).entry().operations().stream()
+                .filter(o -> o.name().equals(dev.mgpu.dialect.gpu.BinaryOp.NAME)).findFirst().orElseThrow();
+        List<String> targets = new ArrayList<>();
+        for (var a : new dev.mgpu.dialect.gpu.BinaryOp(binary).objects()) {
+            targets.add(((dev.mgpu.dialect.gpu.ObjectAttr) a).target().toString());
+        }
+        assertEquals(List.of("#nvvm.target<chip = \"sm_90\">", "#nvvm.target<chip = \"sm_80\">",
+                "#rocdl.target<chip = \"gfx90a\">", "#cpu.target"), targets);
+        return module;
+    }
+
+    /** The bytes of the #cpu.target object of a compiled example's binary. */
+    private static byte[] cpuObject(dev.mgpu.ir.Operation module) {
+        var binary = module.region(0).entry().operations().stream()
+                .filter(o -> o.name().equals(dev.mgpu.dialect.gpu.BinaryOp.NAME)).findFirst().orElseThrow();
+        for (var a : new dev.mgpu.dialect.gpu.BinaryOp(binary).objects()) {
+            var o = (dev.mgpu.dialect.gpu.ObjectAttr) a;
+            if (o.target() instanceof dev.mgpu.dialect.gpu.GpuTarget.CpuTarget) {
+                return o.object().bytes();
+            }
+        }
+        throw new AssertionError("no #cpu.target object");
     }
 
     /** The stand-ins' trace lines, without their prefix. */
@@ -349,7 +366,7 @@ class FakeDriverTest {
         Path kernels = axpyKernels(dir);
         Map<String, byte[]> embeds = fatEmbeds(kernels, "not an AMD object".getBytes(StandardCharsets.US_ASCII));
         String fat = Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir"));
-        Path main = ROOT.resolve("examples/axpy/main.c");
+        Path main = ROOT.resolve("examples/own-objects/axpy/main.c");
         Path exe = Native.link(dir, "fat", main, hostObject(dir, fat, LoadStrategy.LAZY, embeds));
         Map<Integer, String> loads = Map.of(
                 90, "cuModuleLoadData: cubin sm_90, kernels axpy",
@@ -387,7 +404,7 @@ class FakeDriverTest {
         Path dir = Files.createDirectories(work.resolve("every-device"));
         Path kernels = axpyKernels(dir);
         Map<String, byte[]> embeds = fatEmbeds(kernels, hsaco("gfx90a", "axpy"));
-        Path exe = Native.link(dir, "fat", ROOT.resolve("examples/axpy/main.c"), hostObject(dir,
+        Path exe = Native.link(dir, "fat", ROOT.resolve("examples/own-objects/axpy/main.c"), hostObject(dir,
                 Files.readString(ROOT.resolve("tests/e2e/fat/fat.mlir")), LoadStrategy.LAZY, embeds));
         String both = driver + ":" + hipDriver;
         Map<String, String> devices = new java.util.LinkedHashMap<>();
@@ -446,7 +463,7 @@ class FakeDriverTest {
                 "cuModuleLoadData: cubin sm_80, kernels axpy on device 1"), traced(r, "cuModuleLoad"));
         assertTrue(summary(r).contains(" 2 function lookups, 2 launches,"), summary(r));
 
-        String sm80 = withObject(ROOT.resolve("examples/axpy/axpy.mlir"), "axpy",
+        String sm80 = withObject(ROOT.resolve("examples/own-objects/axpy/axpy.mlir"), "axpy",
                 "#gpu.object<#nvvm.target<chip = \"sm_80\">, bin = \"@file:%s\">");
         for (LoadStrategy s : List.of(LoadStrategy.LAZY, LoadStrategy.PER_LAUNCH)) {
             Path sub = Files.createDirectories(dir.resolve(s.option()));
@@ -466,7 +483,7 @@ class FakeDriverTest {
     @Test
     void concurrentThreads() throws Exception {
         for (int i = 0; i < 3; i++) {
-            Native.Result r = runAxpy("threads", "examples/axpy/axpy.mlir", "tests/e2e/fakedriver/threads_main.c",
+            Native.Result r = runAxpy("threads", "examples/own-objects/axpy/axpy.mlir", "tests/e2e/fakedriver/threads_main.c",
                     "sm_90");
             assertEquals("threads: OK, 8 threads x 2 runs", r.out().strip(), r.err());
             assertFalse(r.err().contains("mgpu:"), r.err());
@@ -538,7 +555,7 @@ class FakeDriverTest {
     /** {@code clusters in (...)} reaches the driver as a cluster launch attribute. */
     @Test
     void clusterLaunch() throws Exception {
-        Native.Result r = runAxpy("cluster", "tests/gpu/axpy_cluster.mlir", "examples/axpy/main.c", "sm_90");
+        Native.Result r = runAxpy("cluster", "tests/gpu/axpy_cluster.mlir", "examples/own-objects/axpy/main.c", "sm_90");
         assertEquals(AXPY_OK, r.out().strip(), r.err());
         assertEquals(List.of("cuLaunchKernelEx: axpy grid 4,1,1 block 256,1,1 cluster 2,1,1 smem 0 stream s1"),
                 traced(r, "cuLaunch"));
@@ -550,7 +567,7 @@ class FakeDriverTest {
      */
     @Test
     void driverErrorsNameTheCall() throws Exception {
-        Native.Result r = runAxpy("error", "examples/axpy/axpy.mlir", "examples/axpy/main.c", "sm_80");
+        Native.Result r = runAxpy("error", "examples/own-objects/axpy/axpy.mlir", "examples/own-objects/axpy/main.c", "sm_80");
         assertNotEquals(0, r.exit());
         assertEquals("axpy: FAILED, 1023 of 1024 elements wrong", r.out().strip());
         assertEquals(List.of(
@@ -565,8 +582,8 @@ class FakeDriverTest {
         Assumptions.assumeTrue(hipDriver != null, "requires the HIP headers");
         Path dir = Files.createDirectories(work.resolve("hip-error"));
         Path kernels = axpyKernels(dir);
-        String source = withObject(ROOT.resolve("examples/axpy/axpy.mlir"), "axpy", Format.HSACO.object);
-        Path exe = Native.link(dir, "axpy", ROOT.resolve("examples/axpy/main.c"),
+        String source = withObject(ROOT.resolve("examples/own-objects/axpy/axpy.mlir"), "axpy", Format.HSACO.object);
+        Path exe = Native.link(dir, "axpy", ROOT.resolve("examples/own-objects/axpy/main.c"),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", hsaco("gfx90a", "axpy"))));
         Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
         assertNotEquals(0, r.exit());
@@ -590,24 +607,28 @@ class FakeDriverTest {
         Native.exec(dir, Map.of(), "bash", ROOT.resolve("tests/gpu/prepare.sh").toString(), prepared.toString());
         Path kernels = dir.resolve("kernels.so");
         Native.exec(dir, Map.of(), "cc", "-shared", "-fPIC", "-O2", "-I" + Native.include(),
-                ROOT.resolve("examples/axpy/axpy_cpu.c").toString(),
-                ROOT.resolve("examples/stencil2d/stencil_cpu.c").toString(),
-                ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(),
-                ROOT.resolve("tests/gpu/kernels/kernels_cpu.c").toString(), "-o", kernels.toString());
+                ROOT.resolve("examples/own-objects/axpy/axpy_cpu.c").toString(),
+                ROOT.resolve("examples/own-objects/stencil2d/stencil_cpu.c").toString(),
+                ROOT.resolve("tests/e2e/mixed/mixed_cpu.c").toString(), "-o", kernels.toString());
+        // The one-source examples' kernels run with the CPU objects of their own programs (the hand-written
+        // axpy, which the examples of own objects use, computes the same as the compiled one).
+        String libraries = String.join(":", List.of("axpy", "stencil2d", "matmul", "reduce").stream()
+                .map(k -> prepared.resolve(k + ".ours.cpu.so").toString()).toList()) + ":" + kernels;
         Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_KERNELS",
-                kernels.toString(), "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
+                libraries, "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
                 List.of("bash", ROOT.resolve("tests/gpu/run-cuda-check.sh").toString(), prepared.toString()));
         String out = r.out() + r.err();
         assertEquals(0, r.exit(), out);
         List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
-        assertEquals(38, verdicts.size(), out);
+        assertEquals(42, verdicts.size(), out);
         assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
-        assertTrue(r.out().contains("\n38 passed, 0 failed\n"), out);
-        // The kernels mgpu compiled itself arrive as fat binaries, whose sm_90 cubin the stand-in loads and
-        // runs through the CPU build of the same kernels.
+        assertTrue(r.out().contains("\n42 passed, 0 failed\n"), out);
+        // The kernels mgpu compiled itself arrive in one-source programs whose sm_90 object is picked; the
+        // stand-in loads its fat binary and runs it through the program's CPU object.
         for (String k : List.of("axpy", "stencil2d", "matmul", "reduce")) {
             assertTrue(verdicts.contains("PASS " + k + " kernel (ours)"), out);
             assertTrue(verdicts.contains("PASS " + k + " kernel (ours-ptx)"), out);
+            assertTrue(verdicts.contains("PASS " + k + " one source picks sm_90"), out);
         }
         // The benchmark's hand-written loop loads nvcc's cubin itself.
         assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);

@@ -141,7 +141,7 @@ class HandlerMisuseTest {
             assertTrue(e.getMessage().contains("Invalid LLVM module (must pass LLVM's verifier)"), e.getMessage());
         });
         dev.mgpu.ir.Operation module = Mgpu.parse(Files.readAllBytes(TestPaths.root().resolve(
-                "examples/axpy/axpy.mlir")), "axpy.mlir");
+                "examples/own-objects/axpy/axpy.mlir")), "axpy.mlir");
         try (NativeModule nm = Mgpu.translate(module, new Mgpu.Options(LoadStrategy.LAZY, null,
                 java.util.Map.of("axpy", new byte[] {9})))) {
             byte[] asm = Mgpu.emit(nm, EmitKind.ASM, Mgpu.Options.DEFAULT);

@@ -54,11 +54,11 @@ class ImageTest {
         assertFalse(deps.contains(TestPaths.root().toString()), deps);
 
         // The axpy example, built from here with the installed header and library.
-        Path kernels = Native.cpuKernels(elsewhere, "axpy", TestPaths.root().resolve("examples/axpy/axpy_cpu.c"));
+        Path kernels = Native.cpuKernels(elsewhere, "axpy", TestPaths.root().resolve("examples/own-objects/axpy/axpy_cpu.c"));
         Native.exec(elsewhere, Map.of("JAVA_HOME", javaHome), cli.toString(), "--embed", "axpy=" + kernels,
-                TestPaths.root().resolve("examples/axpy/axpy.mlir").toString(), "-o", "host.o");
+                TestPaths.root().resolve("examples/own-objects/axpy/axpy.mlir").toString(), "-o", "host.o");
         Native.exec(elsewhere, Map.of(), "cc", "-I" + prefix.resolve("include"),
-                TestPaths.root().resolve("examples/axpy/main.c").toString(), "host.o", "-L" + prefix.resolve("lib"),
+                TestPaths.root().resolve("examples/own-objects/axpy/main.c").toString(), "host.o", "-L" + prefix.resolve("lib"),
                 "-Wl,-rpath," + prefix.resolve("lib"), "-lmgpu", "-lm", "-o", "axpy");
         String out = Native.exec(elsewhere, Map.of("MGPU_BACKEND", "cpu"), elsewhere.resolve("axpy").toString());
         assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);

@@ -54,7 +54,7 @@ class JavaExampleTest {
         Path runtime = TestPaths.root().resolve("tools/target/image");
         String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), Path.of(System.getProperty("java.home"), "bin",
                 "java").toString(), "-cp", classpath, "example.AxpyFromJava",
-                TestPaths.root().resolve("examples/axpy").toString(), runtime.toString(), work.resolve("run").toString());
+                TestPaths.root().resolve("examples/own-objects/axpy").toString(), runtime.toString(), work.resolve("run").toString());
         assertTrue(out.contains("axpy: OK, 1024 elements checked, y[1] = 3.25, y[1023] = 2302.75"), out);
 
         // On the module path the same jars resolve as named modules, and the internals stay inside.
@@ -66,7 +66,7 @@ class JavaExampleTest {
         String modular = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), Path.of(System.getProperty("java.home"), "bin",
                 "java").toString(), "--module-path", Files.readString(cp).strip(), "--add-modules", "ALL-MODULE-PATH",
                 "-cp", project.resolve("target/mgpu-java-example-1.jar").toString(), "example.AxpyFromJava",
-                TestPaths.root().resolve("examples/axpy").toString(), runtime.toString(), work.resolve("run-modular").toString());
+                TestPaths.root().resolve("examples/own-objects/axpy").toString(), runtime.toString(), work.resolve("run-modular").toString());
         assertTrue(modular.contains("axpy: OK, 1024 elements checked"), modular);
     }
 

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The host function of the GPU check's axpy program (tests/gpu/kernels/axpy.host.mlir), whose launches run
+ * The host function of the axpy example (examples/kernels/axpy.mlir), whose launches run
  * in an scf.for that carries the stream's token, runs on the CPU backend with the hand-written CPU kernel
  * and the check's own driver, which checks every number after one launch and then times 200.
  */
@@ -22,16 +22,18 @@ class KernelHostLoopTest {
     void tokenCarryingLoopOfLaunchesRunsAndChecks() throws Exception {
         Path work = Files.createTempDirectory("mgpu-host-loop");
         Path root = TestPaths.root();
-        String host = Files.readString(root.resolve("tests/gpu/kernels/axpy.host.mlir"));
-        String text = "module attributes {gpu.container_module} {\n"
-                + "  gpu.binary @axpy_kernels [#gpu.object<#cpu.target, \"@file:axpy\">]\n" + host + "}\n";
-        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/axpy/axpy_cpu.c"));
-        Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "axpy.host.mlir");
+        String example = Files.readString(root.resolve("examples/kernels/axpy.mlir"));
+        int start = example.indexOf("  gpu.module @axpy_kernels");
+        int stop = example.indexOf("\n  }\n", start) + "\n  }\n".length();
+        String text = example.substring(0, start) + "  gpu.binary @axpy_kernels [#gpu.object<#cpu.target, \"@file:axpy\">]\n"
+                + example.substring(stop);
+        Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/own-objects/axpy/axpy_cpu.c"));
+        Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "axpy.mlir");
         Path obj = work.resolve("host.o");
         Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, new Mgpu.Options(null, null,
                 Map.of("axpy", Files.readAllBytes(kernels)))));
         Path main = work.resolve("main.c");
-        Files.writeString(main, "#define KERNEL_AXPY 1\n" + Files.readString(root.resolve("tests/gpu/kernels/main.c")));
+        Files.writeString(main, "#define KERNEL_AXPY 1\n" + Files.readString(root.resolve("examples/kernels/main.c")));
         Path exe = Native.link(work, "axpy", main, obj);
         String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
         assertTrue(out.startsWith("axpy: OK, every number checked\naxpy: kernel "), out);

@@ -2,7 +2,7 @@
 # Builds and runs the 2-D stencil example on the CPU backend (or MGPU_BACKEND=...), checking every cell.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+root="$(cd "$here/../../.." && pwd)"
 out="${OUT_DIR:-$root/examples/build/stencil2d}"
 mkdir -p "$out"
 cc -shared -fPIC -O2 -I"$root/runtime-c/include" "$here/stencil_cpu.c" -o "$out/stencil_cpu.so"

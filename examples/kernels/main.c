@@ -1,4 +1,4 @@
-/* Runs one of the kernels of examples/kernels through its host function (axpy, stencil, matmul or
+/* Runs one of the examples of examples/kernels through its host function (axpy, stencil, matmul or
  * reduce, chosen with -DKERNEL_AXPY, ...), checks every number against the same computation on the host,
  * then times the kernel: (time of R launches - time of 1 launch) / (R - 1), each run with its copies, best of
  * T trials (R = $KERNEL_REPS, default 200; T = $KERNEL_TRIALS, default 5). */
