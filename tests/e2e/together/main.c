@@ -6,6 +6,7 @@
 #define M1(T) T *, T *, int64_t, int64_t, int64_t
 void run_shuffles(M1(float), M1(int32_t), M1(int64_t));
 void run_blockwise(M1(float), M1(float), M1(float), M1(float), M1(float), _Bool);
+void run_escapes(M1(float), M1(float));
 #define A1(p, n) p, p, 0, n, 1
 
 static int bad;
@@ -60,6 +61,14 @@ int main(void) {
         expect("mine", i, mine[i], in[i] + (flag ? total : 0));
       }
     }
+  }
+  static float escapes[1024], warps[128];
+  run_escapes(A1(escapes, 1024), A1(warps, 128));
+  for (int t = 0; t < 1024; t++)
+    expect("escapes", t, escapes[t], 6.0 * t);
+  for (int i = 0; i < 128; i++) {
+    int t = i % 64, lane = t % 32;
+    expect("warps", i, warps[i], t >= 32 ? t + (32 + (lane ^ 16)) : lane < 31 ? t + 1 : t);
   }
   printf("together: %s, %d wrong\n", bad ? "FAILED" : "OK", bad);
   return bad != 0;

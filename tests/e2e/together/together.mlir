@@ -118,6 +118,69 @@ module attributes {gpu.container_module} {
       memref.store %sum, %mine[%i] : memref<8192xf32>
       gpu.return
     }
+    // Thread t of 1024 (the most a block has): private memory that reaches a select and an scf.if's
+    // result, and 8 KiB of it per thread, all across a barrier: escapes[t] = t + 2t + 3t.
+    gpu.func @escapes(%out: memref<1024xf32>, %flag: i1) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c2047 = arith.constant 2047 : index
+      %big = memref.alloca() : memref<2048xf32>
+      %small = memref.alloca() : memref<1xf32>
+      %m = arith.select %flag, %small, %small : memref<1xf32>
+      %q = scf.if %flag -> (memref<1xf32>) {
+        %a = memref.alloca() : memref<1xf32>
+        scf.yield %a : memref<1xf32>
+      } else {
+        scf.yield %small : memref<1xf32>
+      }
+      %ti = arith.index_cast %t : index to i32
+      %f = arith.sitofp %ti : i32 to f32
+      %two = arith.constant 2.0 : f32
+      %three = arith.constant 3.0 : f32
+      %f2 = arith.mulf %f, %two : f32
+      %f3 = arith.mulf %f, %three : f32
+      memref.store %f, %m[%c0] : memref<1xf32>
+      memref.store %f2, %q[%c0] : memref<1xf32>
+      memref.store %f3, %big[%c2047] : memref<2048xf32>
+      gpu.barrier
+      %x = memref.load %m[%c0] : memref<1xf32>
+      %y = memref.load %q[%c0] : memref<1xf32>
+      %z = memref.load %big[%c2047] : memref<2048xf32>
+      %xy = arith.addf %x, %y : f32
+      %xyz = arith.addf %xy, %z : f32
+      memref.store %xyz, %out[%t] : memref<1024xf32>
+      gpu.return
+    }
+
+    // Two blocks of 64 threads, thread t, subgroup t / 32: the second subgroup shuffles xor 16, the first
+    // down 1, each in its own branch (a subgroup's threads agree, a block's do not):
+    // warps[64b + t] = t + (t xor 16) in the second, the value of lane + 1 (its own in lane 31) in the first.
+    gpu.func @warps(%out: memref<128xf32>) kernel {
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %c32 = arith.constant 32 : index
+      %c64 = arith.constant 64 : index
+      %w = arith.constant 32 : i32
+      %o1 = arith.constant 1 : i32
+      %o16 = arith.constant 16 : i32
+      %ti = arith.index_cast %t : index to i32
+      %v = arith.sitofp %ti : i32 to f32
+      %base = arith.muli %b, %c64 : index
+      %i = arith.addi %base, %t : index
+      %warp = arith.divui %t, %c32 : index
+      %one = arith.index_cast %o1 : i32 to index
+      %isSecond = arith.cmpi eq, %warp, %one : index
+      %r = scf.if %isSecond -> (f32) {
+        %s, %ok = gpu.shuffle xor %v, %o16, %w : f32
+        %sum = arith.addf %v, %s : f32
+        scf.yield %sum : f32
+      } else {
+        %d, %dok = gpu.shuffle down %v, %o1, %w : f32
+        scf.yield %d : f32
+      }
+      memref.store %r, %out[%i] : memref<128xf32>
+      gpu.return
+    }
   }
 
   func.func @run_shuffles(%out: memref<256xf32>, %ok: memref<256xi32>, %wide: memref<64xi64>) {
@@ -137,6 +200,18 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k::@blockwise blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
         args(%in : memref<8192xf32>, %rev : memref<8192xf32>, %steps : memref<8192xf32>, %mine : memref<8192xf32>,
              %sums : memref<64xf32>, %flag : i1)
+    return
+  }
+
+  func.func @run_escapes(%out: memref<1024xf32>, %warps: memref<128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %true = arith.constant true
+    gpu.launch_func @k::@escapes blocks in (%c1, %c1, %c1) threads in (%c1024, %c1, %c1)
+        args(%out : memref<1024xf32>, %true : i1)
+    gpu.launch_func @k::@warps blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%warps : memref<128xf32>)
     return
   }
 }

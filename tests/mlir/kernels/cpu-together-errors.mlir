@@ -68,3 +68,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Workgroup memory as a global (upstream's lowered form) would be one for all the blocks that run in
+// parallel on the CPU.
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 3]]:5: error: Invalid llvm.mlir.global in workgroup memory (addr_space = 3) for #cpu.target (must be a kernel's workgroup attribution, which is each block's own)
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    llvm.mlir.global internal @smem() {addr_space = 3 : i32} : !llvm.array<256 x f32>
+    gpu.func @f() kernel {
+      gpu.barrier
+      gpu.return
+    }
+  }
+}

@@ -755,6 +755,11 @@ final class KernelTranslators {
     /** An {@code llvm.mlir.global} of a kernel module: workgroup memory and the like, without initializer. */
     static void global(ModuleTranslation t, Operation op) {
         LLVMKernelOps.GlobalOp g = new LLVMKernelOps.GlobalOp(op);
+        if (t.device instanceof DeviceTarget.Cpu && g.addressSpace() == 3) {
+            // One global would be shared by the blocks that run in parallel.
+            throw ModuleTranslation.error(op, "Invalid llvm.mlir.global in workgroup memory (addr_space = 3) for "
+                    + t.device.name() + " (must be a kernel's workgroup attribution, which is each block's own)");
+        }
         LLVMTypeRef ty = t.types.of(g.type(), op);
         LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, ty, op.symbolName(), g.addressSpace());
         String linkage = g.linkage();

@@ -35,8 +35,10 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * next: a barrier holds by construction, and LLVM can vectorise each loop. An {@code scf.for} or
  * {@code scf.if} that holds a barrier or shuffle runs once for the block, around the loops of its own
  * pieces; its bounds or condition are read from the block's first thread (on a GPU, a barrier that not
- * every thread reaches is undefined, so they are the same in every thread). What else holds one would
- * diverge, and is a located error.
+ * every thread reaches is undefined, so they are the same in every thread). One that holds shuffles but no
+ * barrier runs once for each subgroup instead, with its first thread's condition or bounds, since only a
+ * subgroup's threads must agree there. What else holds a barrier or shuffle would diverge, and is a
+ * located error.
  *
  * <p>A value that one piece computes and a later piece uses is kept in an array with one element per
  * thread (as are the iteration values and results of such loops and conditions); thread indices are
@@ -44,7 +46,8 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * shares (constants, block indices and sizes, the kernel's arguments) run once, outside the loops. A shuffle
  * reads the array of its operand at the source lane, where a subgroup is 32 consecutive threads of the
  * block, as on NVIDIA's GPUs. Workgroup memory is on the function's stack, so it is the block's own;
- * private memory that outlives a piece has one copy per thread.
+ * private memory that outlives a piece has one copy per thread; the per-thread arrays live in one heap
+ * block per call.
  */
 final class WorkItemLoops {
     /** The lanes of a subgroup on the CPU. */
@@ -62,18 +65,28 @@ final class WorkItemLoops {
     private final LLVMValueRef fn;
     private final Map<Value, List<Operation>> users = new IdentityHashMap<>();
     private final Set<Operation> collective = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The ops that hold a barrier (the others of {@link #collective} hold only shuffles). */
+    private final Set<Operation> barriers = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The per-thread arrays of values that cross pieces. */
     private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
     /** Private attributions: the base of one copy per thread, and the bytes of one. */
     private final Map<Value, LLVMValueRef[]> privateCopies = new IdentityHashMap<>();
     private LLVMValueRef entryEnd;
+    /** The per-thread arrays asked for: a placeholder in the entry block each, and its bytes per thread. */
+    private final List<LLVMValueRef> perThreadPlaceholders = new ArrayList<>();
+    private final List<Long> perThreadSizes = new ArrayList<>();
+
+    /** The most bytes of per-thread arrays that a block keeps on its worker's stack (8 MiB) rather than the heap. */
+    private static final long STACK_BYTES = 512 * 1024;
     private LLVMValueRef localGrid;
     private final LLVMValueRef[] dims = new LLVMValueRef[3];
     private LLVMValueRef threads;
     /** Inside a loop over the threads: the thread's indices (i64) and its index in the block. */
     private LLVMValueRef[] ivs;
     private LLVMValueRef linear;
+    /** In a subgroup's own control flow: the index in the block of the subgroup's first thread (else null). */
+    private LLVMValueRef subgroupFirst;
 
     private WorkItemLoops(ModuleTranslation t, Operation kernel, LLVMValueRef fn) {
         this.t = t;
@@ -137,6 +150,7 @@ final class WorkItemLoops {
 
     private boolean index(Operation op) {
         boolean holds = op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME);
+        boolean barrier = op.name().equals(BarrierOp.NAME);
         for (Value v : op.operands()) {
             users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
         }
@@ -144,11 +158,15 @@ final class WorkItemLoops {
             for (Block b : r.blocks()) {
                 for (Operation o : b.operations()) {
                     holds |= index(o);
+                    barrier |= barriers.contains(o);
                 }
             }
         }
         if (holds && op != kernel) {
             collective.add(op);
+        }
+        if (barrier) {
+            barriers.add(op);
         }
         return holds;
     }
@@ -194,12 +212,82 @@ final class WorkItemLoops {
             } else {
                 Type.MemRefType m = (Type.MemRefType) a.type();
                 LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), kernel), KernelTranslators.staticCount(m, kernel));
-                privateCopies.put(a, new LLVMValueRef[] {allocaAtEntry(arr, threads, 16), LLVMSizeOf(arr)});
+                long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), 16);
+                privateCopies.put(a, new LLVMValueRef[] {perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
+                        stride, 0)});
             }
         }
         List<Operation> ops = body.operations();
         region(ops.subList(0, ops.size() - 1));
+        placePerThreadArrays(known);
         LLVMBuildRetVoid(t.builder);
+    }
+
+    private static long alignUp(long n, long align) {
+        return (n + align - 1) / align * align;
+    }
+
+    /** An array of {@code bytes} per thread, 64-byte aligned: a placeholder until {@link #placePerThreadArrays}. */
+    private LLVMValueRef perThread(long bytes) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef placeholder = LLVMBuildAlloca(t.builder, LLVMInt8TypeInContext(t.ctx), "");
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        perThreadPlaceholders.add(placeholder);
+        perThreadSizes.add(bytes);
+        return placeholder;
+    }
+
+    /**
+     * Places the per-thread arrays, now that all are known: on the stack (an alloca each, which LLVM knows
+     * best) when they fit {@link #STACK_BYTES} for the block (its known size, else 1024 threads), else in one
+     * heap block per call, freed at the end: private memory of 8 KiB per thread is legal on a GPU, and 1024
+     * threads of it would overflow a worker's stack.
+     */
+    private void placePerThreadArrays(long[] known) {
+        if (perThreadPlaceholders.isEmpty()) {
+            return;
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        long total = 0;
+        for (long b : perThreadSizes) {
+            total += alignUp(b, 64);
+        }
+        long maxThreads = known != null ? known[0] * known[1] * known[2] : 1024;
+        boolean onStack = total * maxThreads <= STACK_BYTES;
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef heap = null;
+        if (!onStack) {
+            heap = DeviceTarget.call(t, "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, 64, 0),
+                    LLVMBuildMul(t.builder, threads, LLVMConstInt(i64, total, 0), ""));
+            t.device.libraryUsed("aligned_alloc"); // the C library's, as libm's functions
+            t.device.libraryUsed("free");
+        }
+        long offset = 0;
+        for (int k = 0; k < perThreadPlaceholders.size(); k++) {
+            long bytes = perThreadSizes.get(k);
+            LLVMValueRef real;
+            if (onStack) {
+                real = LLVMBuildArrayAlloca(t.builder, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), bytes), threads, "");
+                LLVMSetAlignment(real, 64);
+            } else {
+                real = gep(LLVMInt8TypeInContext(t.ctx), heap, LLVMBuildMul(t.builder, threads,
+                        LLVMConstInt(i64, offset, 0), ""));
+                offset += alignUp(bytes, 64);
+            }
+            LLVMReplaceAllUsesWith(perThreadPlaceholders.get(k), real);
+            LLVMInstructionEraseFromParent(perThreadPlaceholders.get(k));
+        }
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        if (heap != null) {
+            DeviceTarget.call(t, "free", LLVMVoidTypeInContext(t.ctx), heap);
+        }
+    }
+
+    /** An array of one {@code type} per thread. */
+    private LLVMValueRef perThread(LLVMTypeRef type) {
+        return perThread(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type));
     }
 
     private long[] knownBlockSize() {
@@ -243,8 +331,8 @@ final class WorkItemLoops {
                 case BarrierOp.NAME -> {
                     // The end of the piece is the barrier.
                 }
-                case Scf.ForOp.NAME -> forLoop(op);
-                case Scf.IfOp.NAME -> ifThenElse(op);
+                case Scf.ForOp.NAME -> inScope(op, () -> forLoop(op));
+                case Scf.IfOp.NAME -> inScope(op, () -> ifThenElse(op));
                 default -> throw ModuleTranslation.error(op, "Invalid " + op.name() + " around a gpu.barrier or"
                         + " gpu.shuffle for #cpu.target (must be scf.for or scf.if: the CPU runs the threads of a"
                         + " block in loops between barriers and shuffles)");
@@ -253,11 +341,43 @@ final class WorkItemLoops {
         piece(piece);
     }
 
+    /**
+     * Runs {@code control}, the translation of {@code op}, once for the block when {@code op} holds a barrier
+     * (or the builder is already in a subgroup's control flow), else once for each subgroup: an op that holds
+     * only shuffles needs only its subgroup's threads to agree ({@code if (warp == 0)} around a subgroup's
+     * reduction), so its condition or bounds are each subgroup's first thread's.
+     */
+    private void inScope(Operation op, Runnable control) {
+        if (barriers.contains(op) || subgroupFirst != null) {
+            control.run();
+            return;
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMValueRef lb = LLVMConstInt(i64, 0, 0);
+        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, lb);
+        LLVMValueRef first = loop.iv();
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, first, threads, ""), loop.body(), loop.exit());
+        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        subgroupFirst = first;
+        try {
+            control.run();
+        } finally {
+            subgroupFirst = null;
+        }
+        LLVMValueRef next = LLVMBuildNUWAdd(t.builder, first, LLVMConstInt(i64, SUBGROUP, 0), "");
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildBr(t.builder, loop.header());
+        KernelTranslators.addIncoming(first, lb, loop.pre());
+        KernelTranslators.addIncoming(first, next, latch);
+        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+    }
+
     /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */
     private LLVMValueRef uniform(Value v, Operation user) {
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
-            return LLVMBuildLoad2(t.builder, t.types.of(v.type(), user), slot, "");
+            LLVMTypeRef ty = t.types.of(v.type(), user);
+            return LLVMBuildLoad2(t.builder, ty, subgroupFirst == null ? slot : element(slot, ty, subgroupFirst), "");
         }
         if (shared.contains(v)) {
             return t.lookup(v, user);
@@ -325,7 +445,7 @@ final class WorkItemLoops {
     private List<LLVMValueRef> newSlots(List<? extends Value> values, Operation where) {
         List<LLVMValueRef> out = new ArrayList<>();
         for (Value v : values) {
-            out.add(allocaAtEntry(t.types.of(v.type(), where), threads, 64));
+            out.add(perThread(t.types.of(v.type(), where)));
         }
         return out;
     }
@@ -372,7 +492,7 @@ final class WorkItemLoops {
                 t.translateOp(op);
                 for (Value r : op.results()) {
                     if (crosses(r, inPiece, block)) {
-                        LLVMValueRef slot = allocaAtEntry(t.types.of(r.type(), op), threads, 64);
+                        LLVMValueRef slot = perThread(t.types.of(r.type(), op));
                         LLVMValueRef v = t.lookup(r, op);
                         LLVMBuildStore(t.builder, v, element(slot, LLVMTypeOf(v), linear));
                         slots.put(r, slot);
@@ -464,6 +584,10 @@ final class WorkItemLoops {
      * computed again, a private attribution at the thread's copy.
      */
     private void threadLoop(Set<Value> used, Runnable inside) {
+        if (subgroupFirst != null) {
+            subgroupLoop(used, inside);
+            return;
+        }
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
         LLVMValueRef[] phis = new LLVMValueRef[3];
@@ -480,15 +604,7 @@ final class WorkItemLoops {
             row = LLVMBuildNUWAdd(t.builder, d == 2 ? row : LLVMBuildNUWMul(t.builder, row, dims[d], ""), phis[d], "");
             from = heads[d];
         }
-        ivs = phis;
-        linear = row;
-        Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Value v : used) {
-            bind(v, bound);
-        }
-        inside.run();
-        ivs = null;
-        linear = null;
+        asThread(phis, row, used, inside);
         for (int d = 0; d < 3; d++) {
             LLVMValueRef next = LLVMBuildNUWAdd(t.builder, phis[d], LLVMConstInt(i64, 1, 0), "");
             KernelTranslators.addIncoming(phis[d], next, LLVMGetInsertBlock(t.builder));
@@ -497,6 +613,44 @@ final class WorkItemLoops {
             LLVMBuildCondBr(t.builder, more, heads[d], after);
             LLVMPositionBuilderAtEnd(t.builder, after);
         }
+    }
+
+    /** Runs {@code inside} as the thread of indices {@code idx} and index {@code index} in the block. */
+    private void asThread(LLVMValueRef[] idx, LLVMValueRef index, Set<Value> used, Runnable inside) {
+        ivs = idx;
+        linear = index;
+        Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Value v : used) {
+            bind(v, bound);
+        }
+        inside.run();
+        ivs = null;
+        linear = null;
+    }
+
+    /** The loop over the threads of the current subgroup, by index in the block, around {@code inside}. */
+    private void subgroupLoop(Set<Value> used, Runnable inside) {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMValueRef end = LLVMBuildNUWAdd(t.builder, subgroupFirst, LLVMConstInt(i64, SUBGROUP, 0), "");
+        end = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, end, threads, ""), end, threads, "");
+        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, subgroupFirst);
+        LLVMValueRef i = loop.iv();
+        LLVMBuildBr(t.builder, loop.body());
+        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        // x = i mod blockDim.x, y = (i / blockDim.x) mod blockDim.y, z = i / (blockDim.x * blockDim.y)
+        LLVMValueRef rowIndex = LLVMBuildUDiv(t.builder, i, dims[0], "");
+        LLVMValueRef[] idx = {LLVMBuildURem(t.builder, i, dims[0], ""), LLVMBuildURem(t.builder, rowIndex, dims[1], ""),
+            LLVMBuildUDiv(t.builder, rowIndex, dims[1], "")};
+        for (int d = 0; d < 3; d++) {
+            LLVMBuildStore(t.builder, idx[d], gep(i64, localGrid, LLVMConstInt(i64, 9 + d, 0)));
+        }
+        asThread(idx, i, used, inside);
+        LLVMValueRef next = LLVMBuildNUWAdd(t.builder, i, LLVMConstInt(i64, 1, 0), "");
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, next, end, ""), loop.header(), loop.exit());
+        KernelTranslators.addIncoming(i, subgroupFirst, loop.pre());
+        KernelTranslators.addIncoming(i, next, latch);
+        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
     }
 
     private void bind(Value v, Set<Value> bound) {
@@ -567,23 +721,27 @@ final class WorkItemLoops {
     }
 
     /**
-     * Memory for a {@code memref.alloca} of {@code type}: an alloca in the entry block when the memory does
-     * not outlive the piece, else the current thread's copy of one per thread.
+     * Memory for a {@code memref.alloca} of {@code type}: an alloca in the entry block when the memory is
+     * only loaded and stored by the piece that allocates it, else the current thread's copy of one per
+     * thread (a memref that reaches anything else, a select, a yield or a call, may outlive the piece).
      */
     LLVMValueRef privateMemory(Operation alloca, LLVMTypeRef type, int align) {
         Block block = alloca.parent();
-        Set<Operation> self = Collections.newSetFromMap(new IdentityHashMap<>());
-        self.add(alloca);
         boolean outlives = false;
         for (Operation u : users.getOrDefault(alloca.result(0), List.of())) {
+            boolean access = u.name().equals(MemRef.LoadOp.NAME) && u.operand(0) == alloca.result(0)
+                    || u.name().equals(MemRef.StoreOp.NAME) && u.operand(1) == alloca.result(0)
+                    && u.operand(0) != alloca.result(0);
             Operation top = topIn(u, block);
-            outlives |= top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
+            outlives |= !access || top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
         }
         if (!outlives) {
             return allocaAtEntry(type, null, align);
         }
-        LLVMValueRef base = allocaAtEntry(type, threads, align);
-        return element(base, type, linear);
+        long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type), Math.max(align, 1));
+        LLVMValueRef base = perThread(stride);
+        LLVMValueRef offset = LLVMBuildMul(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), stride, 0), "");
+        return gep(LLVMInt8TypeInContext(t.ctx), base, offset);
     }
 
     /** The index of the piece of {@code op} among the ops of its block: how many barriers and shuffles come before. */
