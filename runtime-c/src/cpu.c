@@ -193,6 +193,7 @@ typedef struct cpu_function {
 
 typedef struct cpu_module {
   void *handle;
+  int fd; /* the memfd the object was loaded from, open while it is loaded */
   size_t size;
   char soname[128];
   cpu_function *functions; /* the handles looked up, freed with the module */
@@ -237,14 +238,17 @@ static void *cpu_module_load(const void *data, size_t size) {
   char path[64];
   snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  /* The mapping keeps the object alive; the descriptor is no longer needed, and no file remains. */
-  close(fd);
+  /* The descriptor stays open while the object is loaded: the dynamic loader knows an object by its path,
+   * and a second object loaded from a reused descriptor number would be taken for the first. No file
+   * remains either way. */
   if (!h) {
     mgpu_report(NAME, "dlopen", "%s", dlerror());
+    close(fd);
     free(m);
     return NULL;
   }
   m->handle = h;
+  m->fd = fd;
   m->size = size;
   memcpy(m->soname, soname, sizeof m->soname);
   return m;
@@ -259,6 +263,7 @@ static void cpu_module_unload(void *module) {
   cpu_module *m = module;
   if (dlclose(m->handle) != 0)
     mgpu_report(NAME, "dlclose", "%s", dlerror());
+  close(m->fd);
   for (cpu_function *f = m->functions, *next; f; f = next) {
     next = f->next;
     free(f);
@@ -305,6 +310,7 @@ typedef struct job {
   void **params;
   int64_t grid[3], block[3];
   int64_t blocks;
+  int64_t chunk; /* blocks taken at a time */
   /* Block-private memory: one piece of `stride` bytes for each thread that runs blocks. */
   char *shared;
   size_t stride;
@@ -328,27 +334,31 @@ static void run_blocks(job *j) {
   memcpy(g.blockDim, j->block, sizeof g.blockDim);
   g.sharedMemory = j->shared ? j->shared + (size_t)atomic_fetch_add(&j->piece, 1) * j->stride : NULL;
   for (;;) {
-    int64_t b = atomic_fetch_add(&j->next, 1);
-    if (b >= j->blocks)
+    /* A run of consecutive blocks at a time: one atomic per run, and each worker streams through its own
+     * part of the data, which the hardware prefetches better than blocks taken turn about. */
+    int64_t first = atomic_fetch_add(&j->next, j->chunk);
+    if (first >= j->blocks)
       break;
-    g.blockIdx[0] = b % j->grid[0];
-    g.blockIdx[1] = (b / j->grid[0]) % j->grid[1];
-    g.blockIdx[2] = b / (j->grid[0] * j->grid[1]);
-    if (j->perBlock) {
-      g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
-      j->kernel(j->params, &g);
-      atomic_fetch_add(&j->done, 1);
-      continue;
+    int64_t last = first + j->chunk < j->blocks ? first + j->chunk : j->blocks;
+    for (int64_t b = first; b < last; b++) {
+      g.blockIdx[0] = b % j->grid[0];
+      g.blockIdx[1] = (b / j->grid[0]) % j->grid[1];
+      g.blockIdx[2] = b / (j->grid[0] * j->grid[1]);
+      if (j->perBlock) {
+        g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
+        j->kernel(j->params, &g);
+        continue;
+      }
+      for (int64_t z = 0; z < j->block[2]; z++)
+        for (int64_t y = 0; y < j->block[1]; y++)
+          for (int64_t x = 0; x < j->block[0]; x++) {
+            g.threadIdx[0] = x;
+            g.threadIdx[1] = y;
+            g.threadIdx[2] = z;
+            j->kernel(j->params, &g);
+          }
     }
-    for (int64_t z = 0; z < j->block[2]; z++)
-      for (int64_t y = 0; y < j->block[1]; y++)
-        for (int64_t x = 0; x < j->block[0]; x++) {
-          g.threadIdx[0] = x;
-          g.threadIdx[1] = y;
-          g.threadIdx[2] = z;
-          j->kernel(j->params, &g);
-        }
-    atomic_fetch_add(&j->done, 1);
+    atomic_fetch_add(&j->done, last - first);
   }
 }
 
@@ -416,6 +426,10 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
     }
   }
   atomic_init(&j.piece, 0);
+  /* About 8 runs per thread of the pool, so that uneven blocks still balance. */
+  j.chunk = j.blocks / ((int64_t)(workers + 1) * 8);
+  if (j.chunk < 1)
+    j.chunk = 1;
   atomic_init(&j.next, 0);
   atomic_init(&j.done, 0);
   /* One launch at a time owns the pool; concurrent launches from other threads wait their turn. */
