@@ -7,6 +7,7 @@
 void run_shuffles(M1(float), M1(int32_t), M1(int64_t));
 void run_blockwise(M1(float), M1(float), M1(float), M1(float), M1(float), _Bool);
 void run_escapes(M1(float), M1(float));
+void run_launch(M1(float));
 #define A1(p, n) p, p, 0, n, 1
 
 static int bad;
@@ -70,6 +71,12 @@ int main(void) {
     int t = i % 64, lane = t % 32;
     expect("warps", i, warps[i], t >= 32 ? t + (32 + (lane ^ 16)) : lane < 31 ? t + 1 : t);
   }
+  static float x[256];
+  for (int i = 0; i < 256; i++)
+    x[i] = (float)i;
+  run_launch(A1(x, 256));
+  for (int i = 0; i < 256; i++)
+    expect("launch", i, x[i], (i / 64 * 64 + 63 - i % 64) + i);
   printf("together: %s, %d wrong\n", bad ? "FAILED" : "OK", bad);
   return bad != 0;
 }

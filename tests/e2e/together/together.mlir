@@ -1,4 +1,4 @@
-// Kernels whose threads work together, for #cpu.target: shuffles of every mode and width in a 2-D block
+// Kernels whose threads work together, for #cpu.target (and one written in place, a gpu.launch): shuffles of every mode and width in a 2-D block
 // whose second subgroup is partial, and a block-wise kernel with workgroup memory, private memory that
 // lives across barriers, a barrier in an scf.for that carries a value, a divergent scf.if between
 // barriers, and a barrier in an scf.if on a kernel argument. main.c checks every number.
@@ -212,6 +212,33 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k::@escapes blocks in (%c1, %c1, %c1) threads in (%c1024, %c1, %c1)
         args(%out : memref<1024xf32>, %true : i1)
     gpu.launch_func @k::@warps blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%warps : memref<128xf32>)
+    return
+  }
+
+  // A kernel written in place (gpu.launch, outlined for the CPU): async, with a workgroup and a private
+  // attribution across a barrier; x[64b + t] = x[64b + 63 - t] + x[64b + t] over four blocks.
+  func.func @run_launch(%x: memref<256xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %t0 = gpu.wait async
+    %t = gpu.launch async [%t0] blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) workgroup(%w : memref<64xf32, #gpu.address_space<workgroup>>) private(%p : memref<1xf32, #gpu.address_space<private>>) {
+      %c0 = arith.constant 0 : index
+      %c63 = arith.constant 63 : index
+      %base = arith.muli %bx, %sx : index
+      %i = arith.addi %base, %tx : index
+      %v = memref.load %x[%i] : memref<256xf32>
+      memref.store %v, %p[%c0] : memref<1xf32, #gpu.address_space<private>>
+      memref.store %v, %w[%tx] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = arith.subi %c63, %tx : index
+      %u = memref.load %w[%r] : memref<64xf32, #gpu.address_space<workgroup>>
+      %own = memref.load %p[%c0] : memref<1xf32, #gpu.address_space<private>>
+      %sum = arith.addf %u, %own : f32
+      memref.store %sum, %x[%i] : memref<256xf32>
+      gpu.terminator
+    }
+    gpu.wait [%t]
     return
   }
 }

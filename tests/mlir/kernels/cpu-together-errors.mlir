@@ -55,7 +55,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: cpu-together-errors.mlir:[[# @LINE + 3]]:5: error: Invalid kernel for #cpu.target (must have one block when it has barriers, shuffles or workgroup memory: the CPU runs its threads in loops between them)
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 3]]:5: error: Invalid kernel for #cpu.target (must have one block, or blocks that each branch straight to the next, when it has barriers, shuffles or workgroup memory: the CPU runs its threads in loops between them)
 module attributes {gpu.container_module} {
   gpu.module @k [#cpu.target] {
     gpu.func @f(%c: i1) kernel {

@@ -46,7 +46,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: errors.mlir:[[# @LINE + 3]]:10: error: Invalid gpu.thread_id (must be inside a function of a gpu.module): host code
+// CHECK: errors.mlir:[[# @LINE + 3]]:10: error: Invalid gpu.thread_id (must be inside a function of a gpu.module or a gpu.launch): host code
 module attributes {gpu.container_module} {
   func.func @host() -> index {
     %t = gpu.thread_id x

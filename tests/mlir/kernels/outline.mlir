@@ -1,33 +1,41 @@
-// RUN: gpu-translate --emit=mlir --outline-kernels %s | FileCheck %s
-// RUN: gpu-translate --emit=mlir --outline-kernels --targets=nvvm:sm_90,rocdl:gfx90a,cpu %s | FileCheck %s --check-prefix=TARGETS
-// RUN: gpu-translate --emit=mlir --outline-kernels --targets=nvvm:sm_90 %s | mlir-opt-22 > /dev/null
+// RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels %s | FileCheck %s
+// RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels --targets=nvvm:sm_90,rocdl:gfx90a,cpu %s | FileCheck %s --check-prefix=TARGETS
+// RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels --targets=nvvm:sm_90 %s | mlir-opt-22 --split-input-file > /dev/null
+// RUN: gpu-translate --split-input-file --emit=mlir --compile-kernels %s | FileCheck %s --check-prefix=COMPILED
 // REQUIRES: mlir-opt-22
 
-// gpu.launch outlined as upstream's gpu-kernel-outlining does: the body becomes a kernel of its own
-// gpu.module named after the function (then _0, _1, ... for the next launches); the values it uses from
-// above become its arguments in order of first use, constants are copied in; the block and thread indices
-// and sizes come from gpu.block_id, gpu.thread_id, gpu.grid_dim and gpu.block_dim; the launch becomes a
-// gpu.launch_func with the same sizes. The kernels are for the CPU unless --targets names others (then
-// the module picks its object at run time).
+// gpu.launch outlined as upstream's gpu-launch-sink-index-computations and gpu-kernel-outlining do
+// together: the body becomes kernel @F_kernel of a gpu.module @F_kernel (then @F_kernel_0, ... for the
+// module of the next launch; the kernel keeps its name); constants, memref.dim, arith.select and
+// arith.cmpi from above are copied in after the indices, what else the body uses from above becomes an
+// argument in order of first use; the block and thread indices and sizes come from gpu.block_id,
+// gpu.thread_id, gpu.grid_dim and gpu.block_dim in the entry block, which continues with the body's
+// first block; constant sizes become known_block_size and known_grid_size; attributions become the
+// kernel's; the launch becomes a gpu.launch_func with the same sizes, dependencies and token. The
+// kernels are for the CPU unless --targets names others (then the module picks its object at run time).
 
 // CHECK-LABEL: func.func @two(
 // CHECK-SAME: %[[A:[^:]*]]: f32, %[[X:[^:]*]]: memref<16xf32>, %[[N:[^:]*]]: index)
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: gpu.launch_func @two_kernel::@two_kernel blocks in (%[[N]], %[[C1]], %[[C1]]) threads in (%[[C1]], %[[C1]], %[[C1]]) args(%[[X]] : memref<16xf32>, %[[A]] : f32)
-// CHECK-NEXT: gpu.launch_func @two_kernel_0::@two_kernel_0 blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[N]], %[[C1]], %[[C1]]) args(%[[X]] : memref<16xf32>)
+// CHECK-NEXT: gpu.launch_func @two_kernel_0::@two_kernel blocks in (%[[C1]], %[[C1]], %[[C1]]) threads in (%[[N]], %[[C1]], %[[C1]]) args(%[[X]] : memref<16xf32>)
 // CHECK: gpu.module @two_kernel [#cpu.target] {
-// CHECK-NEXT: gpu.func @two_kernel(%[[KX:.*]]: memref<16xf32>, %[[KA:.*]]: f32) kernel {
+// CHECK-NEXT: gpu.func @two_kernel(%[[KX:.*]]: memref<16xf32>, %[[KA:.*]]: f32) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
 // CHECK-NEXT: %[[BX:.*]] = gpu.block_id x
 // CHECK: gpu.block_dim z
-// CHECK-NEXT: cf.br ^bb1(%[[BX]],
-// CHECK: %[[V:.*]] = memref.load %[[KX]]
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[KX]][%[[BX]]]
 // CHECK-NEXT: arith.mulf %[[V]], %[[KA]] : f32
 // CHECK: gpu.return
 // CHECK: gpu.module @two_kernel_0 [#cpu.target] {
-// CHECK-NEXT: gpu.func @two_kernel_0(%{{.*}}: memref<16xf32>) kernel {
-// The constant used inside the second body is copied in, not passed.
+// CHECK-NEXT: gpu.func @two_kernel(%{{.*}}: memref<16xf32>) kernel attributes {known_grid_size = array<i32: 1, 1, 1>} {
+// CHECK: gpu.block_dim z
 // CHECK-NEXT: arith.constant 2.000000e+00 : f32
-// CHECK: gpu.thread_id x
+// CHECK-NOT: cf.br
+
+// The second kernel's two blocks, with a barrier, compile for the CPU (each block branches straight to
+// the next).
+// COMPILED: gpu.binary @two_kernel [#gpu.object<#cpu.target
+// COMPILED: gpu.binary @more_kernel [#gpu.object<#cpu.target
 
 // TARGETS: gpu.module @two_kernel <#gpu.runtime_select> [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx90a">, #cpu.target]
 module attributes {gpu.container_module} {
@@ -46,6 +54,57 @@ module attributes {gpu.container_module} {
       memref.store %r2, %x[%tx2] : memref<16xf32>
       gpu.terminator
     }
+    return
+  }
+}
+
+// -----
+
+// An async launch with attributions and a body of two blocks; memref.dim, arith.cmpi and arith.select
+// are copied in with the constants they need, arith.addi is not (its result is an argument).
+// CHECK-LABEL: func.func @more(
+// CHECK-SAME: %[[X:[^:]*]]: memref<64xf32>, %[[N:[^:]*]]: index)
+// CHECK: %[[SUM:.*]] = arith.addi %[[N]], %[[N]] : index
+// CHECK: %[[T0:.*]] = gpu.wait async
+// CHECK-NEXT: %[[T:.*]] = gpu.launch_func async [%[[T0]]] @more_kernel::@more_kernel blocks in ({{.*}}) threads in ({{.*}}) args(%[[X]] : memref<64xf32>, %[[N]] : index, %[[SUM]] : index)
+// CHECK-NEXT: gpu.wait [%[[T]]]
+// CHECK: gpu.func @more_kernel(%[[KX:.*]]: memref<64xf32>, %[[KN:.*]]: index, %[[KS:.*]]: index) workgroup(%[[W:.*]] : memref<32xf32, #gpu.address_space<workgroup>>) private(%[[P:.*]] : memref<2xf32, #gpu.address_space<private>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 2, 1, 1>} {
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: gpu.block_dim z
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[D:.*]] = memref.dim %[[KX]], %[[C0]] : memref<64xf32>
+// CHECK-NEXT: %[[LT:.*]] = arith.cmpi slt, %[[KN]], %[[D]] : index
+// CHECK-NEXT: %[[M:.*]] = arith.select %[[LT]], %[[KN]], %[[D]] : index
+// CHECK-NEXT: arith.addi %[[M]], %[[KS]] : index
+// CHECK: memref.store %{{.*}}, %[[W]][%[[TX]]]
+// CHECK: memref.store %{{.*}}, %[[P]][%[[C0]]]
+// CHECK: cf.br ^bb1
+// CHECK: ^bb1:
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.return
+module attributes {gpu.container_module} {
+  func.func @more(%x: memref<64xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %d = memref.dim %x, %c0 : memref<64xf32>
+    %lt = arith.cmpi slt, %n, %d : index
+    %m = arith.select %lt, %n, %d : index
+    %sum = arith.addi %n, %n : index
+    %t0 = gpu.wait async
+    %t = gpu.launch async [%t0] blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) workgroup(%w : memref<32xf32, #gpu.address_space<workgroup>>) private(%p : memref<2xf32, #gpu.address_space<private>>) {
+      %i = arith.addi %m, %sum : index
+      %j = arith.subi %i, %n : index
+      %v = memref.load %x[%j] : memref<64xf32>
+      memref.store %v, %w[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %p[%c0] : memref<2xf32, #gpu.address_space<private>>
+      cf.br ^next
+    ^next:
+      gpu.barrier
+      gpu.terminator
+    }
+    gpu.wait [%t]
     return
   }
 }

@@ -55,7 +55,7 @@ gpu.module @k {
 // -----
 
 func.func @host() {
-  // expected-error @below {{Invalid gpu.barrier (must be inside a function of a gpu.module): host code}}
+  // expected-error @below {{Invalid gpu.barrier (must be inside a function of a gpu.module or a gpu.launch): host code}}
   gpu.barrier
   return
 }

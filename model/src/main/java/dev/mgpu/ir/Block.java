@@ -112,6 +112,20 @@ public final class Block {
     }
 
     /**
+     * Detaches every operation of this block, which is left empty, and returns them in order.
+     *
+     * @return the operations, each now without a block
+     */
+    public List<Operation> takeOperations() {
+        List<Operation> out = new ArrayList<>(operations);
+        for (Operation op : out) {
+            op.setParent(null);
+        }
+        operations.clear();
+        return out;
+    }
+
+    /**
      * Puts {@code replacement}, which must be detached, where {@code old} is; {@code old} becomes detached.
      * Values of {@code old} that are still used keep pointing to it, so it should have none in use.
      *

@@ -23,12 +23,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Outlines each {@code gpu.launch} into a kernel, as upstream's {@code gpu-kernel-outlining} does: the body
- * becomes {@code gpu.func @F_kernel} (then {@code F_kernel_0}, ...) in a {@code gpu.module} of the same name
- * with the chosen targets ({@code #gpu.runtime_select} when there are several), the values it uses from
- * above become the kernel's arguments in order of first use, constants are copied in instead, the
- * twelve index arguments become {@code gpu.block_id}, {@code gpu.thread_id}, {@code gpu.grid_dim} and
- * {@code gpu.block_dim}, and the launch becomes a {@code gpu.launch_func} with the same sizes.
+ * Outlines each {@code gpu.launch} into a kernel, as upstream's {@code gpu-launch-sink-index-computations}
+ * and {@code gpu-kernel-outlining} do: the body becomes {@code gpu.func @F_kernel} in a {@code gpu.module}
+ * {@code @F_kernel} (then {@code @F_kernel_0}, ...) with the chosen targets ({@code #gpu.runtime_select}
+ * when there are several); constants, {@code memref.dim}, {@code arith.select} and {@code arith.cmpi} from
+ * above are copied in, the other values it uses from above become the kernel's arguments in order of first
+ * use, the twelve index arguments become {@code gpu.block_id}, {@code gpu.thread_id}, {@code gpu.grid_dim}
+ * and {@code gpu.block_dim}, the attributions become the kernel's, constant sizes become
+ * {@code known_block_size} and {@code known_grid_size}, and the launch becomes a {@code gpu.launch_func}
+ * with the same sizes, dependencies and token.
  */
 public final class KernelOutlining {
     private KernelOutlining() {
@@ -84,73 +87,172 @@ public final class KernelOutlining {
             while (fn != null && fn.parentOp() != root) {
                 fn = fn.parentOp();
             }
+            // The kernel is named after the function; its module too, made unique with _0, _1, ...
             String base = (fn == null || fn.symbolName() == null ? "launch" : fn.symbolName()) + "_kernel";
-            String name = base;
-            for (int i = 0; names.contains(name); i++) {
-                name = base + "_" + i;
+            String module = base;
+            for (int i = 0; names.contains(module); i++) {
+                module = base + "_" + i;
             }
-            names.add(name);
-            outlineOne(root, launch, name, targets);
+            names.add(module);
+            outlineOne(root, launch, module, base, targets);
         }
     }
 
-    private static boolean isConstant(Operation op) {
-        return op != null && op.operandCount() == 0 && op.regions().isEmpty()
-                && (op.name().equals("arith.constant") || op.name().equals("llvm.mlir.constant"));
+    /**
+     * Ops worth computing in the kernel rather than passing their result in (upstream's
+     * {@code gpu-launch-sink-index-computations}): constants, {@code memref.dim}, {@code arith.select} and
+     * {@code arith.cmpi}.
+     */
+    private static boolean sinkable(Operation op) {
+        return op.regions().isEmpty() && (op.operandCount() == 0 && (op.name().equals("arith.constant")
+                || op.name().equals("llvm.mlir.constant")) || op.name().equals("memref.dim")
+                || op.name().equals("arith.select") || op.name().equals("arith.cmpi"));
     }
 
-    private static void outlineOne(Operation root, Operation launchOp, String name, List<GpuTarget> targets) {
-        LaunchOp launch = new LaunchOp(launchOp);
-        Location loc = launchOp.location();
-        Region body = launch.body();
-        // Values used inside and defined outside, in order of first use; constants among them are copied.
+    /**
+     * Adds {@code op} to {@code sunk} (after what it needs) when it is {@link #sinkable} and each operand is
+     * available in the kernel: sunk itself, or used by the body anyway ({@code used}).
+     */
+    private static boolean sink(Operation op, Set<Value> used, Set<Operation> sunk, Set<Value> available) {
+        if (sunk.contains(op)) {
+            return true;
+        }
+        if (!sinkable(op)) {
+            return false;
+        }
+        for (Value v : op.operands()) {
+            if (available.contains(v)) {
+                continue;
+            }
+            boolean ok = v instanceof Value.OpResult r && sink(r.owner(), used, sunk, available);
+            if (!ok && !used.contains(v)) {
+                return false;
+            }
+        }
+        sunk.add(op);
+        available.addAll(op.results());
+        return true;
+    }
+
+    /** The values that ops of {@code r} use and that are defined outside it, in order of first use. */
+    private static Set<Value> usedFromAbove(Region r) {
         Set<Block> inside = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        collectBlocks(body, inside);
-        Map<Value, Integer> captured = new LinkedHashMap<>();
-        List<Value> constants = new ArrayList<>();
-        walk(body, op -> {
+        collectBlocks(r, inside);
+        Set<Value> out = new java.util.LinkedHashSet<>();
+        walk(r, op -> {
             for (Value v : op.operands()) {
-                if (!definedIn(v, inside) && !captured.containsKey(v) && !constants.contains(v)) {
-                    Operation def = v instanceof Value.OpResult r ? r.owner() : null;
-                    if (isConstant(def)) {
-                        constants.add(v);
-                    } else {
-                        captured.put(v, captured.size());
-                    }
+                if (!definedIn(v, inside)) {
+                    out.add(v);
                 }
             }
         });
-        List<Value> args = new ArrayList<>(captured.keySet());
+        return out;
+    }
+
+    /** The sizes as {@code array<i32: x, y, z>} when all three are index constants that fit, else null. */
+    private static Attribute knownSizes(List<Value> sizes) {
+        int[] out = new int[3];
+        for (int i = 0; i < 3; i++) {
+            if (!(sizes.get(i) instanceof Value.OpResult r && r.owner().name().equals("arith.constant")
+                    && r.owner().attr("value") instanceof Attribute.IntegerAttr c && c.value() > 0
+                    && c.value() <= Integer.MAX_VALUE)) {
+                return null;
+            }
+            out[i] = (int) c.value();
+        }
+        return Attribute.DenseArrayAttr.i32(out);
+    }
+
+    /**
+     * Outlines one launch as upstream's {@code gpu-launch-sink-index-computations} and
+     * {@code gpu-kernel-outlining} do together: {@link #sinkable} ops are copied in, the kernel's entry block
+     * computes the indices and continues with the body's first block, the remaining values used from above
+     * become arguments in order of first use, and constant sizes become {@code known_block_size} and
+     * {@code known_grid_size}.
+     */
+    private static void outlineOne(Operation root, Operation launchOp, String module, String name,
+            List<GpuTarget> targets) {
+        LaunchOp launch = new LaunchOp(launchOp);
+        Location loc = launchOp.location();
+        Region body = launch.body();
+        Set<Value> used = usedFromAbove(body);
+        java.util.LinkedHashSet<Operation> sunk = new java.util.LinkedHashSet<>();
+        Set<Value> available = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Value v : used) {
+            if (v instanceof Value.OpResult r) {
+                sink(r.owner(), used, sunk, available);
+            }
+        }
+        // The arguments: what the body and the sunk ops use from above, in order of first use (sunk first).
+        Set<Value> captured = new java.util.LinkedHashSet<>();
+        for (Operation op : sunk) {
+            for (Value v : op.operands()) {
+                if (!available.contains(v)) {
+                    captured.add(v);
+                }
+            }
+        }
+        for (Value v : used) {
+            if (!available.contains(v)) {
+                captured.add(v);
+            }
+        }
+        List<Value> args = new ArrayList<>(captured);
         List<Type> inputs = new ArrayList<>();
         for (Value v : args) {
             inputs.add(v.type());
         }
-        GpuFuncOp kernel = GpuFuncOp.create(loc, name, new Type.FunctionType(inputs, List.of()), true, List.of(),
-                List.of());
+        Block launchEntry = body.entry();
+        int w = launch.workgroupCount();
+        List<Value.BlockArgument> memory = launchEntry.arguments().subList(12, launchEntry.arguments().size());
+        List<Type.MemRefType> workgroup = new ArrayList<>();
+        List<Type.MemRefType> privates = new ArrayList<>();
+        for (int i = 0; i < memory.size(); i++) {
+            (i < w ? workgroup : privates).add((Type.MemRefType) memory.get(i).type());
+        }
+        GpuFuncOp kernel = GpuFuncOp.create(loc, name, new Type.FunctionType(inputs, List.of()), true, workgroup,
+                privates);
+        Attribute block = knownSizes(launch.blockSizes());
+        if (block != null) {
+            kernel.op().setAttr("known_block_size", block);
+        }
+        Attribute grid = knownSizes(launch.gridSizes());
+        if (grid != null) {
+            kernel.op().setAttr("known_grid_size", grid);
+        }
         Block entry = kernel.body();
         Map<Value, Value> replace = new IdentityHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             replace.put(args.get(i), entry.argument(i));
         }
-        for (Value c : constants) {
-            Operation def = ((Value.OpResult) c).owner();
-            Operation copy = Operation.create(def.name(), def.location(), List.of(), List.of(c.type()),
-                    new LinkedHashMap<>(def.attributes()));
-            entry.append(copy);
-            replace.put(c, copy.result(0));
+        for (int i = 0; i < memory.size(); i++) {
+            replace.put(memory.get(i), entry.argument(args.size() + i));
         }
         // The twelve index arguments: block ids, thread ids, grid sizes, block sizes.
         String[] kinds = {"block_id", "thread_id", "grid_dim", "block_dim"};
-        List<Value> indices = new ArrayList<>();
-        for (String k : kinds) {
+        int k = 0;
+        for (String kind : kinds) {
             for (int d = 0; d < 3; d++) {
-                indices.add(entry.append(DimensionOp.create(loc, k, d).op()).result(0));
+                replace.put(launchEntry.argument(k++), entry.append(DimensionOp.create(loc, kind, d).op()).result(0));
+            }
+        }
+        for (Operation op : sunk) {
+            List<Value> operands = new ArrayList<>();
+            for (Value v : op.operands()) {
+                operands.add(replace.getOrDefault(v, v));
+            }
+            Operation copy = Operation.create(op.name(), op.location(), operands, dev.mgpu.op.Syntax.types(op.results()),
+                    new LinkedHashMap<>(op.attributes()));
+            entry.append(copy);
+            for (int i = 0; i < op.resultCount(); i++) {
+                replace.put(op.result(i), copy.result(i));
             }
         }
         List<Block> blocks = body.takeBlocks();
-        entry.append(dev.mgpu.dialect.cf.Cf.BrOp.create(loc, dev.mgpu.dialect.cf.Cf.BrOp.NAME, blocks.get(0), indices)
-                .op());
-        for (Block b : blocks) {
+        for (Operation op : blocks.get(0).takeOperations()) {
+            entry.append(op);
+        }
+        for (Block b : blocks.subList(1, blocks.size())) {
             kernel.op().region(0).append(b);
         }
         walk(kernel.op().region(0), op -> {
@@ -160,24 +262,41 @@ public final class KernelOutlining {
                     op.setOperand(i, r);
                 }
             }
+            for (int i = 0; i < op.successors().size(); i++) {
+                if (op.successors().get(i) == blocks.get(0)) {
+                    op.setSuccessor(i, entry);
+                }
+            }
         });
-        for (Block b : blocks) {
+        for (Block b : kernel.op().region(0).blocks()) {
             Operation t = b.terminator();
             if (t != null && t.name().equals(LaunchOp.TERMINATOR)) {
                 b.replace(t, Operation.create("gpu.return", t.location(), List.of(), List.of(), Map.of()));
             }
         }
         List<Attribute> targetAttrs = new ArrayList<>(targets);
-        GpuModuleOp module = GpuModuleOp.create(loc, name, new Attribute.ArrayAttr(targetAttrs));
+        GpuModuleOp gm = GpuModuleOp.create(loc, module, new Attribute.ArrayAttr(targetAttrs));
         if (targets.size() > 1) {
-            module.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
+            gm.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
         }
-        module.body().append(kernel.op());
-        root.region(0).entry().append(module.op());
-        Value[] grid = launch.gridSizes().toArray(new Value[0]);
+        gm.body().append(kernel.op());
+        root.region(0).entry().append(gm.op());
+        Value[] gridSizes = launch.gridSizes().toArray(new Value[0]);
         Value[] blockSizes = launch.blockSizes().toArray(new Value[0]);
-        Operation call = LaunchFuncOp.create(loc, Attribute.SymbolRefAttr.of(name, name), List.of(), false, grid,
-                blockSizes, null, launch.dynamicSharedMemorySize(), args, null).op();
+        Operation call = LaunchFuncOp.create(loc, Attribute.SymbolRefAttr.of(module, name),
+                List.copyOf(launch.asyncDependencies()), launch.isAsync(), gridSizes, blockSizes, null,
+                launch.dynamicSharedMemorySize(), args, null).op();
+        if (launch.isAsync()) {
+            Value token = launchOp.result(0);
+            Value now = call.result(0);
+            walk(root.region(0), op -> {
+                for (int i = 0; i < op.operandCount(); i++) {
+                    if (op.operand(i) == token) {
+                        op.setOperand(i, now);
+                    }
+                }
+            });
+        }
         launchOp.parent().replace(launchOp, call);
     }
 

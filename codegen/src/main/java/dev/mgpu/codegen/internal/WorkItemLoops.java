@@ -68,6 +68,8 @@ final class WorkItemLoops {
     /** The ops that hold a barrier (the others of {@link #collective} hold only shuffles). */
     private final Set<Operation> barriers = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The arguments of a block that a straight {@code cf.br} enters, and the branch's operands they stand for. */
+    private final Map<Value, Value> aliases = new IdentityHashMap<>();
     /** The per-thread arrays of values that cross pieces. */
     private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
     /** Private attributions: the base of one copy per thread, and the bytes of one. */
@@ -127,10 +129,6 @@ final class WorkItemLoops {
      * makes for other kernels.
      */
     static void translate(ModuleTranslation t, Operation op) {
-        if (op.region(0).blocks().size() != 1) {
-            throw ModuleTranslation.error(op, "Invalid kernel for #cpu.target (must have one block when it has"
-                    + " barriers, shuffles or workgroup memory: the CPU runs its threads in loops between them)");
-        }
         LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
         LLVMTypeRef ft;
         try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
@@ -217,8 +215,10 @@ final class WorkItemLoops {
                         stride, 0)});
             }
         }
-        List<Operation> ops = body.operations();
-        region(ops.subList(0, ops.size() - 1));
+        for (Block b : chain()) {
+            List<Operation> ops = b.operations();
+            region(ops.subList(0, ops.size() - 1));
+        }
         placePerThreadArrays(known);
         LLVMBuildRetVoid(t.builder);
     }
@@ -288,6 +288,39 @@ final class WorkItemLoops {
     /** An array of one {@code type} per thread. */
     private LLVMValueRef perThread(LLVMTypeRef type) {
         return perThread(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type));
+    }
+
+    /**
+     * The kernel's blocks, when each but the last ends with a {@code cf.br} to the next, which nothing else
+     * branches to (as an outlined {@code gpu.launch} is: an entry block of indices, then the body); each
+     * next block's arguments stand for the branch's operands. Anything else is a located error.
+     */
+    private List<Block> chain() {
+        List<Block> blocks = kernel.region(0).blocks();
+        List<Block> out = new ArrayList<>();
+        Block b = kernel.region(0).entry();
+        while (true) {
+            out.add(b);
+            Operation term = b.terminator();
+            if (term != null && term.name().equals(dev.mgpu.dialect.cf.Cf.BrOp.NAME) && out.size() < blocks.size()) {
+                Block next = term.successors().get(0);
+                long preds = blocks.stream().filter(x -> x.terminator() != null
+                        && x.terminator().successors().contains(next)).count();
+                if (preds == 1 && !out.contains(next)) {
+                    for (int i = 0; i < next.arguments().size(); i++) {
+                        aliases.put(next.argument(i), term.operand(i));
+                    }
+                    b = next;
+                    continue;
+                }
+            }
+            if (out.size() == blocks.size()) {
+                return out;
+            }
+            throw ModuleTranslation.error(kernel, "Invalid kernel for #cpu.target (must have one block, or blocks"
+                    + " that each branch straight to the next, when it has barriers, shuffles or workgroup memory:"
+                    + " the CPU runs its threads in loops between them)");
+        }
     }
 
     private long[] knownBlockSize() {
@@ -374,6 +407,9 @@ final class WorkItemLoops {
 
     /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */
     private LLVMValueRef uniform(Value v, Operation user) {
+        if (aliases.containsKey(v)) {
+            return uniform(aliases.get(v), user);
+        }
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
             LLVMTypeRef ty = t.types.of(v.type(), user);
@@ -538,7 +574,7 @@ final class WorkItemLoops {
     private boolean crosses(Value r, Set<Operation> inPiece, Block block) {
         boolean outside = false;
         boolean byCollective = false;
-        for (Operation u : users.getOrDefault(r, List.of())) {
+        for (Operation u : usersOf(r)) {
             Operation top = topIn(u, block);
             outside |= top == null || !inPiece.contains(top);
             byCollective |= collective.contains(u);
@@ -547,6 +583,17 @@ final class WorkItemLoops {
             return false;
         }
         return byCollective || !recomputable(r, 0);
+    }
+
+    /** The ops that use {@code v}, or a block argument that stands for it. */
+    private List<Operation> usersOf(Value v) {
+        List<Operation> out = new ArrayList<>(users.getOrDefault(v, List.of()));
+        aliases.forEach((arg, operand) -> {
+            if (operand == v) {
+                out.addAll(usersOf(arg));
+            }
+        });
+        return out;
     }
 
     /**
@@ -657,6 +704,12 @@ final class WorkItemLoops {
         if (shared.contains(v) || !bound.add(v)) {
             return;
         }
+        Value operand = aliases.get(v);
+        if (operand != null) {
+            bind(operand, bound);
+            t.rebind(v, t.lookup(operand, kernel));
+            return;
+        }
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
             LLVMTypeRef ty = t.types.of(v.type(), kernel);
@@ -707,6 +760,9 @@ final class WorkItemLoops {
      * block's last thread gives the thread's own value.
      */
     LLVMValueRef exchange(Value v, LLVMValueRef lane, Operation user) {
+        while (aliases.containsKey(v)) {
+            v = aliases.get(v);
+        }
         LLVMValueRef slot = slots.get(v);
         if (slot == null) {
             return t.lookup(v, user); // the same in every thread

@@ -26,7 +26,7 @@ public final class GpuFuncOp extends FunctionOpView {
     public static final String WORKGROUP_COUNT = "workgroup_attributions";
 
     /** {@code [workgroup(%w : T, ...)] [private(%p : T, ...)]}: memory the kernel's body gets as block arguments. */
-    private static List<OpAsmParser.Argument> attributions(OpAsmParser p, Map<String, Attribute> attrs) {
+    static List<OpAsmParser.Argument> attributions(OpAsmParser p, Map<String, Attribute> attrs) {
         List<OpAsmParser.Argument> out = new ArrayList<>();
         if (p.optionalKeyword("workgroup")) {
             out.addAll(p.argumentList(false));
@@ -50,7 +50,7 @@ public final class GpuFuncOp extends FunctionOpView {
         printGroup(p, "private", all.subList(Math.min(all.size(), n + w), all.size()));
     }
 
-    private static void printGroup(OpAsmPrinter p, String keyword, List<Value> args) {
+    static void printGroup(OpAsmPrinter p, String keyword, List<Value> args) {
         if (args.isEmpty()) {
             return;
         }

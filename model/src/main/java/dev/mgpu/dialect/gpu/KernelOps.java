@@ -10,14 +10,15 @@ final class KernelOps {
     private KernelOps() {
     }
 
-    /** Reports an op that is not inside a function of a {@code gpu.module}. */
+    /** Reports an op that is not inside a function of a {@code gpu.module} or the body of a {@code gpu.launch}. */
     static void verifyInKernel(Operation op, VerifyContext ctx) {
         for (Operation p = op.parentOp(); p != null; p = p.parentOp()) {
-            if (p.name().equals(GpuModuleOp.NAME)) {
+            if (p.name().equals(GpuModuleOp.NAME) || p.name().equals(LaunchOp.NAME)) {
                 return;
             }
         }
-        ctx.error(op, "Invalid " + op.name() + " (must be inside a function of a gpu.module): host code");
+        ctx.error(op, "Invalid " + op.name() + " (must be inside a function of a gpu.module or a gpu.launch): host"
+                + " code");
     }
 
     /** Parses {@code <dim x>} or {@code <shuffle_mode xor>} after {@code #gpu}. */

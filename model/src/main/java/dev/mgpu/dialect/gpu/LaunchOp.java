@@ -20,10 +20,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code gpu.launch blocks(%bx, %by, %bz) in (%gx = %a, %gy = %b, %gz = %c) threads(%tx, %ty, %tz) in
- * (%sx = %d, %sy = %e, %sz = %f) [dynamic_shared_memory_size %m] { body }}: a kernel written in place. Its
- * body's entry block has twelve index arguments: the block and thread indices, then the grid and block
- * sizes; it ends with {@code gpu.terminator}. Translation outlines it into a kernel of its own
+ * {@code [%t =] gpu.launch [async [%deps]] blocks(%bx, %by, %bz) in (%gx = %a, %gy = %b, %gz = %c)
+ * threads(%tx, %ty, %tz) in (%sx = %d, %sy = %e, %sz = %f) [dynamic_shared_memory_size %m]
+ * [workgroup(%w : T, ...)] [private(%p : T, ...)] { body }}: a kernel written in place. Its body's entry
+ * block has twelve index arguments (the block and thread indices, then the grid and block sizes), then one
+ * per workgroup and private attribution; it ends with {@code gpu.terminator}. Translation outlines it into a kernel of its own
  * {@code gpu.module} and a {@code gpu.launch_func}, as upstream's {@code gpu-kernel-outlining} does.
  */
 public final class LaunchOp extends OpView {
@@ -41,19 +42,37 @@ public final class LaunchOp extends OpView {
         super(op, NAME);
     }
 
+    /** {@return the async tokens the launch waits for} */
+    public List<Value> asyncDependencies() {
+        return AsyncOpView.dependencies(op);
+    }
+
+    /** {@return whether the launch returns an async token} */
+    public boolean isAsync() {
+        return op.resultCount() == 1;
+    }
+
     /** {@return the grid size operands x, y, z} */
     public List<Value> gridSizes() {
-        return op.operands().subList(0, 3);
+        int d = asyncDependencies().size();
+        return op.operands().subList(d, d + 3);
     }
 
     /** {@return the block size operands x, y, z} */
     public List<Value> blockSizes() {
-        return op.operands().subList(3, 6);
+        int d = asyncDependencies().size();
+        return op.operands().subList(d + 3, d + 6);
     }
 
     /** {@return the dynamic shared memory size (an i32), or null} */
     public Value dynamicSharedMemorySize() {
-        return op.operandCount() > 6 ? op.operand(6) : null;
+        int d = asyncDependencies().size();
+        return op.operandCount() > d + 6 ? op.operand(d + 6) : null;
+    }
+
+    /** {@return the number of workgroup attributions (entry block arguments after the twelve indices)} */
+    public int workgroupCount() {
+        return op.attr(GpuFuncOp.WORKGROUP_COUNT) instanceof Attribute.IntegerAttr i ? (int) i.value() : 0;
     }
 
     /** {@return the body} */
@@ -62,7 +81,8 @@ public final class LaunchOp extends OpView {
     }
 
     static List<OpDef> definitions() {
-        return List.of(OpDef.of(NAME).inherent("operandSegmentSizes").syntax(LaunchOp::parse, LaunchOp::print)
+        return List.of(OpDef.of(NAME).inherent("operandSegmentSizes")
+                .syntax(LaunchOp::parse, LaunchOp::print)
                 .verifier(LaunchOp::verify),
                 OpDef.of(TERMINATOR).terminator().syntax((p, n, loc) -> Operation.create(TERMINATOR, loc, List.of(),
                         List.of(), p.optionalDictionary()), (p, op) -> p.attrDict(op, Set.of()))
@@ -101,9 +121,9 @@ public final class LaunchOp extends OpView {
     }
 
     private static Operation parse(OpAsmParser p, int results, Location loc) {
-        if (p.atKeyword("async") || p.atKeyword("clusters") || p.atPunct('[')) {
-            throw p.errorAt(p.offset(), "Invalid gpu.launch (must be synchronous and without clusters here): "
-                    + p.peekKeyword());
+        AsyncOpView.Deps deps = AsyncOpView.parseDeps(p, results);
+        if (p.atKeyword("clusters")) {
+            throw p.errorAt(p.offset(), "Invalid gpu.launch (must be without clusters here): clusters");
         }
         List<OpAsmParser.OperandRef> blockIds = new ArrayList<>();
         List<OpAsmParser.OperandRef> gridNames = new ArrayList<>();
@@ -113,25 +133,34 @@ public final class LaunchOp extends OpView {
         List<OpAsmParser.OperandRef> blockNames = new ArrayList<>();
         List<OpAsmParser.OperandRef> block = new ArrayList<>();
         triple(p, "threads", threadIds, blockNames, block);
-        List<Value> operands = new ArrayList<>(p.resolveAll(grid, Type.INDEX));
+        List<Value> operands = new ArrayList<>(deps.deps());
+        operands.addAll(p.resolveAll(grid, Type.INDEX));
         operands.addAll(p.resolveAll(block, Type.INDEX));
         boolean smem = p.optionalKeyword("dynamic_shared_memory_size");
         if (smem) {
             operands.add(p.resolve(p.operandRef(), Type.I32));
         }
+        Map<String, Attribute> attributions = new LinkedHashMap<>();
+        List<OpAsmParser.Argument> memory = GpuFuncOp.attributions(p, attributions);
         Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalAttributesKeyword());
-        attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, smem ? 1 : 0));
+        attrs.putAll(attributions);
+        attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(deps.deps().size(), 1, 1, 1, 1, 1, 1, 0, 0, 0,
+                smem ? 1 : 0));
         List<OpAsmParser.Argument> args = new ArrayList<>();
         for (List<OpAsmParser.OperandRef> names : List.of(blockIds, threadIds, gridNames, blockNames)) {
             for (OpAsmParser.OperandRef r : names) {
                 args.add(new OpAsmParser.Argument(r, Type.INDEX, null, loc));
             }
         }
+        args.addAll(memory);
         Region body = p.region(args, false);
-        return Operation.create(NAME, loc, operands, List.of(), attrs, List.of(body), List.of());
+        return Operation.create(NAME, loc, operands, deps.results(), attrs, List.of(body), List.of());
     }
 
     private static void print(OpAsmPrinter p, Operation op) {
+        LaunchOp l = new LaunchOp(op);
+        AsyncOpView.printDeps(p, l.isAsync(), l.asyncDependencies());
+        int d = l.asyncDependencies().size();
         Block entry = op.region(0).entry();
         String[] keywords = {"blocks", "threads"};
         for (int k = 0; k < 2; k++) {
@@ -142,29 +171,47 @@ public final class LaunchOp extends OpView {
             p.write(") in (");
             for (int i = 0; i < 3; i++) {
                 p.write(i > 0 ? ", " : "").operand(entry.argument(6 + 3 * k + i)).write(" = ")
-                        .operand(op.operand(3 * k + i));
+                        .operand(op.operand(d + 3 * k + i));
             }
             p.write(')');
         }
-        if (op.operandCount() > 6) {
-            p.write(" dynamic_shared_memory_size ").operand(op.operand(6));
+        if (l.dynamicSharedMemorySize() != null) {
+            p.write(" dynamic_shared_memory_size ").operand(l.dynamicSharedMemorySize());
         }
-        p.attrDict(op, Set.of("operandSegmentSizes"), true);
+        List<Value> memory = entry.arguments().size() > 12 ? List.copyOf(entry.arguments().subList(12,
+                entry.arguments().size())) : List.of();
+        int w = Math.min(l.workgroupCount(), memory.size());
+        GpuFuncOp.printGroup(p, "workgroup", memory.subList(0, w));
+        GpuFuncOp.printGroup(p, "private", memory.subList(w, memory.size()));
+        p.attrDict(op, Set.of("operandSegmentSizes", GpuFuncOp.WORKGROUP_COUNT), true);
         p.write(' ').region(op.region(0), false);
     }
 
     private static void verify(Operation op, VerifyContext ctx) {
-        if (op.operandCount() < 6 || op.operandCount() > 7 || op.regions().size() != 1 || op.region(0).isEmpty()) {
+        AsyncOpView.verifyAsync(op, ctx, 0);
+        int d = AsyncOpView.dependencies(op).size();
+        if (op.operandCount() < d + 6 || op.operandCount() > d + 7 || op.regions().size() != 1
+                || op.region(0).isEmpty()) {
             ctx.error(op, "Invalid gpu.launch (must have grid and block sizes and a body): " + op.operandCount()
                     + " operands");
             return;
         }
-        for (int i = 0; i < 6; i++) {
+        for (int i = d; i < d + 6; i++) {
             ctx.expectType(op, "size of gpu.launch", op.operand(i), Type.INDEX);
         }
         List<Type> args = Syntax.types(op.region(0).entry().arguments());
-        if (args.size() != 12 || args.stream().anyMatch(t -> !t.equals(Type.INDEX))) {
-            ctx.error(op, "Invalid body of gpu.launch (must take twelve index arguments): (" + Syntax.join(args) + ")");
+        if (args.size() < 12 || args.subList(0, 12).stream().anyMatch(t -> !t.equals(Type.INDEX))) {
+            ctx.error(op, "Invalid body of gpu.launch (must take twelve index arguments, then its attributions): ("
+                    + Syntax.join(args) + ")");
+            return;
+        }
+        int w = new LaunchOp(op).workgroupCount();
+        for (int i = 12; i < args.size(); i++) {
+            String space = i < 12 + w ? "workgroup" : "private";
+            if (!(args.get(i) instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {
+                ctx.error(op, "Invalid " + space + " attribution (must be a memref in #gpu.address_space<" + space
+                        + ">): " + args.get(i));
+            }
         }
     }
 }
