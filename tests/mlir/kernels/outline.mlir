@@ -2,6 +2,9 @@
 // RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels --targets=nvvm:sm_90,rocdl:gfx90a,cpu %s | FileCheck %s --check-prefix=TARGETS
 // RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels --targets=nvvm:sm_90 %s | mlir-opt-22 --split-input-file > /dev/null
 // RUN: gpu-translate --split-input-file --emit=mlir --compile-kernels %s | FileCheck %s --check-prefix=COMPILED
+// RUN: gpu-translate --split-input-file --emit=mlir --outline-kernels %s | sed 's/ \[#cpu.target\]//' | mlir-opt-22 --split-input-file > %t.ours
+// RUN: mlir-opt-22 --split-input-file %s -gpu-launch-sink-index-computations -gpu-kernel-outlining > %t.upstream
+// RUN: diff %t.ours %t.upstream
 // REQUIRES: mlir-opt-22
 
 // gpu.launch outlined as upstream's gpu-launch-sink-index-computations and gpu-kernel-outlining do
@@ -13,6 +16,7 @@
 // first block; constant sizes become known_block_size and known_grid_size; attributions become the
 // kernel's; the launch becomes a gpu.launch_func with the same sizes, dependencies and token. The
 // kernels are for the CPU unless --targets names others (then the module picks its object at run time).
+// Printed by mlir-opt-22, our outlining of every case here is the text of upstream's, but for the targets.
 
 // CHECK-LABEL: func.func @two(
 // CHECK-SAME: %[[A:[^:]*]]: f32, %[[X:[^:]*]]: memref<16xf32>, %[[N:[^:]*]]: index)
@@ -105,6 +109,84 @@ module attributes {gpu.container_module} {
       gpu.terminator
     }
     gpu.wait [%t]
+    return
+  }
+}
+
+// -----
+
+// Two launches in sibling regions may use the same names, as upstream reads them; the module names come
+// from one counter for the whole module, past a function that already has the name. Values from an
+// enclosing scf.for come in after those of the ops they are nested in (upstream walks nested ops first).
+// CHECK-LABEL: func.func @g(
+// CHECK: gpu.launch_func @g_kernel_0::@g_kernel
+// CHECK: gpu.launch_func @g_kernel_1::@g_kernel
+// CHECK: gpu.module @g_kernel_0
+// CHECK: gpu.module @g_kernel_1
+module attributes {gpu.container_module} {
+  func.func @g_kernel() {
+    return
+  }
+  func.func @g(%x: memref<8xf32>, %v: f32, %n: index, %flag: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %flag {
+      gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+        scf.for %i = %c0 to %n step %c1 {
+          memref.store %v, %x[%i] : memref<8xf32>
+        }
+        gpu.terminator
+      }
+    } else {
+      gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+        memref.store %v, %x[%tx] : memref<8xf32>
+        gpu.terminator
+      }
+    }
+    return
+  }
+}
+
+// -----
+
+// The functions a kernel calls, and those they call, are copied into its module.
+// CHECK: gpu.module @c_kernel
+// CHECK-DAG: func.func @twice(
+// CHECK-DAG: func.func @plus(
+module attributes {gpu.container_module} {
+  func.func @plus(%a: f32, %b: f32) -> f32 {
+    %s = arith.addf %a, %b : f32
+    return %s : f32
+  }
+  func.func @twice(%a: f32) -> f32 {
+    %s = func.call @plus(%a, %a) : (f32, f32) -> f32
+    return %s : f32
+  }
+  func.func @c(%x: memref<8xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<8xf32>
+      %w = func.call @twice(%v) : (f32) -> f32
+      memref.store %w, %x[%tx] : memref<8xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+// module(@m) and function(@f) name the outlined kernel's module and kernel.
+// CHECK: gpu.launch_func @mm::@ff
+// CHECK: gpu.module @mm
+// CHECK-NEXT: gpu.func @ff() workgroup
+module attributes {gpu.container_module} {
+  func.func @named() {
+    %c1 = arith.constant 1 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@mm) function(@ff) workgroup(%w : memref<4xf32, #gpu.address_space<workgroup>>) {
+      gpu.terminator
+    }
     return
   }
 }

@@ -112,6 +112,28 @@ public final class Block {
     }
 
     /**
+     * Puts {@code op}, which must be detached, right after {@code anchor}.
+     *
+     * @param anchor an operation of this block
+     * @param op the detached operation to insert
+     * @return {@code op}
+     * @throws IllegalArgumentException if {@code anchor} is not in this block
+     * @throws IllegalStateException if {@code op} already belongs to a block
+     */
+    public Operation insertAfter(Operation anchor, Operation op) {
+        int i = operations.indexOf(anchor);
+        if (i < 0 || anchor.parent() != this) {
+            throw new IllegalArgumentException("operation " + anchor.name() + " is not in this block");
+        }
+        if (op.parent() != null) {
+            throw new IllegalStateException("operation " + op.name() + " already belongs to a block");
+        }
+        op.setParent(this);
+        operations.add(i + 1, op);
+        return op;
+    }
+
+    /**
      * Detaches every operation of this block, which is left empty, and returns them in order.
      *
      * @return the operations, each now without a block

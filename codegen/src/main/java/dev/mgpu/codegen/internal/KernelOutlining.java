@@ -82,21 +82,52 @@ public final class KernelOutlining {
             }
         }
         root.setAttr("gpu.container_module", Attribute.UNIT);
+        int[] counter = {0};
+        Map<Operation, Operation> after = new IdentityHashMap<>();
+        Map<Value, Value> tokens = new IdentityHashMap<>();
         for (Operation launch : launches(root)) {
             Operation fn = launch.parentOp();
             while (fn != null && fn.parentOp() != root) {
                 fn = fn.parentOp();
             }
-            // The kernel is named after the function; its module too, made unique with _0, _1, ...
+            // The kernel is named after the function; its module too, made unique with _N from one counter
+            // for the whole module, as upstream's symbol table does.
             String base = (fn == null || fn.symbolName() == null ? "launch" : fn.symbolName()) + "_kernel";
+            LaunchOp l = new LaunchOp(launch);
+            String kernelName = l.functionName() != null ? l.functionName() : base;
+            base = l.moduleName() != null ? l.moduleName() : base;
             String module = base;
-            for (int i = 0; names.contains(module); i++) {
-                module = base + "_" + i;
+            while (names.contains(module)) {
+                module = base + "_" + counter[0]++;
             }
             names.add(module);
-            outlineOne(root, launch, module, base, targets);
+            Operation at = after.getOrDefault(fn, fn);
+            Operation gm = outlineOne(root, launch, module, kernelName, targets, tokens);
+            // Each kernel's module follows its function (and that function's earlier kernels), as upstream
+            // places it.
+            if (at != null && at.parent() == root.region(0).entry()) {
+                root.region(0).entry().insertAfter(at, gm);
+            } else {
+                root.region(0).entry().append(gm);
+            }
+            after.put(fn, gm);
+        }
+        if (!tokens.isEmpty()) {
+            // The async launches' tokens, replaced in one walk.
+            walk(root.region(0), op -> {
+                for (int i = 0; i < op.operandCount(); i++) {
+                    Value now = tokens.get(op.operand(i));
+                    if (now != null) {
+                        op.setOperand(i, now);
+                    }
+                }
+            });
         }
     }
+
+    /** The constant-like ops of our subset ({@code llvm.mlir.addressof} is not: its global is the host's). */
+    private static final Set<String> CONSTANTS = Set.of("arith.constant", "llvm.mlir.constant", "llvm.mlir.undef",
+            "llvm.mlir.zero", "llvm.mlir.poison");
 
     /**
      * Ops worth computing in the kernel rather than passing their result in (upstream's
@@ -104,8 +135,8 @@ public final class KernelOutlining {
      * {@code arith.cmpi}.
      */
     private static boolean sinkable(Operation op) {
-        return op.regions().isEmpty() && (op.operandCount() == 0 && (op.name().equals("arith.constant")
-                || op.name().equals("llvm.mlir.constant")) || op.name().equals("memref.dim")
+        return op.regions().isEmpty() && (op.operandCount() == 0 && CONSTANTS.contains(op.name())
+                || op.name().equals("memref.dim")
                 || op.name().equals("arith.select") || op.name().equals("arith.cmpi"));
     }
 
@@ -139,7 +170,7 @@ public final class KernelOutlining {
         Set<Block> inside = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         collectBlocks(r, inside);
         Set<Value> out = new java.util.LinkedHashSet<>();
-        walk(r, op -> {
+        postOrder(r, op -> {
             for (Value v : op.operands()) {
                 if (!definedIn(v, inside)) {
                     out.add(v);
@@ -149,10 +180,24 @@ public final class KernelOutlining {
         return out;
     }
 
+    /** Visits the ops of {@code r}, each after the ops nested in it, as MLIR's walk does. */
+    private static void postOrder(Region r, java.util.function.Consumer<Operation> f) {
+        for (Block b : r.blocks()) {
+            for (Operation op : b.operations()) {
+                for (Region inner : op.regions()) {
+                    postOrder(inner, f);
+                }
+                f.accept(op);
+            }
+        }
+    }
+
     /** The sizes as {@code array<i32: x, y, z>} when all three are index constants that fit, else null. */
     private static Attribute knownSizes(List<Value> sizes) {
         int[] out = new int[3];
         for (int i = 0; i < 3; i++) {
+            // Upstream also writes sizes below 1 or past 2^31 - 1 (their low 32 bits), which no kernel may
+            // be launched with and which gpu.func's known sizes reject; those are left out here.
             if (!(sizes.get(i) instanceof Value.OpResult r && r.owner().name().equals("arith.constant")
                     && r.owner().attr("value") instanceof Attribute.IntegerAttr c && c.value() > 0
                     && c.value() <= Integer.MAX_VALUE)) {
@@ -164,14 +209,14 @@ public final class KernelOutlining {
     }
 
     /**
-     * Outlines one launch as upstream's {@code gpu-launch-sink-index-computations} and
+     * Outlines one launch, and returns the kernel's new module for the caller to place, as upstream's {@code gpu-launch-sink-index-computations} and
      * {@code gpu-kernel-outlining} do together: {@link #sinkable} ops are copied in, the kernel's entry block
      * computes the indices and continues with the body's first block, the remaining values used from above
      * become arguments in order of first use, and constant sizes become {@code known_block_size} and
      * {@code known_grid_size}.
      */
-    private static void outlineOne(Operation root, Operation launchOp, String module, String name,
-            List<GpuTarget> targets) {
+    private static Operation outlineOne(Operation root, Operation launchOp, String module, String name,
+            List<GpuTarget> targets, Map<Value, Value> tokens) {
         LaunchOp launch = new LaunchOp(launchOp);
         Location loc = launchOp.location();
         Region body = launch.body();
@@ -280,24 +325,79 @@ public final class KernelOutlining {
             gm.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
         }
         gm.body().append(kernel.op());
-        root.region(0).entry().append(gm.op());
+        copyCallees(root, kernel.op(), gm.body());
         Value[] gridSizes = launch.gridSizes().toArray(new Value[0]);
         Value[] blockSizes = launch.blockSizes().toArray(new Value[0]);
         Operation call = LaunchFuncOp.create(loc, Attribute.SymbolRefAttr.of(module, name),
                 List.copyOf(launch.asyncDependencies()), launch.isAsync(), gridSizes, blockSizes, null,
                 launch.dynamicSharedMemorySize(), args, null).op();
         if (launch.isAsync()) {
-            Value token = launchOp.result(0);
-            Value now = call.result(0);
-            walk(root.region(0), op -> {
-                for (int i = 0; i < op.operandCount(); i++) {
-                    if (op.operand(i) == token) {
-                        op.setOperand(i, now);
-                    }
-                }
-            });
+            tokens.put(launchOp.result(0), call.result(0));
         }
         launchOp.parent().replace(launchOp, call);
+        return gm.op();
+    }
+
+    /**
+     * Copies into {@code into} (a kernel's module) every {@code func.func} of {@code root} that {@code op}
+     * calls, and what those call, as upstream copies the symbols a kernel uses.
+     */
+    private static void copyCallees(Operation root, Operation op, Block into) {
+        walk(op.region(0), o -> {
+            if (!o.name().equals("func.call") || !(o.attr("callee") instanceof Attribute.SymbolRefAttr ref)
+                    || !ref.nested().isEmpty()) {
+                return;
+            }
+            boolean present = into.operations().stream().anyMatch(x -> ref.root().equals(x.symbolName()));
+            if (present) {
+                return;
+            }
+            for (Operation f : root.region(0).entry().operations()) {
+                if (f.name().equals("func.func") && ref.root().equals(f.symbolName()) && !f.region(0).isEmpty()) {
+                    Operation copy = copy(f, new IdentityHashMap<>());
+                    into.append(copy);
+                    copyCallees(root, copy, into);
+                }
+            }
+        });
+    }
+
+    /** A deep copy of {@code op}, its operands mapped through {@code map} (which gains its values). */
+    private static Operation copy(Operation op, Map<Value, Value> map) {
+        List<Value> operands = new ArrayList<>();
+        for (Value v : op.operands()) {
+            operands.add(map.getOrDefault(v, v));
+        }
+        List<Region> regions = new ArrayList<>();
+        Map<Block, Block> blocks = new IdentityHashMap<>();
+        for (Region r : op.regions()) {
+            Region nr = new Region();
+            for (Block b : r.blocks()) {
+                Block nb = nr.append(new Block(b.location()));
+                blocks.put(b, nb);
+                for (Value.BlockArgument a : b.arguments()) {
+                    map.put(a, nb.addArgument(a.type(), a.location()));
+                }
+            }
+            regions.add(nr);
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation inner : b.operations()) {
+                    Operation c = copy(inner, map);
+                    for (int i = 0; i < c.successors().size(); i++) {
+                        c.setSuccessor(i, blocks.getOrDefault(c.successors().get(i), c.successors().get(i)));
+                    }
+                    blocks.get(b).append(c);
+                }
+            }
+        }
+        Operation c = Operation.create(op.name(), op.location(), operands, dev.mgpu.op.Syntax.types(op.results()),
+                new LinkedHashMap<>(op.attributes()), regions, op.successors());
+        for (int i = 0; i < op.resultCount(); i++) {
+            map.put(op.result(i), c.result(i));
+        }
+        return c;
     }
 
     private static boolean definedIn(Value v, Set<Block> inside) {

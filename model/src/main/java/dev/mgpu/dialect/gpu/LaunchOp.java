@@ -22,7 +22,7 @@ import java.util.Set;
 /**
  * {@code [%t =] gpu.launch [async [%deps]] blocks(%bx, %by, %bz) in (%gx = %a, %gy = %b, %gz = %c)
  * threads(%tx, %ty, %tz) in (%sx = %d, %sy = %e, %sz = %f) [dynamic_shared_memory_size %m]
- * [workgroup(%w : T, ...)] [private(%p : T, ...)] { body }}: a kernel written in place. Its body's entry
+ * [module(@m)] [function(@f)] [workgroup(%w : T, ...)] [private(%p : T, ...)] { body }}: a kernel written in place. Its body's entry
  * block has twelve index arguments (the block and thread indices, then the grid and block sizes), then one
  * per workgroup and private attribution; it ends with {@code gpu.terminator}. Translation outlines it into a kernel of its own
  * {@code gpu.module} and a {@code gpu.launch_func}, as upstream's {@code gpu-kernel-outlining} does.
@@ -70,6 +70,16 @@ public final class LaunchOp extends OpView {
         return op.operandCount() > d + 6 ? op.operand(d + 6) : null;
     }
 
+    /** {@return the name the outlined kernel's module is to have ({@code module(@m)}), or null} */
+    public String moduleName() {
+        return op.attr("module") instanceof Attribute.SymbolRefAttr r ? r.root() : null;
+    }
+
+    /** {@return the name the outlined kernel is to have ({@code function(@f)}), or null} */
+    public String functionName() {
+        return op.attr("function") instanceof Attribute.SymbolRefAttr r ? r.root() : null;
+    }
+
     /** {@return the number of workgroup attributions (entry block arguments after the twelve indices)} */
     public int workgroupCount() {
         return op.attr(GpuFuncOp.WORKGROUP_COUNT) instanceof Attribute.IntegerAttr i ? (int) i.value() : 0;
@@ -81,7 +91,7 @@ public final class LaunchOp extends OpView {
     }
 
     static List<OpDef> definitions() {
-        return List.of(OpDef.of(NAME).inherent("operandSegmentSizes")
+        return List.of(OpDef.of(NAME).inherent("operandSegmentSizes", "module", "function")
                 .syntax(LaunchOp::parse, LaunchOp::print)
                 .verifier(LaunchOp::verify),
                 OpDef.of(TERMINATOR).terminator().syntax((p, n, loc) -> Operation.create(TERMINATOR, loc, List.of(),
@@ -140,10 +150,15 @@ public final class LaunchOp extends OpView {
         if (smem) {
             operands.add(p.resolve(p.operandRef(), Type.I32));
         }
-        Map<String, Attribute> attributions = new LinkedHashMap<>();
-        List<OpAsmParser.Argument> memory = GpuFuncOp.attributions(p, attributions);
-        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalAttributesKeyword());
-        attrs.putAll(attributions);
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        for (String k : List.of("module", "function")) {
+            if (p.optionalKeyword(k)) {
+                p.expectPunct('(');
+                attrs.put(k, p.symbolRef());
+                p.expectPunct(')');
+            }
+        }
+        List<OpAsmParser.Argument> memory = GpuFuncOp.attributions(p, attrs);
         attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(deps.deps().size(), 1, 1, 1, 1, 1, 1, 0, 0, 0,
                 smem ? 1 : 0));
         List<OpAsmParser.Argument> args = new ArrayList<>();
@@ -154,6 +169,8 @@ public final class LaunchOp extends OpView {
         }
         args.addAll(memory);
         Region body = p.region(args, false);
+        // The attribute dictionary follows the body, as upstream writes it.
+        attrs.putAll(p.optionalDictionary());
         return Operation.create(NAME, loc, operands, deps.results(), attrs, List.of(body), List.of());
     }
 
@@ -178,13 +195,18 @@ public final class LaunchOp extends OpView {
         if (l.dynamicSharedMemorySize() != null) {
             p.write(" dynamic_shared_memory_size ").operand(l.dynamicSharedMemorySize());
         }
+        for (String k : List.of("module", "function")) {
+            if (op.attr(k) instanceof Attribute.SymbolRefAttr ref && ref.nested().isEmpty()) {
+                p.write(' ').write(k).write('(').symbol(ref.root()).write(')');
+            }
+        }
         List<Value> memory = entry.arguments().size() > 12 ? List.copyOf(entry.arguments().subList(12,
                 entry.arguments().size())) : List.of();
-        int w = Math.min(l.workgroupCount(), memory.size());
+        int w = Math.max(0, Math.min(l.workgroupCount(), memory.size()));
         GpuFuncOp.printGroup(p, "workgroup", memory.subList(0, w));
         GpuFuncOp.printGroup(p, "private", memory.subList(w, memory.size()));
-        p.attrDict(op, Set.of("operandSegmentSizes", GpuFuncOp.WORKGROUP_COUNT), true);
         p.write(' ').region(op.region(0), false);
+        p.attrDict(op, Set.of("operandSegmentSizes", GpuFuncOp.WORKGROUP_COUNT, "module", "function"));
     }
 
     private static void verify(Operation op, VerifyContext ctx) {
@@ -206,6 +228,11 @@ public final class LaunchOp extends OpView {
             return;
         }
         int w = new LaunchOp(op).workgroupCount();
+        if (w < 0 || w > args.size() - 12) {
+            ctx.error(op, "Invalid workgroup_attributions of gpu.launch (must be at most the " + (args.size() - 12)
+                    + " body arguments after the twelve indices): " + w);
+            return;
+        }
         for (int i = 12; i < args.size(); i++) {
             String space = i < 12 + w ? "workgroup" : "private";
             if (!(args.get(i) instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {

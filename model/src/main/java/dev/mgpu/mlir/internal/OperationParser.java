@@ -50,6 +50,11 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
 
     private static final class ValueScope {
         final Map<String, List<? extends Value>> values = new HashMap<>();
+        /**
+         * The names defined in each region of this scope being parsed that is not isolated, innermost
+         * first: they go out of scope when their region ends, so a sibling region may use them again.
+         */
+        final Deque<List<String>> regions = new ArrayDeque<>();
         final Map<String, Forward> forward = new LinkedHashMap<>();
         final Map<Value, Forward> byPlaceholder = new HashMap<>();
     }
@@ -168,6 +173,9 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
             throw errorAt(name.offset(), "Invalid value name (must be defined once): %" + name.name());
         }
         s.values.put(name.name(), values);
+        if (!s.regions.isEmpty()) {
+            s.regions.peek().add(name.name());
+        }
         if (s.forward.isEmpty()) {
             return;
         }
@@ -243,8 +251,11 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
     private Region regionBody(List<Argument> entryArgs, boolean isolated, boolean emptyEntry) {
         Region region = new Region();
         expectPunct('{');
+        ValueScope enclosing = isolated ? null : scopes.peek();
         if (isolated) {
             pushScope();
+        } else {
+            enclosing.regions.push(new ArrayList<>());
         }
         BlockScope outerBlocks = blocks;
         blocks = new BlockScope(outerBlocks);
@@ -283,6 +294,12 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
             }
         } finally {
             blocks = outerBlocks;
+            if (!isolated) {
+                // The enclosing scope, even when an error left an isolated region's scope on the stack.
+                for (String name : enclosing.regions.pop()) {
+                    enclosing.values.remove(name);
+                }
+            }
         }
         if (isolated) {
             popScope();
