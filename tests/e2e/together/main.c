@@ -8,6 +8,8 @@ void run_shuffles(M1(float), M1(int32_t), M1(int64_t));
 void run_blockwise(M1(float), M1(float), M1(float), M1(float), M1(float), _Bool);
 void run_escapes(M1(float), M1(float));
 void run_launch(M1(float));
+void run_halving(M1(float), M1(float), M1(int32_t));
+void run_viafunction(M1(float));
 #define A1(p, n) p, p, 0, n, 1
 
 static int bad;
@@ -77,6 +79,29 @@ int main(void) {
   run_launch(A1(x, 256));
   for (int i = 0; i < 256; i++)
     expect("launch", i, x[i], (i / 64 * 64 + 63 - i % 64) + i);
+  static float hin[256], hsums[2];
+  static int32_t levels[256];
+  for (int i = 0; i < 256; i++)
+    hin[i] = (float)(i % 9);
+  run_halving(A1(hin, 256), A1(hsums, 2), A1(levels, 256));
+  for (int b = 0; b < 2; b++) {
+    float total = 0;
+    for (int t = 0; t < 128; t++)
+      total += hin[128 * b + t];
+    expect("halving", b, hsums[b], total);
+  }
+  for (int i = 0; i < 256; i++)
+    expect("levels", i, levels[i], 7);
+  static float vf[128], vf0[128];
+  for (int i = 0; i < 128; i++)
+    vf[i] = vf0[i] = (float)(i * 3 % 11);
+  run_viafunction(A1(vf, 128));
+  for (int i = 0; i < 128; i++) {
+    int b = i / 64, t = i % 64;
+    float once = vf0[64 * b + 63 - t] + vf0[i];
+    float mirrored = vf0[i] + vf0[64 * b + 63 - t]; /* the value thread 63 - t had after the first call */
+    expect("viafunction", i, vf[i], mirrored + once);
+  }
   printf("together: %s, %d wrong\n", bad ? "FAILED" : "OK", bad);
   return bad != 0;
 }

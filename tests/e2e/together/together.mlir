@@ -181,6 +181,74 @@ module attributes {gpu.container_module} {
       memref.store %r, %out[%i] : memref<128xf32>
       gpu.return
     }
+    // Blocks of 128 threads: a tree sum in workgroup memory in an scf.while that halves its stride with
+    // a barrier per level; halving[b] = the block's sum, levels[128b + t] = the levels every thread counted (7).
+    gpu.func @halving(%in: memref<256xf32>, %sums: memref<2xf32>, %levels: memref<256xi32>)
+        workgroup(%wg: memref<128xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %c128 = arith.constant 128 : index
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      %base = arith.muli %b, %c128 : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %in[%i] : memref<256xf32>
+      memref.store %v, %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %end:2 = scf.while (%s = %c64, %n = %zero) : (index, i32) -> (index, i32) {
+        %more = arith.cmpi ugt, %s, %c0 : index
+        scf.condition(%more) %s, %n : index, i32
+      } do {
+      ^bb0(%s2: index, %n2: i32):
+        %active = arith.cmpi ult, %t, %s2 : index
+        scf.if %active {
+          %j = arith.addi %t, %s2 : index
+          %x = memref.load %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+          %y = memref.load %wg[%j] : memref<128xf32, #gpu.address_space<workgroup>>
+          %xy = arith.addf %x, %y : f32
+          memref.store %xy, %wg[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+        %half = arith.shrui %s2, %c1 : index
+        %n3 = arith.addi %n2, %one : i32
+        scf.yield %half, %n3 : index, i32
+      }
+      memref.store %end#1, %levels[%i] : memref<256xi32>
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %total = memref.load %wg[%c0] : memref<128xf32, #gpu.address_space<workgroup>>
+        memref.store %total, %sums[%b] : memref<2xf32>
+      }
+      gpu.return
+    }
+    // A device function with barriers, inlined into the kernel that calls it: thread t of block b gets
+    // v + the value of thread 63 - t (through workgroup memory the kernel passes), twice over (two calls).
+    func.func @mirror(%v: f32, %t: index, %wg: memref<64xf32, #gpu.address_space<workgroup>>) -> f32 {
+      %c63 = arith.constant 63 : index
+      memref.store %v, %wg[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = arith.subi %c63, %t : index
+      %u = memref.load %wg[%r] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %s = arith.addf %u, %v : f32
+      return %s : f32
+    }
+
+    gpu.func @viafunction(%x: memref<128xf32>) workgroup(%wg: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %c64 = arith.constant 64 : index
+      %base = arith.muli %b, %c64 : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %x[%i] : memref<128xf32>
+      %once = func.call @mirror(%v, %t, %wg) : (f32, index, memref<64xf32, #gpu.address_space<workgroup>>) -> f32
+      %twice = func.call @mirror(%once, %t, %wg) : (f32, index, memref<64xf32, #gpu.address_space<workgroup>>) -> f32
+      memref.store %twice, %x[%i] : memref<128xf32>
+      gpu.return
+    }
   }
 
   func.func @run_shuffles(%out: memref<256xf32>, %ok: memref<256xi32>, %wide: memref<64xi64>) {
@@ -239,6 +307,23 @@ module attributes {gpu.container_module} {
       gpu.terminator
     }
     gpu.wait [%t]
+    return
+  }
+
+  func.func @run_halving(%in: memref<256xf32>, %sums: memref<2xf32>, %levels: memref<256xi32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @k::@halving blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%in : memref<256xf32>, %sums : memref<2xf32>, %levels : memref<256xi32>)
+    return
+  }
+
+  func.func @run_viafunction(%x: memref<128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @k::@viafunction blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%x : memref<128xf32>)
     return
   }
 }

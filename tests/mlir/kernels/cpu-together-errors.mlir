@@ -1,17 +1,24 @@
 // RUN: not gpu-translate --split-input-file --emit=obj %s -o %t.o 2>&1 | FileCheck %s
 // RUN: not ls %t.o
 
-// On the CPU, the threads of a block run in loops between barriers and shuffles, so a barrier or shuffle
-// must be in a kernel's body with only scf.for and scf.if around it; elsewhere it is a located error.
+// On the CPU, the threads of a block run in loops between barriers and shuffles, cut in the kernel's body
+// (functions that hold a barrier or shuffle are inlined into it), with only scf.for, scf.if and scf.while
+// around them; what cannot be cut so is a located error.
 
-// CHECK: cpu-together-errors.mlir:[[# @LINE + 4]]:7: error: Invalid gpu.barrier for #cpu.target (must be in a kernel's body, where only scf.for and scf.if may be around it: the CPU runs the threads of a block in loops between barriers and shuffles)
+// A function with a barrier is inlined into the kernels that call it: it must have one block.
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 12]]:7: error: Invalid call for #cpu.target (a function with a barrier or shuffle is inlined, so it must have one block and no attributions): @helper
 module attributes {gpu.container_module} {
   gpu.module @k [#cpu.target] {
-    gpu.func @helper() {
+    func.func @helper(%c: i1) {
+      cf.cond_br %c, ^a, ^b
+    ^a:
       gpu.barrier
-      gpu.return
+      return
+    ^b:
+      return
     }
-    gpu.func @f() kernel {
+    gpu.func @f(%c: i1) kernel {
+      func.call @helper(%c) : (i1) -> ()
       gpu.return
     }
   }
@@ -19,35 +26,18 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: cpu-together-errors.mlir:[[# @LINE + 6]]:17: error: Invalid gpu.shuffle for #cpu.target (must be in a kernel's body, where only scf.for and scf.if may be around it: the CPU runs the threads of a block in loops between barriers and shuffles)
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 7]]:12: error: Invalid call for #cpu.target (must not recurse into a function with a barrier or shuffle, which is inlined): @helper
 module attributes {gpu.container_module} {
   gpu.module @k [#cpu.target] {
     func.func @helper(%v: f32) -> f32 {
       %o = arith.constant 1 : i32
       %w = arith.constant 32 : i32
       %s, %ok = gpu.shuffle xor %v, %o, %w : f32
-      return %s : f32
+      %r = func.call @helper(%s) : (f32) -> f32
+      return %r : f32
     }
-  }
-}
-
-// -----
-
-// CHECK: cpu-together-errors.mlir:[[# @LINE + 6]]:12: error: Invalid scf.while around a gpu.barrier or gpu.shuffle for #cpu.target (must be scf.for or scf.if: the CPU runs the threads of a block in loops between barriers and shuffles)
-module attributes {gpu.container_module} {
-  gpu.module @k [#cpu.target] {
-    gpu.func @f(%n: i32) kernel {
-      %c0 = arith.constant 0 : i32
-      %c1 = arith.constant 1 : i32
-      %r = scf.while (%i = %c0) : (i32) -> i32 {
-        %more = arith.cmpi slt, %i, %n : i32
-        scf.condition(%more) %i : i32
-      } do {
-      ^bb0(%j: i32):
-        gpu.barrier
-        %next = arith.addi %j, %c1 : i32
-        scf.yield %next : i32
-      }
+    gpu.func @f(%v: f32) kernel {
+      %r = func.call @helper(%v) : (f32) -> f32
       gpu.return
     }
   }

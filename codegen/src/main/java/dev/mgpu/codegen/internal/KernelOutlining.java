@@ -354,50 +354,12 @@ public final class KernelOutlining {
             }
             for (Operation f : root.region(0).entry().operations()) {
                 if (f.name().equals("func.func") && ref.root().equals(f.symbolName()) && !f.region(0).isEmpty()) {
-                    Operation copy = copy(f, new IdentityHashMap<>());
+                    Operation copy = IrCopy.copy(f, new IdentityHashMap<>());
                     into.append(copy);
                     copyCallees(root, copy, into);
                 }
             }
         });
-    }
-
-    /** A deep copy of {@code op}, its operands mapped through {@code map} (which gains its values). */
-    private static Operation copy(Operation op, Map<Value, Value> map) {
-        List<Value> operands = new ArrayList<>();
-        for (Value v : op.operands()) {
-            operands.add(map.getOrDefault(v, v));
-        }
-        List<Region> regions = new ArrayList<>();
-        Map<Block, Block> blocks = new IdentityHashMap<>();
-        for (Region r : op.regions()) {
-            Region nr = new Region();
-            for (Block b : r.blocks()) {
-                Block nb = nr.append(new Block(b.location()));
-                blocks.put(b, nb);
-                for (Value.BlockArgument a : b.arguments()) {
-                    map.put(a, nb.addArgument(a.type(), a.location()));
-                }
-            }
-            regions.add(nr);
-        }
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation inner : b.operations()) {
-                    Operation c = copy(inner, map);
-                    for (int i = 0; i < c.successors().size(); i++) {
-                        c.setSuccessor(i, blocks.getOrDefault(c.successors().get(i), c.successors().get(i)));
-                    }
-                    blocks.get(b).append(c);
-                }
-            }
-        }
-        Operation c = Operation.create(op.name(), op.location(), operands, dev.mgpu.op.Syntax.types(op.results()),
-                new LinkedHashMap<>(op.attributes()), regions, op.successors());
-        for (int i = 0; i < op.resultCount(); i++) {
-            map.put(op.result(i), c.result(i));
-        }
-        return c;
     }
 
     private static boolean definedIn(Value v, Set<Block> inside) {

@@ -83,8 +83,8 @@ final class KernelTranslators {
         DeviceTarget d = device(op, t);
         if (d instanceof DeviceTarget.Cpu && (t.workItems == null || op.name().equals(BarrierOp.NAME))) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must be in a kernel's"
-                    + " body, where only scf.for and scf.if may be around it: the CPU runs the threads of a block in"
-                    + " loops between barriers and shuffles)");
+                    + " body, where only scf.for, scf.if and scf.while may be around it: the CPU runs the threads of"
+                    + " a block in loops between barriers and shuffles)");
         }
         return d;
     }

@@ -118,17 +118,27 @@ final class ModuleTranslation {
                 }
             }
             Set<Operation> blockKernels = Collections.newSetFromMap(new IdentityHashMap<>());
+            Map<String, Operation> functions = WorkItemLoops.functions(gpuModule);
+            Set<String> inlined = Set.of();
             if (device instanceof DeviceTarget.Cpu) {
+                // Kernels whose threads work together run as loops over threads, with the functions that hold
+                // barriers or shuffles inlined; those functions are not translated on their own.
+                inlined = WorkItemLoops.collectiveFunctions(functions);
                 for (Operation op : ops) {
-                    if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR) && WorkItemLoops.needed(op)) {
+                    if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR)
+                            && WorkItemLoops.needed(op, functions)) {
                         blockKernels.add(op);
+                        LLVMDeleteFunction(t.functions.remove(op.symbolName()));
+                    } else if (inlined.contains(op.symbolName())) {
                         LLVMDeleteFunction(t.functions.remove(op.symbolName()));
                     }
                 }
             }
             for (Operation op : ops) {
                 if (blockKernels.contains(op)) {
-                    WorkItemLoops.translate(t, op);
+                    WorkItemLoops.translate(t, op, functions);
+                } else if (inlined.contains(op.symbolName())) {
+                    continue;
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
                 } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)) {

@@ -34,7 +34,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * block's threads (x innermost), so that every thread has finished a piece before any thread starts the
  * next: a barrier holds by construction, and LLVM can vectorise each loop. An {@code scf.for} or
  * {@code scf.if} that holds a barrier or shuffle runs once for the block, around the loops of its own
- * pieces; its bounds or condition are read from the block's first thread (on a GPU, a barrier that not
+ * pieces (as does an {@code scf.while}); its bounds or condition are read from the block's first thread (on a GPU, a barrier that not
  * every thread reaches is undefined, so they are the same in every thread). One that holds shuffles but no
  * barrier runs once for each subgroup instead, with its first thread's condition or bounds, since only a
  * subgroup's threads must agree there. What else holds a barrier or shuffle would diverge, and is a
@@ -96,25 +96,51 @@ final class WorkItemLoops {
         this.fn = fn;
     }
 
+    /** The functions of {@code gpuModule}, by name. */
+    static Map<String, Operation> functions(Operation gpuModule) {
+        Map<String, Operation> out = new java.util.HashMap<>();
+        for (Operation op : gpuModule.region(0).entry().operations()) {
+            if (op.symbolName() != null && !op.regions().isEmpty()) {
+                out.put(op.symbolName(), op);
+            }
+        }
+        return out;
+    }
+
     /**
-     * Whether kernel {@code op} needs its block's threads together: it holds a barrier or a shuffle, or has
-     * workgroup attributions.
+     * Whether kernel {@code op} needs its block's threads together: it holds a barrier or a shuffle (itself
+     * or in a function it calls), or has workgroup attributions.
      */
-    static boolean needed(Operation op) {
+    static boolean needed(Operation op, Map<String, Operation> functions) {
         if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).workgroupCount() > 0) {
             return true;
         }
-        return holdsCollective(op);
+        return holdsCollective(op, functions, new java.util.HashSet<>());
     }
 
-    private static boolean holdsCollective(Operation op) {
+    /** The names of the functions of the module (not kernels) that hold a barrier or shuffle, or call one. */
+    static Set<String> collectiveFunctions(Map<String, Operation> functions) {
+        Set<String> out = new java.util.HashSet<>();
+        functions.forEach((name, f) -> {
+            if (!f.hasAttr(GpuFuncOp.KERNEL_ATTR) && holdsCollective(f, functions, new java.util.HashSet<>())) {
+                out.add(name);
+            }
+        });
+        return out;
+    }
+
+    private static boolean holdsCollective(Operation op, Map<String, Operation> functions, Set<String> seen) {
         if (op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME)) {
+            return true;
+        }
+        Operation callee = callee(op, functions);
+        if (callee != null && seen.add(callee.symbolName()) && holdsCollective(callee, functions, seen)) {
             return true;
         }
         for (Region r : op.regions()) {
             for (Block b : r.blocks()) {
                 for (Operation o : b.operations()) {
-                    if (holdsCollective(o)) {
+                    if (holdsCollective(o, functions, seen)) {
                         return true;
                     }
                 }
@@ -123,12 +149,101 @@ final class WorkItemLoops {
         return false;
     }
 
+    /** The function of the module that {@code op} calls, or null. */
+    private static Operation callee(Operation op, Map<String, Operation> functions) {
+        if (op.name().equals("func.call") && op.attr("callee") instanceof Attribute.SymbolRefAttr ref
+                && ref.nested().isEmpty()) {
+            return functions.get(ref.root());
+        }
+        return null;
+    }
+
+    /**
+     * Inlines into {@code kernel} (a detached copy) every call of a function that holds a barrier or
+     * shuffle, until none is left: the loops over threads are cut in the kernel's own body.
+     */
+    private static void inline(Operation kernel, Map<String, Operation> functions) {
+        for (int round = 0;; round++) {
+            List<Block> blocks = new ArrayList<>();
+            collectBlocks(kernel, blocks);
+            Map<Value, Value> results = new IdentityHashMap<>();
+            boolean any = false;
+            for (Block b : blocks) {
+                for (Operation o : b.takeOperations()) {
+                    Operation f = callee(o, functions);
+                    if (f == null || !holdsCollective(f, functions, new java.util.HashSet<>())) {
+                        b.append(o);
+                        continue;
+                    }
+                    if (round > 64) {
+                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (must not recurse into a"
+                                + " function with a barrier or shuffle, which is inlined): @" + f.symbolName());
+                    }
+                    Block body = f.region(0).entry();
+                    if (f.region(0).blocks().size() != 1 || body.arguments().size() != o.operandCount()) {
+                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (a function with a barrier"
+                                + " or shuffle is inlined, so it must have one block and no attributions): @"
+                                + f.symbolName());
+                    }
+                    any = true;
+                    Map<Value, Value> map = new IdentityHashMap<>();
+                    for (int i = 0; i < o.operandCount(); i++) {
+                        map.put(body.argument(i), o.operand(i));
+                    }
+                    List<Operation> ops = body.operations();
+                    for (Operation x : ops.subList(0, ops.size() - 1)) {
+                        b.append(IrCopy.copy(x, map));
+                    }
+                    Operation ret = ops.get(ops.size() - 1);
+                    for (int i = 0; i < o.resultCount(); i++) {
+                        results.put(o.result(i), map.getOrDefault(ret.operand(i), ret.operand(i)));
+                    }
+                }
+            }
+            if (!any) {
+                return;
+            }
+            List<Block> all = new ArrayList<>();
+            collectBlocks(kernel, all);
+            for (Block b : all) {
+                for (Operation o : b.operations()) {
+                    replaceOperands(o, results);
+                }
+            }
+        }
+    }
+
+    private static void replaceOperands(Operation op, Map<Value, Value> with) {
+        for (int i = 0; i < op.operandCount(); i++) {
+            Value v = with.get(op.operand(i));
+            while (v != null && with.containsKey(v)) {
+                v = with.get(v);
+            }
+            if (v != null) {
+                op.setOperand(i, v);
+            }
+        }
+    }
+
+    private static void collectBlocks(Operation op, List<Block> out) {
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                out.add(b);
+                for (Operation o : b.operations()) {
+                    collectBlocks(o, out);
+                }
+            }
+        }
+    }
+
     /**
      * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
      * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link DeviceTarget.Cpu#finishKernel}
      * makes for other kernels.
      */
-    static void translate(ModuleTranslation t, Operation op) {
+    static void translate(ModuleTranslation t, Operation op, Map<String, Operation> functions) {
+        op = IrCopy.copy(op, new IdentityHashMap<>());
+        inline(op, functions);
         LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
         LLVMTypeRef ft;
         try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
@@ -366,9 +481,10 @@ final class WorkItemLoops {
                 }
                 case Scf.ForOp.NAME -> inScope(op, () -> forLoop(op));
                 case Scf.IfOp.NAME -> inScope(op, () -> ifThenElse(op));
+                case Scf.WhileOp.NAME -> inScope(op, () -> whileLoop(op));
                 default -> throw ModuleTranslation.error(op, "Invalid " + op.name() + " around a gpu.barrier or"
-                        + " gpu.shuffle for #cpu.target (must be scf.for or scf.if: the CPU runs the threads of a"
-                        + " block in loops between barriers and shuffles)");
+                        + " gpu.shuffle for #cpu.target (must be scf.for, scf.if or scf.while: the CPU runs the"
+                        + " threads of a block in loops between barriers and shuffles)");
             }
         }
         piece(piece);
@@ -451,6 +567,48 @@ final class WorkItemLoops {
         LLVMPositionBuilderAtEnd(t.builder, loop.exit());
         for (int i = 0; i < carried.size(); i++) {
             slots.put(op.result(i), carried.get(i));
+        }
+    }
+
+    /**
+     * An {@code scf.while} around a barrier or shuffle, once for the block (or subgroup): its carried values
+     * and the values its condition passes on are kept per thread; the condition is the first thread's.
+     */
+    private void whileLoop(Operation op) {
+        Scf.WhileOp w = new Scf.WhileOp(op);
+        if (w.before().blocks().size() != 1 || w.after().blocks().size() != 1) {
+            throw ModuleTranslation.error(op, "Invalid scf.while for a kernel (must have one block per region)");
+        }
+        Block before = w.before().entry();
+        Block after = w.after().entry();
+        List<LLVMValueRef> carried = newSlots(before.arguments(), op);
+        List<LLVMValueRef> passed = newSlots(after.arguments(), op);
+        storeAll(op.operands(), carried, op);
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(before.argument(i), carried.get(i));
+        }
+        for (int i = 0; i < passed.size(); i++) {
+            slots.put(after.argument(i), passed.get(i));
+        }
+        LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef bodyBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildBr(t.builder, header);
+        LLVMPositionBuilderAtEnd(t.builder, header);
+        List<Operation> ops = before.operations();
+        region(ops.subList(0, ops.size() - 1));
+        Operation condition = ops.get(ops.size() - 1);
+        storeAll(condition.operands().subList(1, condition.operandCount()), passed, condition);
+        LLVMBuildCondBr(t.builder, uniform(condition.operand(0), condition), bodyBlock, exit);
+        LLVMPositionBuilderAtEnd(t.builder, bodyBlock);
+        ops = after.operations();
+        region(ops.subList(0, ops.size() - 1));
+        Operation yield = ops.get(ops.size() - 1);
+        storeAll(yield.operands(), carried, yield);
+        LLVMBuildBr(t.builder, header);
+        LLVMPositionBuilderAtEnd(t.builder, exit);
+        for (int i = 0; i < op.resultCount(); i++) {
+            slots.put(op.result(i), passed.get(i));
         }
     }
 
@@ -577,7 +735,8 @@ final class WorkItemLoops {
         for (Operation u : usersOf(r)) {
             Operation top = topIn(u, block);
             outside |= top == null || !inPiece.contains(top);
-            byCollective |= collective.contains(u);
+            byCollective |= collective.contains(u) || u.name().equals(Scf.ConditionOp.NAME)
+                    && collective.contains(u.parentOp());
         }
         if (!outside) {
             return false;
