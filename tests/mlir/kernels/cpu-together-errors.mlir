@@ -26,7 +26,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: cpu-together-errors.mlir:[[# @LINE + 7]]:12: error: Invalid call for #cpu.target (must not recurse into a function with a barrier or shuffle, which is inlined): @helper
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 11]]:12: error: Invalid call for #cpu.target (must not recurse into a function with a barrier or shuffle, which is inlined): @helper
 module attributes {gpu.container_module} {
   gpu.module @k [#cpu.target] {
     func.func @helper(%v: f32) -> f32 {
@@ -69,6 +69,36 @@ module attributes {gpu.container_module} {
     llvm.mlir.global internal @smem() {addr_space = 3 : i32} : !llvm.array<256 x f32>
     gpu.func @f() kernel {
       gpu.barrier
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A function that calls itself twice: the recursion is found before anything is inlined.
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 21]]:12: error: Invalid call for #cpu.target (must not recurse into a function with a barrier or shuffle, which is inlined): @rec
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    func.func @rec(%v: f32, %n: index) -> f32 {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %more = arith.cmpi ugt, %n, %c0 : index
+      %r = scf.if %more -> (f32) {
+        %m = arith.subi %n, %c1 : index
+        %a = func.call @rec(%v, %m) : (f32, index) -> f32
+        %b = func.call @rec(%a, %m) : (f32, index) -> f32
+        scf.yield %b : f32
+      } else {
+        %o = arith.constant 1 : i32
+        %w = arith.constant 32 : i32
+        %s, %ok = gpu.shuffle xor %v, %o, %w : f32
+        scf.yield %s : f32
+      }
+      return %r : f32
+    }
+    gpu.func @kern(%v: f32, %n: index) kernel {
+      %r = func.call @rec(%v, %n) : (f32, index) -> f32
       gpu.return
     }
   }

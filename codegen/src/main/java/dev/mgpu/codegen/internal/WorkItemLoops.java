@@ -163,7 +163,7 @@ final class WorkItemLoops {
      * shuffle, until none is left: the loops over threads are cut in the kernel's own body.
      */
     private static void inline(Operation kernel, Map<String, Operation> functions) {
-        for (int round = 0;; round++) {
+        while (true) {
             List<Block> blocks = new ArrayList<>();
             collectBlocks(kernel, blocks);
             Map<Value, Value> results = new IdentityHashMap<>();
@@ -175,7 +175,7 @@ final class WorkItemLoops {
                         b.append(o);
                         continue;
                     }
-                    if (round > 64) {
+                    if (reaches(f, f.symbolName(), functions, new java.util.HashSet<>())) {
                         throw ModuleTranslation.error(o, "Invalid call for #cpu.target (must not recurse into a"
                                 + " function with a barrier or shuffle, which is inlined): @" + f.symbolName());
                     }
@@ -211,6 +211,25 @@ final class WorkItemLoops {
                 }
             }
         }
+    }
+
+    /** Whether {@code op} calls {@code name}, directly or through the functions it calls. */
+    private static boolean reaches(Operation op, String name, Map<String, Operation> functions, Set<String> seen) {
+        Operation callee = callee(op, functions);
+        if (callee != null && (name.equals(callee.symbolName())
+                || seen.add(callee.symbolName()) && reaches(callee, name, functions, seen))) {
+            return true;
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    if (reaches(o, name, functions, seen)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static void replaceOperands(Operation op, Map<Value, Value> with) {
