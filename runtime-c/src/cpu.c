@@ -291,10 +291,18 @@ static void *cpu_module_function(void *module, const char *name) {
     mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
     return NULL;
   }
-  char marker[256];
+  /* The marker's name is as long as the kernel's allows: a cut name would make a per-block kernel run
+   * once per thread. */
+  char *marker = malloc(strlen(name) + sizeof ".mgpu_block");
+  if (!marker) {
+    mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
+    free(h);
+    return NULL;
+  }
+  strcat(strcpy(marker, name), ".mgpu_block");
   h->kernel = (mgpuCpuKernel)f;
-  h->perBlock = snprintf(marker, sizeof marker, "%s.mgpu_block", name) < (int)sizeof marker &&
-                dlsym(m->handle, marker) != NULL;
+  h->perBlock = dlsym(m->handle, marker) != NULL;
+  free(marker);
   pthread_mutex_lock(&m->lock);
   h->next = m->functions;
   m->functions = h;
@@ -333,6 +341,7 @@ static void run_blocks(job *j) {
   memcpy(g.gridDim, j->grid, sizeof g.gridDim);
   memcpy(g.blockDim, j->block, sizeof g.blockDim);
   g.sharedMemory = j->shared ? j->shared + (size_t)atomic_fetch_add(&j->piece, 1) * j->stride : NULL;
+  memset(g.threadIdx, 0, sizeof g.threadIdx); /* a per-block kernel is called with thread index 0 */
   for (;;) {
     /* A run of consecutive blocks at a time: one atomic per run, and each worker streams through its own
      * part of the data, which the hardware prefetches better than blocks taken turn about. */
@@ -345,7 +354,6 @@ static void run_blocks(job *j) {
       g.blockIdx[1] = (b / j->grid[0]) % j->grid[1];
       g.blockIdx[2] = b / (j->grid[0] * j->grid[1]);
       if (j->perBlock) {
-        g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
         j->kernel(j->params, &g);
         continue;
       }

@@ -300,9 +300,11 @@ static int run_kernel(const char *name, unsigned gx, unsigned gy, unsigned gz, u
     return -1;
   }
   /* A kernel that mgpu compiled for #cpu.target runs a whole block per call (mgpu.h). */
-  char marker[160];
-  int perBlock = snprintf(marker, sizeof marker, "%s.mgpu_block", name) < (int)sizeof marker &&
-                 dlsym(kernels, marker) != NULL;
+  char *marker = malloc(strlen(name) + sizeof ".mgpu_block");
+  if (!marker)
+    return -1;
+  int perBlock = dlsym(kernels, strcat(strcpy(marker, name), ".mgpu_block")) != NULL;
+  free(marker);
   __atomic_fetch_add(&stats.launches, 1, __ATOMIC_RELAXED);
   mgpuCpuGrid g = {{gx, gy, gz}, {bx, by, bz}, {0, 0, 0}, {0, 0, 0}, NULL};
   char *shared = smem ? malloc(smem) : NULL;
@@ -318,7 +320,6 @@ static int run_kernel(const char *name, unsigned gx, unsigned gy, unsigned gz, u
           for (g.threadIdx[1] = 0; g.threadIdx[1] < by; g.threadIdx[1]++)
             for (g.threadIdx[0] = 0; g.threadIdx[0] < bx; g.threadIdx[0]++)
               kernel(params, &g);
-        g.threadIdx[0] = g.threadIdx[1] = g.threadIdx[2] = 0;
       }
   free(shared);
   return 0;
