@@ -4,10 +4,10 @@
 // RUN: nm -D --defined-only %t.so | FileCheck %s --check-prefix=SYMBOLS
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/matmul.mlir > %t.matmul.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.matmul.mlir | gpu-object cpu > %t.matmul.so
-// RUN: nm -D --defined-only %t.matmul.so | FileCheck %s --check-prefix=MATMUL
+// RUN: nm --defined-only %t.matmul.so | FileCheck %s --check-prefix=MATMUL
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/reduce.mlir > %t.reduce.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.reduce.mlir | gpu-object cpu > %t.reduce.so
-// RUN: nm -D --defined-only %t.reduce.so | FileCheck %s --check-prefix=REDUCE
+// RUN: nm --defined-only %t.reduce.so | FileCheck %s --check-prefix=REDUCE
 
 // #cpu.target compiles a kernel through the host's back end into a shared object of the CPU kernel ABI
 // (mgpu.h), whose entry point runs a whole block (the marker symbol "axpy.mgpu_block" says so): it reads
