@@ -1,3 +1,4 @@
+// RUN: rm -f %t.o
 // RUN: not gpu-translate --split-input-file --emit=obj %s -o %t.o 2>&1 | FileCheck %s
 // RUN: not ls %t.o
 
@@ -99,6 +100,23 @@ module attributes {gpu.container_module} {
     }
     gpu.func @kern(%v: f32, %n: index) kernel {
       %r = func.call @rec(%v, %n) : (f32, index) -> f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Workgroup memory is on the stack of the worker that runs the block (8 MiB): more than 1 MiB is
+// refused.
+// CHECK: cpu-together-errors.mlir:[[# @LINE + 3]]:5: error: Invalid memref for #cpu.target (must be at most 1048576 bytes: it is on a worker thread's stack): memref<1073741824xf32, #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    gpu.func @f(%out: memref<4xf32>) workgroup(%w: memref<1073741824xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %w[%c0] : memref<1073741824xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      memref.store %v, %out[%c0] : memref<4xf32>
       gpu.return
     }
   }

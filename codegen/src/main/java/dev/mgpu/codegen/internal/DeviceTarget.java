@@ -728,41 +728,27 @@ abstract class DeviceTarget {
          */
         @Override
         void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef body) {
-            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
             LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-            LLVMTypeRef[] ps = {ptr, ptr};
-            LLVMTypeRef ft;
-            try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(ps)) {
-                ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
-            }
-            LLVMValueRef entry = LLVMAddFunction(t.module, op.symbolName(), ft);
-            addMarker(t, op.symbolName());
+            LLVMValueRef entry = entryPoint(t, op.symbolName());
             LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
             LLVMPositionBuilderAtEnd(t.builder, start);
             int n = LLVMCountParams(body) - 1;
             LLVMTypeRef bodyType = LLVMGlobalGetValueType(body);
             LLVMValueRef[] args = new LLVMValueRef[n + 1];
             for (int i = 0; i < n; i++) {
-                LLVMValueRef slot = gep(t, ptr, LLVMGetParam(entry, 0), i);
-                LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, slot, "");
-                args[i] = LLVMBuildLoad2(t.builder, LLVMTypeOf(LLVMGetParam(body, i)), argPtr, "");
+                args[i] = argument(t, entry, i, LLVMTypeOf(LLVMGetParam(body, i)));
             }
-            // mgpuCpuGrid: int64_t gridDim[3], blockDim[3], blockIdx[3], threadIdx[3]; void *sharedMemory.
-            LLVMTypeRef gridType = LLVMArrayType2(i64, 13);
-            LLVMValueRef local = LLVMBuildAlloca(t.builder, gridType, "");
-            LLVMSetAlignment(local, 8);
-            LLVMBuildMemCpy(t.builder, local, 8, LLVMGetParam(entry, 1), 8, LLVMConstInt(i64, 104, 0));
+            LLVMValueRef local = localGrid(t, entry);
             args[n] = local;
             LLVMValueRef[] dims = new LLVMValueRef[3];
             for (int d = 0; d < 3; d++) {
-                dims[d] = LLVMBuildLoad2(t.builder, i64, gep(t, i64, LLVMGetParam(entry, 1), 3 + d), "");
+                dims[d] = blockSize(t, entry, d);
             }
             LLVMValueRef fn = entry;
             LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
             // Nested loops z (2), y (1), x (0), each from 0 while below the block's size.
             LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
             LLVMValueRef[] ivs = new LLVMValueRef[3];
-            LLVMBasicBlockRef[] latches = new LLVMBasicBlockRef[3];
             LLVMBasicBlockRef from = start;
             for (int d = 2; d >= 0; d--) {
                 heads[d] = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
@@ -790,8 +776,46 @@ abstract class DeviceTarget {
             LLVMBuildRetVoid(t.builder);
         }
 
+        /**
+         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)}, with the marker
+         * that tells the runtime it runs a whole block.
+         */
+        static LLVMValueRef entryPoint(ModuleTranslation t, String name) {
+            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+            LLVMTypeRef ft;
+            try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
+                ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
+            }
+            LLVMValueRef entry = LLVMAddFunction(t.module, name, ft);
+            addMarker(t, name);
+            return entry;
+        }
+
+        /** Argument {@code i} of an entry point's kernel, of {@code type}: {@code *(type *)params[i]}. */
+        static LLVMValueRef argument(ModuleTranslation t, LLVMValueRef entry, int i, LLVMTypeRef type) {
+            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+            LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, gep(t, ptr, LLVMGetParam(entry, 0), i), "");
+            return LLVMBuildLoad2(t.builder, type, argPtr, "");
+        }
+
+        /** A copy of an entry point's grid on its stack, whose thread index the loops over threads set. */
+        static LLVMValueRef localGrid(ModuleTranslation t, LLVMValueRef entry) {
+            // mgpuCpuGrid: int64_t gridDim[3], blockDim[3], blockIdx[3], threadIdx[3]; void *sharedMemory.
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            LLVMValueRef local = LLVMBuildAlloca(t.builder, LLVMArrayType2(i64, 13), "");
+            LLVMSetAlignment(local, 8);
+            LLVMBuildMemCpy(t.builder, local, 8, LLVMGetParam(entry, 1), 8, LLVMConstInt(i64, 104, 0));
+            return local;
+        }
+
+        /** Size {@code dim} of the block an entry point runs, from its grid. */
+        static LLVMValueRef blockSize(ModuleTranslation t, LLVMValueRef entry, int dim) {
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            return LLVMBuildLoad2(t.builder, i64, gep(t, i64, LLVMGetParam(entry, 1), 3 + dim), "");
+        }
+
         /** The symbol {@code kernel.mgpu_block}, which tells the runtime that {@code kernel} runs a whole block. */
-        static void addMarker(ModuleTranslation t, String kernel) {
+        private static void addMarker(ModuleTranslation t, String kernel) {
             LLVMValueRef marker = LLVMAddGlobal(t.module, LLVMInt8TypeInContext(t.ctx), kernel + ".mgpu_block");
             LLVMSetInitializer(marker, LLVMConstInt(LLVMInt8TypeInContext(t.ctx), 1, 0));
             LLVMSetGlobalConstant(marker, 1);

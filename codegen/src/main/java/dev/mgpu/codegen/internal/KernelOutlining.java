@@ -114,7 +114,7 @@ public final class KernelOutlining {
         }
         if (!tokens.isEmpty()) {
             // The async launches' tokens, replaced in one walk.
-            walk(root.region(0), op -> {
+            Ir.walk(root.region(0), op -> {
                 for (int i = 0; i < op.operandCount(); i++) {
                     Value now = tokens.get(op.operand(i));
                     if (now != null) {
@@ -168,9 +168,9 @@ public final class KernelOutlining {
     /** The values that ops of {@code r} use and that are defined outside it, in order of first use. */
     private static Set<Value> usedFromAbove(Region r) {
         Set<Block> inside = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        collectBlocks(r, inside);
+        inside.addAll(Ir.blocks(r));
         Set<Value> out = new java.util.LinkedHashSet<>();
-        postOrder(r, op -> {
+        Ir.postOrder(r, op -> {
             for (Value v : op.operands()) {
                 if (!definedIn(v, inside)) {
                     out.add(v);
@@ -178,18 +178,6 @@ public final class KernelOutlining {
             }
         });
         return out;
-    }
-
-    /** Visits the ops of {@code r}, each after the ops nested in it, as MLIR's walk does. */
-    private static void postOrder(Region r, java.util.function.Consumer<Operation> f) {
-        for (Block b : r.blocks()) {
-            for (Operation op : b.operations()) {
-                for (Region inner : op.regions()) {
-                    postOrder(inner, f);
-                }
-                f.accept(op);
-            }
-        }
     }
 
     /** The sizes as {@code array<i32: x, y, z>} when all three are index constants that fit, else null. */
@@ -282,16 +270,7 @@ public final class KernelOutlining {
             }
         }
         for (Operation op : sunk) {
-            List<Value> operands = new ArrayList<>();
-            for (Value v : op.operands()) {
-                operands.add(replace.getOrDefault(v, v));
-            }
-            Operation copy = Operation.create(op.name(), op.location(), operands, dev.mgpu.op.Syntax.types(op.results()),
-                    new LinkedHashMap<>(op.attributes()));
-            entry.append(copy);
-            for (int i = 0; i < op.resultCount(); i++) {
-                replace.put(op.result(i), copy.result(i));
-            }
+            entry.append(Ir.copy(op, replace));
         }
         List<Block> blocks = body.takeBlocks();
         for (Operation op : blocks.get(0).takeOperations()) {
@@ -300,7 +279,7 @@ public final class KernelOutlining {
         for (Block b : blocks.subList(1, blocks.size())) {
             kernel.op().region(0).append(b);
         }
-        walk(kernel.op().region(0), op -> {
+        Ir.walk(kernel.op().region(0), op -> {
             for (int i = 0; i < op.operandCount(); i++) {
                 Value r = replace.get(op.operand(i));
                 if (r != null) {
@@ -343,7 +322,7 @@ public final class KernelOutlining {
      * calls, and what those call, as upstream copies the symbols a kernel uses.
      */
     private static void copyCallees(Operation root, Operation op, Block into) {
-        walk(op.region(0), o -> {
+        Ir.walk(op.region(0), o -> {
             if (!o.name().equals("func.call") || !(o.attr("callee") instanceof Attribute.SymbolRefAttr ref)
                     || !ref.nested().isEmpty()) {
                 return;
@@ -354,7 +333,7 @@ public final class KernelOutlining {
             }
             for (Operation f : root.region(0).entry().operations()) {
                 if (f.name().equals("func.func") && ref.root().equals(f.symbolName()) && !f.region(0).isEmpty()) {
-                    Operation copy = IrCopy.copy(f, new IdentityHashMap<>());
+                    Operation copy = Ir.copy(f, new IdentityHashMap<>());
                     into.append(copy);
                     copyCallees(root, copy, into);
                 }
@@ -368,27 +347,5 @@ public final class KernelOutlining {
         }
         Operation def = ((Value.OpResult) v).owner();
         return def.parent() != null && inside.contains(def.parent());
-    }
-
-    private static void collectBlocks(Region r, Set<Block> out) {
-        for (Block b : r.blocks()) {
-            out.add(b);
-            for (Operation op : b.operations()) {
-                for (Region inner : op.regions()) {
-                    collectBlocks(inner, out);
-                }
-            }
-        }
-    }
-
-    private static void walk(Region r, java.util.function.Consumer<Operation> f) {
-        for (Block b : r.blocks()) {
-            for (Operation op : b.operations()) {
-                f.accept(op);
-                for (Region inner : op.regions()) {
-                    walk(inner, f);
-                }
-            }
-        }
     }
 }

@@ -207,9 +207,7 @@ final class KernelTranslators {
         GpuFuncOp f = new GpuFuncOp(fnOp);
         int index = fnOp.region(0).entry().arguments().indexOf(a) - f.type().inputs().size();
         Type.MemRefType m = (Type.MemRefType) a.type();
-        long count = staticCount(m, fnOp);
-        LLVMTypeRef elem = t.types.of(m.elementType(), fnOp);
-        LLVMTypeRef arr = LLVMArrayType2(elem, count);
+        LLVMTypeRef arr = arrayOf(t, m, fnOp);
         int as = t.types.addressSpace(m, fnOp);
         if (index < f.workgroupCount()) {
             if (t.device instanceof DeviceTarget.Cpu) {
@@ -233,6 +231,26 @@ final class KernelTranslators {
             return p;
         }
         return LLVMBuildAddrSpaceCast(t.builder, p, LLVMPointerTypeInContext(t.ctx, as), "");
+    }
+
+    /** The most bytes one array of a kernel's frame may have on the CPU: a worker's stack is 8 MiB. */
+    static final long CPU_FRAME_ARRAY = 1L << 20;
+
+    /**
+     * The LLVM array type of memref {@code m}'s elements, for memory in a kernel's frame (or workgroup
+     * memory). On the CPU, where it is on a worker's stack, more than {@link #CPU_FRAME_ARRAY} bytes is a
+     * located error.
+     */
+    static LLVMTypeRef arrayOf(ModuleTranslation t, Type.MemRefType m, Operation where) {
+        long count = staticCount(m, where);
+        if (t.device instanceof DeviceTarget.Cpu) {
+            long bytes = count > CPU_FRAME_ARRAY ? Long.MAX_VALUE : count * Types.elementSize(m.elementType(), where);
+            if (bytes > CPU_FRAME_ARRAY) {
+                throw ModuleTranslation.error(where, "Invalid memref for " + t.device.name() + " (must be at most "
+                        + CPU_FRAME_ARRAY + " bytes: it is on a worker thread's stack): " + m);
+            }
+        }
+        return LLVMArrayType2(t.types.of(m.elementType(), where), count);
     }
 
     static long staticCount(Type.MemRefType m, Operation where) {
@@ -311,7 +329,7 @@ final class KernelTranslators {
         device(op, t);
         MemRef.AllocaOp a = new MemRef.AllocaOp(op);
         Type.MemRefType m = a.type();
-        LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), op), staticCount(m, op));
+        LLVMTypeRef arr = arrayOf(t, m, op);
         if (t.workItems != null) {
             LLVMValueRef p = t.workItems.privateMemory(op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
             t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));

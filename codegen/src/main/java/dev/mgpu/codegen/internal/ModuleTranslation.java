@@ -136,7 +136,7 @@ final class ModuleTranslation {
             }
             for (Operation op : ops) {
                 if (blockKernels.contains(op)) {
-                    WorkItemLoops.translate(t, op, functions);
+                    WorkItemLoops.translate(t, op, functions, inlined);
                 } else if (inlined.contains(op.symbolName())) {
                     continue;
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {

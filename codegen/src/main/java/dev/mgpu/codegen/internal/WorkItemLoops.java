@@ -79,7 +79,10 @@ final class WorkItemLoops {
     private final List<LLVMValueRef> perThreadPlaceholders = new ArrayList<>();
     private final List<Long> perThreadSizes = new ArrayList<>();
 
-    /** The most bytes of per-thread arrays that a block keeps on its worker's stack (8 MiB) rather than the heap. */
+    /**
+     * The most bytes of per-thread arrays, for all of a block's threads, kept on the stack of the worker that
+     * runs the block (a worker's stack is 8 MiB) rather than in a heap block.
+     */
     private static final long STACK_BYTES = 512 * 1024;
     private LLVMValueRef localGrid;
     private final LLVMValueRef[] dims = new LLVMValueRef[3];
@@ -162,20 +165,21 @@ final class WorkItemLoops {
      * Inlines into {@code kernel} (a detached copy) every call of a function that holds a barrier or
      * shuffle, until none is left: the loops over threads are cut in the kernel's own body.
      */
-    private static void inline(Operation kernel, Map<String, Operation> functions) {
+    private static void inline(Operation kernel, Map<String, Operation> functions, Set<String> collectiveFunctions) {
+        Map<String, Boolean> recursive = new java.util.HashMap<>();
         while (true) {
-            List<Block> blocks = new ArrayList<>();
-            collectBlocks(kernel, blocks);
+            List<Block> blocks = Ir.blocks(kernel.region(0));
             Map<Value, Value> results = new IdentityHashMap<>();
             boolean any = false;
             for (Block b : blocks) {
                 for (Operation o : b.takeOperations()) {
                     Operation f = callee(o, functions);
-                    if (f == null || !holdsCollective(f, functions, new java.util.HashSet<>())) {
+                    if (f == null || !collectiveFunctions.contains(f.symbolName())) {
                         b.append(o);
                         continue;
                     }
-                    if (reaches(f, f.symbolName(), functions, new java.util.HashSet<>())) {
+                    if (recursive.computeIfAbsent(f.symbolName(), n -> reaches(f, n, functions,
+                            new java.util.HashSet<>()))) {
                         throw ModuleTranslation.error(o, "Invalid call for #cpu.target (must not recurse into a"
                                 + " function with a barrier or shuffle, which is inlined): @" + f.symbolName());
                     }
@@ -192,7 +196,7 @@ final class WorkItemLoops {
                     }
                     List<Operation> ops = body.operations();
                     for (Operation x : ops.subList(0, ops.size() - 1)) {
-                        b.append(IrCopy.copy(x, map));
+                        b.append(Ir.copy(x, map));
                     }
                     Operation ret = ops.get(ops.size() - 1);
                     for (int i = 0; i < o.resultCount(); i++) {
@@ -203,9 +207,7 @@ final class WorkItemLoops {
             if (!any) {
                 return;
             }
-            List<Block> all = new ArrayList<>();
-            collectBlocks(kernel, all);
-            for (Block b : all) {
+            for (Block b : Ir.blocks(kernel.region(0))) {
                 for (Operation o : b.operations()) {
                     replaceOperands(o, results);
                 }
@@ -244,32 +246,16 @@ final class WorkItemLoops {
         }
     }
 
-    private static void collectBlocks(Operation op, List<Block> out) {
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                out.add(b);
-                for (Operation o : b.operations()) {
-                    collectBlocks(o, out);
-                }
-            }
-        }
-    }
-
     /**
      * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
      * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link DeviceTarget.Cpu#finishKernel}
-     * makes for other kernels.
+     * makes for other kernels; {@code collectiveFunctions} ({@link #collectiveFunctions}) are inlined.
      */
-    static void translate(ModuleTranslation t, Operation op, Map<String, Operation> functions) {
-        op = IrCopy.copy(op, new IdentityHashMap<>());
-        inline(op, functions);
-        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
-        LLVMTypeRef ft;
-        try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
-            ft = LLVMFunctionType(LLVMVoidTypeInContext(t.ctx), pp, 2, 0);
-        }
-        LLVMValueRef fn = LLVMAddFunction(t.module, op.symbolName(), ft);
-        DeviceTarget.Cpu.addMarker(t, op.symbolName());
+    static void translate(ModuleTranslation t, Operation op, Map<String, Operation> functions,
+            Set<String> collectiveFunctions) {
+        op = Ir.copy(op, new IdentityHashMap<>());
+        inline(op, functions, collectiveFunctions);
+        LLVMValueRef fn = DeviceTarget.Cpu.entryPoint(t, op.symbolName());
         WorkItemLoops w = new WorkItemLoops(t, op, fn);
         w.index(op);
         t.workItems = w;
@@ -307,7 +293,6 @@ final class WorkItemLoops {
 
     private void run() {
         GpuFuncOp f = new GpuFuncOp(kernel);
-        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
@@ -315,20 +300,14 @@ final class WorkItemLoops {
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
         for (int i = 0; i < inputs; i++) {
-            LLVMValueRef slot = gep(ptr, LLVMGetParam(fn, 0), LLVMConstInt(i64, i, 0));
-            LLVMValueRef argPtr = LLVMBuildLoad2(t.builder, ptr, slot, "");
             Value a = body.argument(i);
-            t.map(a, LLVMBuildLoad2(t.builder, t.types.of(a.type(), kernel), argPtr, ""));
+            t.map(a, DeviceTarget.Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
             shared.add(a);
         }
-        // mgpuCpuGrid: int64_t gridDim[3], blockDim[3], blockIdx[3], threadIdx[3]; void *sharedMemory.
-        localGrid = LLVMBuildAlloca(t.builder, LLVMArrayType2(i64, 13), "");
-        LLVMSetAlignment(localGrid, 8);
-        LLVMBuildMemCpy(t.builder, localGrid, 8, LLVMGetParam(fn, 1), 8, LLVMConstInt(i64, 104, 0));
+        localGrid = DeviceTarget.Cpu.localGrid(t, fn);
         long[] known = knownBlockSize();
         for (int d = 0; d < 3; d++) {
-            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0)
-                    : LLVMBuildLoad2(t.builder, i64, gep(i64, LLVMGetParam(fn, 1), LLVMConstInt(i64, 3 + d, 0)), "");
+            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : DeviceTarget.Cpu.blockSize(t, fn, d);
         }
         threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dims[0], dims[1], ""), dims[2], "");
         entryEnd = LLVMBuildBr(t.builder, start);
@@ -338,20 +317,19 @@ final class WorkItemLoops {
             if (i - inputs < f.workgroupCount()) {
                 // Workgroup memory: the block's own, on the stack of the call that runs the block.
                 Type.MemRefType m = (Type.MemRefType) a.type();
-                LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), kernel), KernelTranslators.staticCount(m, kernel));
-                t.map(a, allocaAtEntry(arr, null, 64));
+                LLVMTypeRef arr = KernelTranslators.arrayOf(t, m, kernel);
+                t.map(a, allocaAtEntry(arr, 64));
                 shared.add(a);
             } else {
                 Type.MemRefType m = (Type.MemRefType) a.type();
-                LLVMTypeRef arr = LLVMArrayType2(t.types.of(m.elementType(), kernel), KernelTranslators.staticCount(m, kernel));
+                LLVMTypeRef arr = KernelTranslators.arrayOf(t, m, kernel);
                 long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), 16);
                 privateCopies.put(a, new LLVMValueRef[] {perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
                         stride, 0)});
             }
         }
         for (Block b : chain()) {
-            List<Operation> ops = b.operations();
-            region(ops.subList(0, ops.size() - 1));
+            block(b);
         }
         placePerThreadArrays(known);
         LLVMBuildRetVoid(t.builder);
@@ -388,7 +366,7 @@ final class WorkItemLoops {
             total += alignUp(b, 64);
         }
         long maxThreads = known != null ? known[0] * known[1] * known[2] : 1024;
-        boolean onStack = total * maxThreads <= STACK_BYTES;
+        boolean onStack = maxThreads > 0 && total <= STACK_BYTES / maxThreads;
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
         LLVMPositionBuilderBefore(t.builder, entryEnd);
         LLVMValueRef heap = null;
@@ -464,18 +442,24 @@ final class WorkItemLoops {
         return null;
     }
 
-    /** An alloca of {@code type} (times {@code count}, when not null) in the entry block, run once per block. */
-    private LLVMValueRef allocaAtEntry(LLVMTypeRef type, LLVMValueRef count, int align) {
+    /** An alloca of {@code type} in the entry block, run once per block. */
+    private LLVMValueRef allocaAtEntry(LLVMTypeRef type, int align) {
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
         LLVMPositionBuilderBefore(t.builder, entryEnd);
-        LLVMValueRef p = count == null ? LLVMBuildAlloca(t.builder, type, "") : LLVMBuildArrayAlloca(t.builder, type,
-                count, "");
+        LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
         LLVMSetAlignment(p, align);
         LLVMPositionBuilderAtEnd(t.builder, here);
         return p;
     }
 
     // ------------------------------------------------------------------ what runs once per block
+
+    /** Translates the ops of {@code b} but its terminator, which it returns, where every thread of the block is. */
+    private Operation block(Block b) {
+        List<Operation> ops = b.operations();
+        region(ops.subList(0, ops.size() - 1));
+        return ops.get(ops.size() - 1);
+    }
 
     /** Translates {@code ops}, the ops of one block but its terminator, where every thread of the block is. */
     private void region(List<Operation> ops) {
@@ -548,7 +532,7 @@ final class WorkItemLoops {
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
             LLVMTypeRef ty = t.types.of(v.type(), user);
-            return LLVMBuildLoad2(t.builder, ty, subgroupFirst == null ? slot : element(slot, ty, subgroupFirst), "");
+            return LLVMBuildLoad2(t.builder, ty, subgroupFirst == null ? slot : gep(ty, slot, subgroupFirst), "");
         }
         if (shared.contains(v)) {
             return t.lookup(v, user);
@@ -574,9 +558,7 @@ final class WorkItemLoops {
         for (int i = 0; i < carried.size(); i++) {
             slots.put(b.argument(i + 1), carried.get(i));
         }
-        List<Operation> ops = b.operations();
-        region(ops.subList(0, ops.size() - 1));
-        Operation yield = ops.get(ops.size() - 1);
+        Operation yield = block(b);
         storeAll(yield.operands(), carried, yield);
         LLVMValueRef next = LLVMBuildAdd(t.builder, iv, step, "");
         LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
@@ -614,15 +596,11 @@ final class WorkItemLoops {
         LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMBuildBr(t.builder, header);
         LLVMPositionBuilderAtEnd(t.builder, header);
-        List<Operation> ops = before.operations();
-        region(ops.subList(0, ops.size() - 1));
-        Operation condition = ops.get(ops.size() - 1);
+        Operation condition = block(before);
         storeAll(condition.operands().subList(1, condition.operandCount()), passed, condition);
         LLVMBuildCondBr(t.builder, uniform(condition.operand(0), condition), bodyBlock, exit);
         LLVMPositionBuilderAtEnd(t.builder, bodyBlock);
-        ops = after.operations();
-        region(ops.subList(0, ops.size() - 1));
-        Operation yield = ops.get(ops.size() - 1);
+        Operation yield = block(after);
         storeAll(yield.operands(), carried, yield);
         LLVMBuildBr(t.builder, header);
         LLVMPositionBuilderAtEnd(t.builder, exit);
@@ -642,9 +620,7 @@ final class WorkItemLoops {
         for (Region r : List.of(s.thenRegion(), s.elseRegion())) {
             LLVMPositionBuilderAtEnd(t.builder, r == s.thenRegion() ? thenBlock : elseBlock);
             if (!r.isEmpty()) {
-                List<Operation> ops = r.entry().operations();
-                region(ops.subList(0, ops.size() - 1));
-                Operation yield = ops.get(ops.size() - 1);
+                Operation yield = block(r.entry());
                 storeAll(yield.operands(), results, yield);
             }
             LLVMBuildBr(t.builder, merge);
@@ -671,7 +647,7 @@ final class WorkItemLoops {
         threadLoop(new LinkedHashSet<>(values), () -> {
             List<LLVMValueRef> vs = t.lookup(values, user);
             for (int i = 0; i < vs.size(); i++) {
-                LLVMBuildStore(t.builder, vs.get(i), element(into.get(i), LLVMTypeOf(vs.get(i)), linear));
+                LLVMBuildStore(t.builder, vs.get(i), gep(LLVMTypeOf(vs.get(i)), into.get(i), linear));
             }
         });
     }
@@ -707,7 +683,7 @@ final class WorkItemLoops {
                     if (crosses(r, inPiece, block)) {
                         LLVMValueRef slot = perThread(t.types.of(r.type(), op));
                         LLVMValueRef v = t.lookup(r, op);
-                        LLVMBuildStore(t.builder, v, element(slot, LLVMTypeOf(v), linear));
+                        LLVMBuildStore(t.builder, v, gep(LLVMTypeOf(v), slot, linear));
                         slots.put(r, slot);
                     }
                 }
@@ -891,7 +867,7 @@ final class WorkItemLoops {
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
             LLVMTypeRef ty = t.types.of(v.type(), kernel);
-            t.rebind(v, LLVMBuildLoad2(t.builder, ty, element(slot, ty, linear), ""));
+            t.rebind(v, LLVMBuildLoad2(t.builder, ty, gep(ty, slot, linear), ""));
             return;
         }
         LLVMValueRef[] copies = privateCopies.get(v);
@@ -951,7 +927,7 @@ final class WorkItemLoops {
         LLVMValueRef inBlock = LLVMBuildICmp(t.builder, LLVMIntULT, src, threads, "");
         src = LLVMBuildSelect(t.builder, inBlock, src, linear, "");
         LLVMTypeRef ty = t.types.of(v.type(), user);
-        return LLVMBuildLoad2(t.builder, ty, element(slot, ty, src), "");
+        return LLVMBuildLoad2(t.builder, ty, gep(ty, slot, src), "");
     }
 
     /**
@@ -970,7 +946,7 @@ final class WorkItemLoops {
             outlives |= !access || top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
         }
         if (!outlives) {
-            return allocaAtEntry(type, null, align);
+            return allocaAtEntry(type, align);
         }
         long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type), Math.max(align, 1));
         LLVMValueRef base = perThread(stride);
@@ -990,10 +966,6 @@ final class WorkItemLoops {
             }
         }
         return n;
-    }
-
-    private LLVMValueRef element(LLVMValueRef base, LLVMTypeRef type, LLVMValueRef index) {
-        return gep(type, base, index);
     }
 
     private LLVMValueRef gep(LLVMTypeRef element, LLVMValueRef base, LLVMValueRef index) {

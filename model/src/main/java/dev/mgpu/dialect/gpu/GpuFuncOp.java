@@ -179,9 +179,18 @@ public final class GpuFuncOp extends FunctionOpView {
                     + ")");
             return;
         }
-        for (int i = n; i < argTypes.size(); i++) {
-            String space = i < n + w ? "workgroup" : "private";
-            Type t = argTypes.get(i);
+        verifyAttributions(op, ctx, argTypes.subList(n, argTypes.size()), w);
+    }
+
+    /**
+     * Reports attributions (the entry block arguments {@code types}, the first {@code workgroup} of them
+     * workgroup memory, the rest private) that are not memrefs in their address space; for gpu.func and
+     * gpu.launch alike.
+     */
+    static void verifyAttributions(Operation op, VerifyContext ctx, List<Type> types, int workgroup) {
+        for (int i = 0; i < types.size(); i++) {
+            String space = i < workgroup ? "workgroup" : "private";
+            Type t = types.get(i);
             if (!(t instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {
                 ctx.error(op, "Invalid " + space + " attribution (must be a memref in #gpu.address_space<" + space
                         + ">): " + t);

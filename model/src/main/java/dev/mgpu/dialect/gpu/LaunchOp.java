@@ -233,12 +233,6 @@ public final class LaunchOp extends OpView {
                     + " body arguments after the twelve indices): " + w);
             return;
         }
-        for (int i = 12; i < args.size(); i++) {
-            String space = i < 12 + w ? "workgroup" : "private";
-            if (!(args.get(i) instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {
-                ctx.error(op, "Invalid " + space + " attribution (must be a memref in #gpu.address_space<" + space
-                        + ">): " + args.get(i));
-            }
-        }
+        GpuFuncOp.verifyAttributions(op, ctx, args.subList(12, args.size()), w);
     }
 }

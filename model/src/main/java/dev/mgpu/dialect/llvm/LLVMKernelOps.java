@@ -174,15 +174,6 @@ public final class LLVMKernelOps {
         return t;
     }
 
-    private static long[] positionOf(Operation op) {
-        Attribute.DenseArrayAttr d = (Attribute.DenseArrayAttr) op.attr("position");
-        long[] a = new long[d.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = d.get(i);
-        }
-        return a;
-    }
-
     private static Operation parseInsert(OpAsmParser p, int results, Location loc) {
         OpAsmParser.OperandRef v = p.operandRef();
         p.expectPunct(',');
@@ -219,7 +210,7 @@ public final class LLVMKernelOps {
             ctx.error(op, "Invalid position of " + op.name() + " (must be array<i64: ...>): " + op.attr("position"));
             return;
         }
-        Type elem = elementAt(op.operand(0).type(), positionOf(op));
+        Type elem = elementAt(op.operand(0).type(), position(op));
         if (elem == null || !elem.equals(type)) {
             ctx.error(op, "Invalid " + what + " of " + op.name() + " (must have the type at its position, " + elem
                     + "): " + type);
@@ -478,7 +469,7 @@ public final class LLVMKernelOps {
      * @param op the op
      */
     public static long[] position(Operation op) {
-        return positionOf(op);
+        return ((Attribute.DenseArrayAttr) op.attr("position")).values();
     }
 
     /**
