@@ -4,8 +4,9 @@
 # matmul kernels. Ours: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly (JVM start
 # included); upstream: mlir-opt-22 -convert-scf-to-cf -convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}
 # -gpu-module-to-binary{format=isa}. Reports the median wall time of RUNS runs each and the ratio; with
-# cuobjdump on PATH, also the SASS instruction count of each kernel after ptxas -arch=sm_90, ours and
-# upstream's.
+# ptxas on PATH, also the SASS instruction count of each kernel after ptxas -arch=sm_90 (tests/bin/sass-count):
+# ours, upstream's ("-" where ptxas rejects upstream's PTX) and, with nvcc, nvcc -O3's build of the same
+# kernel in tests/gpu/kernels/kernels.cu.
 #
 # usage: tests/bench/compare-kernels.sh [RUNS]   (default 5); writes OUT/kernels.csv (OUT=tests/bench/results)
 set -euo pipefail
@@ -38,7 +39,13 @@ open(sys.argv[2], "w").write(src[:start] + funcs + src[end:])
 PY
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 wall() { /usr/bin/time -f %e -o "$work/t" "$@" >/dev/null 2>&1; cat "$work/t"; }
-echo "input,mgpu_s,upstream_s,ratio,mgpu_sass,upstream_sass" >"$out/kernels.csv"
+sass() { # CUBIN KERNEL: the kernel's SASS instruction count, or - when there is no cubin
+  if [[ -f $1 ]]; then "$root/tests/bin/sass-count" "$1" | awk -v k="$2" '$1 == k {print $2}'; else echo -; fi
+}
+if command -v nvcc >/dev/null && command -v ptxas >/dev/null; then
+  nvcc -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$work/nvcc.cubin"
+fi
+echo "input,mgpu_s,upstream_s,ratio,mgpu_sass,upstream_sass,nvcc_sass" >"$out/kernels.csv"
 printf '%-12s %10s %12s %7s\n' input mgpu upstream ratio
 for k in axpy stencil2d matmul reduce matmul100; do
   : >"$work/ours" && : >"$work/theirs"
@@ -49,15 +56,17 @@ for k in axpy stencil2d matmul reduce matmul100; do
   done
   a="$(median <"$work/ours")" b="$(median <"$work/theirs")"
   ratio="$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
-  sa="" sb=""
-  if command -v cuobjdump >/dev/null && command -v ptxas >/dev/null && [[ $k != matmul100 ]]; then
+  sa="" sb="" sc=""
+  if command -v ptxas >/dev/null && [[ $k != matmul100 ]]; then
     for who in ours up; do
       "$root/tests/bin/gpu-object" sm_90 <"$work/$k.$who.mlir" >"$work/$k.$who.ptx"
-      ptxas -arch=sm_90 "$work/$k.$who.ptx" -o "$work/$k.$who.cubin"
+      ptxas -arch=sm_90 "$work/$k.$who.ptx" -o "$work/$k.$who.cubin" 2>"$work/$k.$who.ptxas" || true
     done
-    sa="$(cuobjdump -sass "$work/$k.ours.cubin" | grep -cE '^\s+/\*[0-9a-f]{4}\*/')"
-    sb="$(cuobjdump -sass "$work/$k.up.cubin" | grep -cE '^\s+/\*[0-9a-f]{4}\*/')"
+    sa="$(sass "$work/$k.ours.cubin" "$k")" sb="$(sass "$work/$k.up.cubin" "$k")" sc="$(sass "$work/nvcc.cubin" "$k")"
   fi
-  printf '%-12s %9ss %11ss %7s %s\n' "$k" "$a" "$b" "$ratio" "${sa:+SASS $sa vs $sb}"
-  echo "$k,$a,$b,$ratio,$sa,$sb" >>"$out/kernels.csv"
+  printf '%-12s %9ss %11ss %7s %s\n' "$k" "$a" "$b" "$ratio" "${sa:+SASS ours $sa, upstream $sb, nvcc -O3 $sc}"
+  if [[ $sb == - && -s $work/$k.up.ptxas ]]; then
+    echo "             upstream's PTX: $(head -1 "$work/$k.up.ptxas")"
+  fi
+  echo "$k,$a,$b,$ratio,$sa,$sb,$sc" >>"$out/kernels.csv"
 done

@@ -16,9 +16,11 @@
 // PTX-DAG: .shared .align 16 .b8 __mgpu_wg_matmul_1[1024];
 // PTX: st.shared.f32
 // PTX: st.shared.f32
+// Between the barriers the 16-step inner loop is unrolled in full, a row of As read four floats at a time.
 // PTX: bar.sync 0;
-// PTX: ld.shared.f32
-// PTX: fma.rn.f32
+// PTX: ld.shared.v4.f32
+// PTX-COUNT-16: fma.rn.f32
+// PTX-NOT: {{fma|bra}}
 // PTX: bar.sync 0;
 // PTX: st.global.f32
 
