@@ -32,6 +32,28 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Modules and targets compile side by side; when several fail, the error is the first in program order,
+// and only it is reported.
+// CHECK: errors.mlir:[[# @LINE + 3]]:3: error: Invalid CPU (must be one LLVM knows for amdgcn-amd-amdhsa, such as {{.*}}): gfx999
+// CHECK-NOT: error:
+module attributes {gpu.container_module} {
+  gpu.module @first [#nvvm.target<chip = "sm_90">, #rocdl.target<chip = "gfx999">] {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+  gpu.module @second [#nvvm.target<chip = "sm_998">, #rocdl.target<chip = "gfx90a">] {
+    gpu.func @g(%x: f32, %out: memref<1xf32>) kernel {
+      %t = math.tanh %x : f32
+      %c0 = arith.constant 0 : index
+      memref.store %t, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // A kernel gets a bare pointer, so a memref whose strides are known only at run time cannot be addressed.
 // CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): memref<4x?xf32>
 module attributes {gpu.container_module} {

@@ -1,11 +1,15 @@
 package dev.mgpu.ir;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -45,7 +49,53 @@ public final class DeepStack {
         if (Thread.currentThread() instanceof Worker) {
             return work.get();
         }
-        Future<T> f = POOL.submit(work::get);
+        return await(POOL.submit(work::get));
+    }
+
+    /**
+     * Runs independent pieces of work on deep stacks, as many at once as there are processors (the calling
+     * thread takes its share), and returns their results in the order given. When pieces throw, what the
+     * first of them in that order threw is thrown here, once every piece has finished.
+     *
+     * @param <T> the type of the results
+     * @param work the pieces, which must not share mutable state
+     * @return each piece's result, in order
+     */
+    public static <T> List<T> callAll(List<? extends Supplier<T>> work) {
+        int n = work.size();
+        List<T> results = new ArrayList<>(Collections.nCopies(n, null));
+        Throwable[] failures = new Throwable[n];
+        AtomicInteger next = new AtomicInteger();
+        Runnable drain = () -> {
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                try {
+                    results.set(i, work.get(i).get());
+                } catch (RuntimeException | Error e) {
+                    failures[i] = e;
+                }
+            }
+        };
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int h = Math.min(n, Runtime.getRuntime().availableProcessors()) - 1; h > 0; h--) {
+            helpers.add(POOL.submit(drain));
+        }
+        run(drain);
+        for (Future<?> f : helpers) {
+            await(f);
+        }
+        for (Throwable t : failures) {
+            if (t instanceof RuntimeException r) {
+                throw r;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+        }
+        return results;
+    }
+
+    /** Waits for {@code f} without giving up on an interrupt (the work may hold native resources). */
+    private static <T> T await(Future<T> f) {
         boolean interrupted = false;
         try {
             while (true) {

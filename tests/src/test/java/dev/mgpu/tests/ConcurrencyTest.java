@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.mgpu.codegen.EmitKind;
+import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
 import dev.mgpu.ir.Operation;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -15,7 +20,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** Eight threads translate different modules at once; each result equals its serial run. */
+/**
+ * Eight threads translate different modules at once, and kernel modules compile for their targets side by
+ * side; each result equals its serial run.
+ */
 class ConcurrencyTest {
     private static String module(int i) {
         return CliTest.GOOD.replace("@k", "@k" + i).replace("\"AB\"", "\"blob" + i + "\"")
@@ -51,5 +59,48 @@ class ConcurrencyTest {
     private static byte[] translate(int i, LoadStrategy s) {
         Operation m = Mgpu.parse(module(i).getBytes(StandardCharsets.UTF_8), "m" + i + ".mlir");
         return Mgpu.emit(m, i % 2 == 0 ? EmitKind.BC : EmitKind.OBJ, Mgpu.Options.DEFAULT.withLoadStrategy(s));
+    }
+
+    private static final String TARGETS = "[#nvvm.target<chip = \"sm_90\">, #nvvm.target<chip = \"sm_80\">,"
+            + " #rocdl.target<chip = \"gfx90a\">, #cpu.target]";
+
+    /**
+     * The four examples' kernel modules in one program, each for sm_90, sm_80, gfx90a and the CPU: sixteen
+     * compilations that run side by side. Each object equals the one that module gets compiled alone for
+     * that target alone.
+     */
+    @Test
+    void kernelModulesCompiledSideBySideMatchEachAlone() throws Exception {
+        List<String> modules = new ArrayList<>();
+        for (String name : List.of("axpy", "stencil2d", "matmul", "reduce")) {
+            String src = Files.readString(TestPaths.root().resolve("examples/kernels/" + name + ".mlir"));
+            int start = src.indexOf("  gpu.module");
+            modules.add(src.substring(start, src.indexOf("\n  }\n", start) + 5));
+        }
+        List<String> together = objects(String.join("", modules));
+        assertEquals(16, together.size());
+        String[] targets = TARGETS.substring(1, TARGETS.length() - 1).split(", ");
+        for (int m = 0; m < modules.size(); m++) {
+            for (int t = 0; t < targets.length; t++) {
+                String alone = modules.get(m).replace(TARGETS, "[" + targets[t] + "]");
+                assertEquals(List.of(together.get(m * targets.length + t)), objects(alone),
+                        "module " + m + ", target " + targets[t]);
+            }
+        }
+    }
+
+    /** The objects (assembly text) of the kernel modules given, in program order. */
+    private static List<String> objects(String modules) {
+        Operation m = Mgpu.parse(("module attributes {gpu.container_module} {\n" + modules + "}\n")
+                .getBytes(StandardCharsets.UTF_8), "kernels.mlir");
+        Mgpu.compileKernels(m, Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withFormat(ObjectFormat.ASSEMBLY)));
+        List<String> objects = new ArrayList<>();
+        for (Operation op : m.region(0).entry().operations()) {
+            for (var o : new BinaryOp(op).objects()) {
+                ObjectAttr object = (ObjectAttr) o;
+                objects.add(new String(object.object().bytes(), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return objects;
     }
 }
