@@ -166,6 +166,10 @@ void mgpuSetDefaultDevice(int32_t device);
  * kernels that mgpu compiles for #cpu.target do: LLVM vectorises the loops over the threads, and a kernel
  * with barriers, shuffles or workgroup memory runs its threads in loops between its barriers, with
  * workgroup memory on the stack of the call.
+ *
+ * Such a kernel may also export "<kernel>.mgpu_block_size", three int64_t: the only block size it runs
+ * (its known_block_size, which its loops run whatever the launch says). A launch with another block size is
+ * refused and reported, and runs nothing.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];

@@ -183,12 +183,15 @@ static bool elf_check(const unsigned char *data, size_t size, char *soname, size
   return true;
 }
 
-/* A kernel handle: its entry point, and whether it runs a whole block per call (its object exports
- * "<name>.mgpu_block" beside it, mgpu.h). Decided once at lookup, so a launch reads it without a search. */
+/* A kernel handle: its entry point, whether it runs a whole block per call (its object exports
+ * "<name>.mgpu_block" beside it, mgpu.h), and the only block size it runs, if its object exports one as
+ * "<name>.mgpu_block_size". Decided once at lookup, so a launch reads them without a search. */
 typedef struct cpu_function {
   mgpuCpuKernel kernel;
   int perBlock;
+  int64_t knownBlock[3]; /* all 0 when any block size will do */
   struct cpu_function *next;
+  char name[]; /* for reports */
 } cpu_function;
 
 typedef struct cpu_module {
@@ -286,22 +289,25 @@ static void *cpu_module_function(void *module, const char *name) {
     mgpu_report(NAME, "dlsym", "the CPU object of %zu bytes has no kernel '%s'", m->size, name);
   if (!f)
     return NULL;
-  cpu_function *h = malloc(sizeof *h);
-  if (!h) {
-    mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
-    return NULL;
-  }
-  /* The marker's name is as long as the kernel's allows: a cut name would make a per-block kernel run
+  size_t length = strlen(name);
+  cpu_function *h = calloc(1, sizeof *h + length + 1);
+  /* The markers' names are as long as the kernel's allows: a cut name would make a per-block kernel run
    * once per thread. */
-  char *marker = malloc(strlen(name) + sizeof ".mgpu_block");
-  if (!marker) {
+  char *marker = malloc(length + sizeof ".mgpu_block_size");
+  if (!h || !marker) {
     mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
     free(h);
+    free(marker);
     return NULL;
   }
-  strcat(strcpy(marker, name), ".mgpu_block");
+  memcpy(h->name, name, length + 1);
   h->kernel = (mgpuCpuKernel)f;
+  strcat(strcpy(marker, name), ".mgpu_block");
   h->perBlock = dlsym(m->handle, marker) != NULL;
+  strcat(marker, "_size");
+  const int64_t *known = dlsym(m->handle, marker);
+  if (known)
+    memcpy(h->knownBlock, known, sizeof h->knownBlock);
   free(marker);
   pthread_mutex_lock(&m->lock);
   h->next = m->functions;
@@ -419,8 +425,15 @@ static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t
     return;
   }
   /* The core has checked the sizes: at least 1 each, and products that fit 64 bits. */
-  pthread_once(&pool_once, start_pool);
   const cpu_function *f = fn;
+  if (f->knownBlock[0] && (f->knownBlock[0] != bx || f->knownBlock[1] != by || f->knownBlock[2] != bz)) {
+    /* Its loops run that size whatever the launch says: any other would run the wrong threads. */
+    mgpu_report(NAME, NULL, "kernel '%s' runs only blocks of %" PRId64 "x%" PRId64 "x%" PRId64 " threads (its "
+                "known_block_size), not %" PRIdPTR "x%" PRIdPTR "x%" PRIdPTR, f->name, f->knownBlock[0],
+                f->knownBlock[1], f->knownBlock[2], bx, by, bz);
+    return;
+  }
+  pthread_once(&pool_once, start_pool);
   job j = {.kernel = f->kernel, .perBlock = f->perBlock, .params = params, .grid = {gx, gy, gz},
            .block = {bx, by, bz}, .blocks = (int64_t)gx * gy * gz};
   if (smem > 0) {

@@ -13,10 +13,12 @@
 // The low level that gpu-module-to-binary takes: kernels that upstream's own convert-gpu-to-nvvm and
 // convert-gpu-to-rocdl have lowered to the llvm, nvvm and rocdl dialects read back, print in a form
 // mlir-opt-22 reads, and compile. The NVVM matmul calls __nv_fmaf, which comes from libdevice, so ptxas
-// finds nothing unresolved; its workgroup memory is llvm.mlir.global in address space 3.
+// finds nothing unresolved; its workgroup memory is llvm.mlir.global in address space 3; its nvvm.maxntid
+// (from known_block_size) is the kernel's .maxntid.
 
 // PTX-NOT: .extern
 // PTX: .visible .entry matmul(
+// PTX: .maxntid 16, 16, 1
 // PTX-DAG: .shared .align 16 .b8 __wg_matmul_0[1024];
 // PTX-DAG: .shared .align 16 .b8 __wg_matmul_1[1024];
 // PTX: bar.sync 0;

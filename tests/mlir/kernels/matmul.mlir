@@ -9,9 +9,11 @@
 
 // The tiled matmul: its two workgroup attributions become shared (LDS) arrays of 16x16 floats, one per
 // kernel; gpu.barrier is bar.sync on NVIDIA and a workgroup fence pair around s_barrier on AMD; the inner
-// loop's math.fma is a fused multiply-add; known_block_size bounds the AMD work-group size.
+// loop's math.fma is a fused multiply-add; known_block_size bounds the AMD work-group size, and is the
+// NVIDIA kernel's .maxntid, as upstream's lowering makes it.
 
 // PTX: .visible .entry matmul(
+// PTX: .maxntid 16, 16, 1
 // PTX-DAG: .shared .align 16 .b8 __mgpu_wg_matmul_0[1024];
 // PTX-DAG: .shared .align 16 .b8 __mgpu_wg_matmul_1[1024];
 // PTX: st.shared.f32

@@ -77,4 +77,30 @@ class KernelHostLoopTest {
         Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu"), List.of(exe.toString()));
         assertTrue(r.exit() == 0 && r.out().equals("together: OK, 0 wrong\n"), r.out() + r.err());
     }
+
+    /**
+     * A CPU kernel with a known_block_size runs that size in its loops whatever the launch says, so the CPU
+     * backend refuses a launch of other blocks (the tiled matmul launched with 16x1 threads) and says why,
+     * instead of running the wrong threads.
+     */
+    @Test
+    void launchAgainstKnownBlockSizeIsRefusedOnTheCpu() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-known-block");
+        Path root = TestPaths.root();
+        String example = Files.readString(root.resolve("examples/kernels/matmul.mlir"));
+        String right = "threads in (%c16, %c16, %c1)";
+        assertTrue(example.contains(right));
+        Operation module = Mgpu.parse(example.replace(right, "threads in (%c16, %c1, %c1)")
+                .getBytes(StandardCharsets.UTF_8), "matmul.mlir");
+        Path obj = work.resolve("matmul.o");
+        Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, Mgpu.Options.DEFAULT));
+        Path main = work.resolve("main.c");
+        Files.writeString(main, "#define KERNEL_MATMUL 1\n" + Files.readString(root.resolve("examples/kernels/main.c")));
+        Path exe = Native.link(work, "matmul", main, obj);
+        Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
+                List.of(exe.toString()));
+        assertTrue(r.err().contains("kernel 'matmul' runs only blocks of 16x16x1 threads (its known_block_size),"
+                + " not 16x1x1"), r.out() + r.err());
+        assertTrue(r.exit() != 0 && r.out().startsWith("matmul: FAILED"), r.out() + r.err());
+    }
 }

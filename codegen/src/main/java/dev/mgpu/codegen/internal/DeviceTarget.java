@@ -14,6 +14,7 @@ import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMMetadataRef;
 import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
@@ -284,6 +285,37 @@ abstract class DeviceTarget {
         @Override
         int kernelCallingConvention() {
             return 71; // ptx_kernel
+        }
+
+        /**
+         * The block size a kernel promises ({@code known_block_size}) is its {@code .maxntid}, as upstream's
+         * lowering makes it: ptxas may then give each thread more registers, and the driver refuses a
+         * launch of larger blocks instead of running it. A lowered function's {@code nvvm.maxntid} and
+         * {@code nvvm.reqntid} become its {@code .maxntid} and {@code .reqntid}.
+         */
+        @Override
+        void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
+            super.markKernel(fn, op, ctx);
+            annotate(fn, ctx, "maxntid", op.name().equals(GpuFuncOp.NAME) ? op.attr("known_block_size")
+                    : op.attr("nvvm.maxntid"));
+            annotate(fn, ctx, "reqntid", op.attr("nvvm.reqntid"));
+        }
+
+        /** {@code !nvvm.annotations} entries {@code key}x, y and z for each size of {@code sizes}, if any. */
+        private static void annotate(LLVMValueRef fn, LLVMContextRef ctx, String key, Attribute sizes) {
+            if (!(sizes instanceof Attribute.DenseArrayAttr d)) {
+                return;
+            }
+            LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+            for (int dim = 0; dim < d.size(); dim++) {
+                String name = key + XYZ.charAt(dim);
+                LLVMMetadataRef[] entry = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(ctx, name, name.length()),
+                    LLVMValueAsMetadata(LLVMConstInt(i32, d.get(dim), 0))};
+                try (PointerPointer<LLVMMetadataRef> pp = new PointerPointer<>(entry)) {
+                    LLVMAddNamedMetadataOperand(LLVMGetGlobalParent(fn), "nvvm.annotations",
+                            LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, pp, entry.length)));
+                }
+            }
         }
 
         @Override
@@ -729,7 +761,7 @@ abstract class DeviceTarget {
         @Override
         void finishKernel(ModuleTranslation t, Operation op, LLVMValueRef body) {
             LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-            LLVMValueRef entry = entryPoint(t, op.symbolName());
+            LLVMValueRef entry = entryPoint(t, op);
             LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
             LLVMPositionBuilderAtEnd(t.builder, start);
             int n = LLVMCountParams(body) - 1;
@@ -777,10 +809,13 @@ abstract class DeviceTarget {
         }
 
         /**
-         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)}, with the marker
-         * that tells the runtime it runs a whole block.
+         * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)} of {@code kernel},
+         * with the marker that tells the runtime it runs a whole block and, when the kernel has a
+         * {@code known_block_size}, the symbol {@code name.mgpu_block_size} (three {@code int64_t}) that holds
+         * it: the code runs that size whatever the launch says, so the runtime refuses any other (mgpu.h).
          */
-        static LLVMValueRef entryPoint(ModuleTranslation t, String name) {
+        static LLVMValueRef entryPoint(ModuleTranslation t, Operation kernel) {
+            String name = kernel.symbolName();
             LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
             LLVMTypeRef ft;
             try (PointerPointer<LLVMTypeRef> pp = new PointerPointer<>(new LLVMTypeRef[] {ptr, ptr})) {
@@ -788,6 +823,20 @@ abstract class DeviceTarget {
             }
             LLVMValueRef entry = LLVMAddFunction(t.module, name, ft);
             addMarker(t, name);
+            if (kernel.attr("known_block_size") instanceof Attribute.DenseArrayAttr known) {
+                LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+                LLVMValueRef[] sizes = new LLVMValueRef[3];
+                for (int d = 0; d < 3; d++) {
+                    sizes[d] = LLVMConstInt(i64, known.get(d), 0);
+                }
+                LLVMValueRef size;
+                try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(sizes)) {
+                    size = LLVMConstArray2(i64, pp, 3);
+                }
+                LLVMValueRef g = LLVMAddGlobal(t.module, LLVMTypeOf(size), name + ".mgpu_block_size");
+                LLVMSetInitializer(g, size);
+                LLVMSetGlobalConstant(g, 1);
+            }
             return entry;
         }
 

@@ -255,7 +255,7 @@ final class WorkItemLoops {
             Set<String> collectiveFunctions) {
         op = Ir.copy(op, new IdentityHashMap<>());
         inline(op, functions, collectiveFunctions);
-        LLVMValueRef fn = DeviceTarget.Cpu.entryPoint(t, op.symbolName());
+        LLVMValueRef fn = DeviceTarget.Cpu.entryPoint(t, op);
         WorkItemLoops w = new WorkItemLoops(t, op, fn);
         w.index(op);
         t.workItems = w;
