@@ -100,6 +100,36 @@ class CliOutputTest {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
     }
 
+    /**
+     * The launcher finds its jar however it is reached: through a symlink in another directory (as an
+     * installation links it into a bin directory), by a path relative to the working directory, and by its
+     * bare name on PATH. It runs the JVM with a single C1 thread and no performance-data file.
+     */
+    @Test
+    void launcherFindsItselfHoweverReached() throws Exception {
+        Path tools = TestPaths.root().resolve("tools");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path link = bin.resolve("gpu-translate");
+        Files.deleteIfExists(link);
+        Files.createSymbolicLink(link, tools.resolve("gpu-translate"));
+        List<List<String>> ways = List.of(List.of(link.toString()), List.of("bin/gpu-translate"),
+                List.of("env", "PATH=" + bin + ":" + System.getenv("PATH"), "gpu-translate"));
+        for (List<String> way : ways) {
+            List<String> cmd = new ArrayList<>(way);
+            cmd.addAll(List.of("--version"));
+            Map<String, String> env = Map.of("MGPU_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), way + ": " + out);
+            assertTrue(out.contains("gpu-translate ") && out.contains("LLVM 20."), way + ": " + out);
+            assertTrue(out.matches("(?s).*\\bCICompilerCount\\s+= 1\\b.*"), way + ": " + out);
+            assertTrue(out.matches("(?s).*\\bUsePerfData\\s+= false\\b.*"), way + ": " + out);
+        }
+    }
+
     @Test
     void symlinkIsFollowedNotReplaced() throws Exception {
         Path real = dir.resolve("real.ll");
