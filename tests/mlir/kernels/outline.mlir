@@ -190,3 +190,48 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Every symbol the kernel uses is copied into its module, and what those use, in upstream's order: each
+// copy is appended, and the copies are searched in turn from the last one made (@f and @g, then what @g
+// uses, then what @f uses). The host keeps its own.
+// CHECK-LABEL: func.func @symbols(
+// CHECK: gpu.module @symbols_kernel
+// CHECK-NEXT: gpu.func @symbols_kernel(
+// CHECK: func.func @f(
+// CHECK: func.func @g(
+// CHECK: llvm.mlir.global internal constant @scale(3.000000e+00 : f32)
+// CHECK: func.func @square(
+// COMPILED: llvm.mlir.global internal constant @scale(3.000000e+00 : f32)
+// COMPILED: gpu.binary @symbols_kernel [#gpu.object<#cpu.target
+module attributes {gpu.container_module} {
+  llvm.mlir.global internal constant @scale(3.0 : f32) : f32
+  func.func @square(%x: f32) -> f32 {
+    %r = arith.mulf %x, %x : f32
+    return %r : f32
+  }
+  func.func @f(%x: f32) -> f32 {
+    %r = func.call @square(%x) : (f32) -> f32
+    return %r : f32
+  }
+  func.func @g(%x: f32) -> f32 {
+    %p = llvm.mlir.addressof @scale : !llvm.ptr
+    %s = llvm.load %p : !llvm.ptr -> f32
+    %r = arith.mulf %x, %s : f32
+    return %r : f32
+  }
+  func.func @symbols(%out: memref<64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %i = arith.index_cast %tx : index to i32
+      %x = arith.sitofp %i : i32 to f32
+      %a = func.call @f(%x) : (f32) -> f32
+      %b = func.call @g(%a) : (f32) -> f32
+      memref.store %b, %out[%tx] : memref<64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}

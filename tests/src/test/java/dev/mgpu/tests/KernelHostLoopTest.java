@@ -46,18 +46,38 @@ class KernelHostLoopTest {
      */
     @Test
     void launchWrittenInPlaceRunsFromOneSource() throws Exception {
+        Native.Result r = runOnCpu("scale.mlir", "main.c");
+        assertTrue(r.exit() == 0 && r.out().startsWith("scale: OK, 0 wrong, x[1023] = 3069"), r.out() + r.err());
+        assertTrue(r.err().contains("binary 'scale_kernel' on device 0 (host CPU): selected cpu bin"), r.err());
+    }
+
+    /**
+     * A gpu.launch whose body calls host functions and loads a host global (tests/e2e/outline/symbols.mlir):
+     * outlining copies them into the kernel's module, as upstream does, so the kernel runs its own copies on
+     * every device, and the host keeps and uses its own.
+     */
+    @Test
+    void launchUsingHostSymbolsRunsFromOneSource() throws Exception {
+        Native.Result r = runOnCpu("symbols.mlir", "symbols_main.c");
+        assertTrue(r.exit() == 0 && r.out().equals("symbols: OK, 0 wrong, out[63] = 11907\n"), r.out() + r.err());
+    }
+
+    /**
+     * Translates tests/e2e/outline/SOURCE with its launches outlined and compiled for sm_90, gfx90a and the
+     * CPU, links it with MAIN and runs it on the CPU backend (verbose).
+     */
+    private static Native.Result runOnCpu(String source, String main) throws Exception {
         Path work = Files.createTempDirectory("mgpu-outline");
-        Path root = TestPaths.root();
-        Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("tests/e2e/outline/scale.mlir")), "scale.mlir");
+        Path dir = TestPaths.root().resolve("tests/e2e/outline");
+        Operation module = Mgpu.parse(Files.readAllBytes(dir.resolve(source)), source);
         var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withTargets(List.of(
                 dev.mgpu.dialect.gpu.GpuTarget.NVVMTarget.of("sm_90"), dev.mgpu.dialect.gpu.GpuTarget.ROCDLTarget.of("gfx90a"),
                 dev.mgpu.dialect.gpu.GpuTarget.CpuTarget.host())));
-        Path obj = work.resolve("scale.o");
+        String name = source.substring(0, source.indexOf('.'));
+        Path obj = work.resolve(name + ".o");
         Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, options));
-        Path exe = Native.link(work, "scale", root.resolve("tests/e2e/outline/main.c"), obj);
-        Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu", "MGPU_VERBOSE", "1"), List.of(exe.toString()));
-        assertTrue(r.exit() == 0 && r.out().startsWith("scale: OK, 0 wrong, x[1023] = 3069"), r.out() + r.err());
-        assertTrue(r.err().contains("binary 'scale_kernel' on device 0 (host CPU): selected cpu bin"), r.err());
+        Path exe = Native.link(work, name, dir.resolve(main), obj);
+        return Native.run(work, Map.of("MGPU_BACKEND", "cpu", "MGPU_VERBOSE", "1"), List.of(exe.toString()));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.DimensionOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuModuleOp;
@@ -14,7 +15,9 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -304,7 +307,7 @@ public final class KernelOutlining {
             gm.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
         }
         gm.body().append(kernel.op());
-        copyCallees(root, kernel.op(), gm.body());
+        copySymbols(root, kernel.op(), gm.body());
         Value[] gridSizes = launch.gridSizes().toArray(new Value[0]);
         Value[] blockSizes = launch.blockSizes().toArray(new Value[0]);
         Operation call = LaunchFuncOp.create(loc, Attribute.SymbolRefAttr.of(module, name),
@@ -318,27 +321,53 @@ public final class KernelOutlining {
     }
 
     /**
-     * Copies into {@code into} (a kernel's module) every {@code func.func} of {@code root} that {@code op}
-     * calls, and what those call, as upstream copies the symbols a kernel uses.
+     * Copies into {@code into} (a kernel's module) every symbol of {@code root} that {@code kernel} uses
+     * (a function it calls, a global it takes the address of), and what those use, as upstream does: a work
+     * list of the definitions copied, each copy appended at the end of the module. A function of the host
+     * without a body is copied too: compiling the kernel then names it as a function it lacks.
      */
-    private static void copyCallees(Operation root, Operation op, Block into) {
-        Ir.walk(op.region(0), o -> {
-            if (!o.name().equals("func.call") || !(o.attr("callee") instanceof Attribute.SymbolRefAttr ref)
-                    || !ref.nested().isEmpty()) {
-                return;
-            }
-            boolean present = into.operations().stream().anyMatch(x -> ref.root().equals(x.symbolName()));
-            if (present) {
-                return;
-            }
-            for (Operation f : root.region(0).entry().operations()) {
-                if (f.name().equals("func.func") && ref.root().equals(f.symbolName()) && !f.region(0).isEmpty()) {
-                    Operation copy = Ir.copy(f, new IdentityHashMap<>());
-                    into.append(copy);
-                    copyCallees(root, copy, into);
+    private static void copySymbols(Operation root, Operation kernel, Block into) {
+        Deque<Operation> work = new ArrayDeque<>(List.of(kernel));
+        while (!work.isEmpty()) {
+            Operation def = work.pop();
+            for (String name : symbolUses(def)) {
+                if (into.operations().stream().anyMatch(x -> name.equals(x.symbolName()))) {
+                    continue;
+                }
+                for (Operation top : root.region(0).entry().operations()) {
+                    if (name.equals(top.symbolName()) && !top.name().equals(GpuModuleOp.NAME)
+                            && !top.name().equals(BinaryOp.NAME)) {
+                        Operation copy = Ir.copy(top, new IdentityHashMap<>());
+                        into.append(copy);
+                        work.push(copy);
+                        break;
+                    }
                 }
             }
-        });
+        }
+    }
+
+    /** The symbols that the ops inside {@code def} name (by a flat reference in an attribute), in order. */
+    private static List<String> symbolUses(Operation def) {
+        List<String> names = new ArrayList<>();
+        for (var region : def.regions()) {
+            Ir.walk(region, o -> {
+                for (Attribute a : o.attributes().values()) {
+                    symbolRefs(a, names);
+                }
+            });
+        }
+        return names;
+    }
+
+    private static void symbolRefs(Attribute a, List<String> names) {
+        if (a instanceof Attribute.SymbolRefAttr ref && ref.nested().isEmpty()) {
+            names.add(ref.root());
+        } else if (a instanceof Attribute.ArrayAttr arr) {
+            arr.elements().forEach(e -> symbolRefs(e, names));
+        } else if (a instanceof Attribute.DictionaryAttr d) {
+            d.entries().values().forEach(e -> symbolRefs(e, names));
+        }
     }
 
     private static boolean definedIn(Value v, Set<Block> inside) {

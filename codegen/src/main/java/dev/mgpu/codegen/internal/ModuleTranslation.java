@@ -197,6 +197,9 @@ final class ModuleTranslation {
         for (Operation op : top) {
             if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
                 declareFunction(op);
+            } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
+                // A global of the host; outlining copies the ones a kernel uses into its module.
+                KernelTranslators.global(this, op);
             }
         }
         for (Operation op : top) {
@@ -210,9 +213,9 @@ final class ModuleTranslation {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }
-            } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME)) {
-                throw error(op, "Invalid top-level op for translation (must be a function, gpu.binary or"
-                        + " gpu.module): " + n);
+            } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME) && !n.equals(LLVMKernelOps.GLOBAL)) {
+                throw error(op, "Invalid top-level op for translation (must be a function, llvm.mlir.global,"
+                        + " gpu.binary or gpu.module): " + n);
             }
         }
         handlers.finish();
