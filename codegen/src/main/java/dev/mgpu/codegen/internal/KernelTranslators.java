@@ -670,6 +670,13 @@ final class KernelTranslators {
                 throw ModuleTranslation.error(op, "Invalid llvm.mlir.addressof (must name a global of the module): @"
                         + name);
             }
+            int space = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+            LLVMTypeRef want = t.types.of(op.result(0).type(), op);
+            if (LLVMGetTypeKind(want) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(want) != space) {
+                throw ModuleTranslation.error(op, "Invalid llvm.mlir.addressof of @" + name + " (must have the type of"
+                        + " a pointer to the global, " + (space == 0 ? "!llvm.ptr" : "!llvm.ptr<" + space + ">") + "): "
+                        + op.result(0).type());
+            }
             t.map(op.result(0), g);
         });
         for (String k : LLVMKernelOps.INTRINSICS) {
@@ -800,7 +807,10 @@ final class KernelTranslators {
                 t.lookup(op.operands(), op).toArray(new LLVMValueRef[0])));
     }
 
-    /** An {@code llvm.mlir.global} of a kernel module: workgroup memory and the like, without initializer. */
+    /**
+     * An {@code llvm.mlir.global} of a kernel module (workgroup memory and the like) or of the host: no
+     * initializer region, and an initial value that is an integer or float.
+     */
     static void global(ModuleTranslation t, Operation op) {
         LLVMKernelOps.GlobalOp g = new LLVMKernelOps.GlobalOp(op);
         if (t.device instanceof DeviceTarget.Cpu && g.addressSpace() == 3) {
@@ -836,7 +846,7 @@ final class KernelTranslators {
                 || kind == LLVMHalfTypeKind || kind == LLVMBFloatTypeKind)) {
             return LLVMConstReal(ty, f.value());
         }
-        throw ModuleTranslation.error(op, "Invalid initial value of llvm.mlir.global for a kernel (must be an integer"
-                + " or float of its type): " + value);
+        throw ModuleTranslation.error(op, "Invalid initial value of llvm.mlir.global (must be an integer or float of"
+                + " its type): " + value);
     }
 }
