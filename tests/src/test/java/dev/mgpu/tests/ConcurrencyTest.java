@@ -2,6 +2,7 @@ package dev.mgpu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.KernelOptions;
@@ -102,5 +103,57 @@ class ConcurrencyTest {
             }
         }
         return objects;
+    }
+
+    /**
+     * Twelve threads compile at once a kernel that LLVM's AMDGPU back end rejects (400,000 bytes of
+     * workgroup memory): each gets its own located error. The back end's diagnostics reach mgpu through a
+     * callback, and JavaCPP has ten native slots per callback class; with a handler object per compilation,
+     * the eleventh got none, and LLVM ended the process.
+     */
+    @Test
+    void twelveCompilationsAtOnceEachReportTheirError() throws Exception {
+        String text = """
+                module attributes {gpu.container_module} {
+                  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+                    gpu.func @f(%out: memref<1xf32>) workgroup(%w: memref<100000xf32, #gpu.address_space<workgroup>>) kernel {
+                      %c0 = arith.constant 0 : index
+                      %t = gpu.thread_id x
+                      %x = arith.constant 1.0 : f32
+                      memref.store %x, %w[%t] : memref<100000xf32, #gpu.address_space<workgroup>>
+                      gpu.barrier
+                      %v = memref.load %w[%c0] : memref<100000xf32, #gpu.address_space<workgroup>>
+                      memref.store %v, %out[%c0] : memref<1xf32>
+                      gpu.return
+                    }
+                  }
+                }
+                """;
+        int n = 12;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(n);
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<String>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                futures.add(pool.submit(() -> {
+                    Operation m = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "k" + k + ".mlir");
+                    start.await();
+                    try {
+                        Mgpu.compileKernels(m, Mgpu.Options.DEFAULT);
+                        return "no error";
+                    } catch (dev.mgpu.ir.MgpuException e) {
+                        return e.getMessage();
+                    }
+                }));
+            }
+            for (int i = 0; i < n; i++) {
+                String message = futures.get(i).get();
+                assertTrue(message.contains("k" + i + ".mlir:2:3") && message.contains("local memory (400000) exceeds"
+                        + " limit (65536) in function 'f'"), message);
+            }
+        } finally {
+            pool.shutdown();
+        }
     }
 }

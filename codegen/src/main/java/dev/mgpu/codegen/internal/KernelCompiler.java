@@ -131,29 +131,41 @@ public final class KernelCompiler {
             // Without a handler, an error that LLVM's back end reports (too much workgroup memory, say) ends
             // the process; with one, it is collected and becomes a located error after the step.
             Diagnostics diagnostics = new Diagnostics();
-            LLVMContextSetDiagnosticHandler(nm.context(), diagnostics, null);
+            Diagnostics.OPEN.put(nm.context().address(), diagnostics);
+            LLVMContextSetDiagnosticHandler(nm.context(), Diagnostics.HANDLER, nm.context());
             try {
                 return compile(module, target, options, d, where, nm, tm, diagnostics);
             } finally {
                 LLVMContextSetDiagnosticHandler(nm.context(), null, null);
-                diagnostics.close();
+                Diagnostics.OPEN.remove(nm.context().address());
             }
         }
     }
 
     /** LLVM's error diagnostics of one kernel compilation, collected instead of ending the process. */
-    private static final class Diagnostics extends org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler {
-        final List<String> errors = new ArrayList<>();
+    private static final class Diagnostics {
+        /**
+         * The one handler of every compilation, which finds the compilation by its LLVM context. JavaCPP has
+         * ten native slots for the callbacks of one class, and an instance past them would silently be a null
+         * handler; compilations run side by side, so one handler serves them all.
+         */
+        static final org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler HANDLER =
+                new org.bytedeco.llvm.LLVM.LLVMDiagnosticHandler() {
+                    @Override
+                    public void call(org.bytedeco.llvm.LLVM.LLVMDiagnosticInfoRef info, Pointer context) {
+                        Diagnostics d = context == null ? null : OPEN.get(context.address());
+                        if (d != null && LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
+                            BytePointer text = LLVMGetDiagInfoDescription(info);
+                            // LLVM prefixes a message without a source location with "<unknown>:0:0: ".
+                            d.errors.add(text.getString().replaceFirst("^<unknown>:0:0: ", ""));
+                            LLVMDisposeMessage(text);
+                        }
+                    }
+                };
+        /** The compilations under way, by the address of their LLVM context. */
+        static final Map<Long, Diagnostics> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
 
-        @Override
-        public void call(org.bytedeco.llvm.LLVM.LLVMDiagnosticInfoRef info, Pointer context) {
-            if (LLVMGetDiagInfoSeverity(info) == LLVMDSError) {
-                BytePointer text = LLVMGetDiagInfoDescription(info);
-                // LLVM prefixes a message without a source location with "<unknown>:0:0: ".
-                errors.add(text.getString().replaceFirst("^<unknown>:0:0: ", ""));
-                LLVMDisposeMessage(text);
-            }
-        }
+        final List<String> errors = new ArrayList<>();
 
         void check(Location where, DeviceTarget d) {
             if (!errors.isEmpty()) {
@@ -214,22 +226,8 @@ public final class KernelCompiler {
         return new ObjectAttr(target, format, new Attribute.DictionaryAttr(props), new Attribute.StringAttr(blob));
     }
 
-    private static synchronized void initTargets(DeviceTarget d) {
-        if (d instanceof DeviceTarget.Nvptx) {
-            LLVMInitializeNVPTXTargetInfo();
-            LLVMInitializeNVPTXTarget();
-            LLVMInitializeNVPTXTargetMC();
-            LLVMInitializeNVPTXAsmPrinter();
-        } else {
-            LLVMInitializeAMDGPUTargetInfo();
-            LLVMInitializeAMDGPUTarget();
-            LLVMInitializeAMDGPUTargetMC();
-            LLVMInitializeAMDGPUAsmPrinter();
-        }
-    }
-
     private static NativeTargetMachine machine(DeviceTarget d, Location where) {
-        initTargets(d);
+        Targets.initDeviceTarget(d instanceof DeviceTarget.Nvptx);
         LLVMTargetRef target = new LLVMTargetRef();
         BytePointer err = new BytePointer((Pointer) null);
         try (BytePointer triple = new BytePointer(d.triple())) {

@@ -19,8 +19,30 @@ import org.bytedeco.llvm.LLVM.LLVMTargetRef;
 final class Targets {
     private static boolean x86;
     private static boolean aarch64;
+    private static boolean nvptx;
+    private static boolean amdgpu;
 
     private Targets() {
+    }
+
+    /**
+     * Initialises LLVM's NVPTX or AMDGPU target, once. Every target is initialised under this class's lock:
+     * LLVM's registry of targets is a list without a lock of its own, and kernel modules compile side by side.
+     */
+    static synchronized void initDeviceTarget(boolean forNvptx) {
+        if (forNvptx && !nvptx) {
+            LLVMInitializeNVPTXTargetInfo();
+            LLVMInitializeNVPTXTarget();
+            LLVMInitializeNVPTXTargetMC();
+            LLVMInitializeNVPTXAsmPrinter();
+            nvptx = true;
+        } else if (!forNvptx && !amdgpu) {
+            LLVMInitializeAMDGPUTargetInfo();
+            LLVMInitializeAMDGPUTarget();
+            LLVMInitializeAMDGPUTargetMC();
+            LLVMInitializeAMDGPUAsmPrinter();
+            amdgpu = true;
+        }
     }
 
     /** Initialises LLVM's target for {@code triple}; returns false when it is not one mgpu emits for. */
