@@ -68,6 +68,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// The same when the dynamic dimension is innermost and an even one precedes it (the strides of the outer
+// dimensions were once computed as 0, and the element addresses silently wrong).
+// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): memref<4x2x?xf32>
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">] {
+    gpu.func @f(%m: memref<4x2x?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %m[%c0, %c0, %c0] : memref<4x2x?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // CHECK: errors.mlir:[[# @LINE + 3]]:10: error: Invalid gpu.thread_id (must be inside a function of a gpu.module or a gpu.launch): host code
 module attributes {gpu.container_module} {
   func.func @host() -> index {

@@ -284,7 +284,8 @@ final class KernelTranslators {
             for (int i = m.rank() - 1; i >= 0; i--) {
                 strides[i] = stride;
                 if (i > 0) {
-                    stride = m.dim(i) == Type.DYNAMIC ? Type.DYNAMIC : stride * m.dim(i);
+                    // Once dynamic, every outer stride is: DYNAMIC is a sentinel, not a number to multiply.
+                    stride = stride == Type.DYNAMIC || m.dim(i) == Type.DYNAMIC ? Type.DYNAMIC : stride * m.dim(i);
                 }
             }
         }
