@@ -101,33 +101,46 @@ class CliOutputTest {
     }
 
     /**
-     * The launcher finds its jar however it is reached: through a symlink in another directory (as an
-     * installation links it into a bin directory), by a path relative to the working directory, and by its
-     * bare name on PATH. It runs the JVM with a single C1 thread and no performance-data file.
+     * The launcher finds its jar, and tells the JVM its home (the directory above it), however it is
+     * reached: through a symlink in another directory (as an installation links it into a bin directory), by
+     * a relative path through that link, by its bare name on PATH, as {@code ./gpu-translate} and as
+     * {@code bash gpu-translate} in its own directory. It runs the JVM with a single C1 thread and no
+     * performance-data file, unless MGPU_JAVA_OPTS asks for other compilers.
      */
     @Test
     void launcherFindsItselfHoweverReached() throws Exception {
-        Path tools = TestPaths.root().resolve("tools");
+        Path root = TestPaths.root();
+        Path tools = root.resolve("tools");
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path link = bin.resolve("gpu-translate");
         Files.deleteIfExists(link);
         Files.createSymbolicLink(link, tools.resolve("gpu-translate"));
-        List<List<String>> ways = List.of(List.of(link.toString()), List.of("bin/gpu-translate"),
-                List.of("env", "PATH=" + bin + ":" + System.getenv("PATH"), "gpu-translate"));
+        String path = "PATH=" + bin + ":" + System.getenv("PATH");
+        List<List<String>> ways = List.of(List.of(dir.toString(), link.toString()), List.of(dir.toString(),
+                "bin/gpu-translate"), List.of(dir.toString(), "env", path, "gpu-translate"),
+                List.of(tools.toString(), "./gpu-translate"), List.of(tools.toString(), "bash", "gpu-translate"));
         for (List<String> way : ways) {
-            List<String> cmd = new ArrayList<>(way);
-            cmd.addAll(List.of("--version"));
-            Map<String, String> env = Map.of("MGPU_JAVA_OPTS", "-XX:+PrintFlagsFinal");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-            assertEquals(0, p.exitValue(), way + ": " + out);
+            String out = launch(way, "-XshowSettings:properties -XX:+PrintFlagsFinal");
             assertTrue(out.contains("gpu-translate ") && out.contains("LLVM 20."), way + ": " + out);
+            assertTrue(out.contains("mgpu.home = " + root.toRealPath() + "\n"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bCICompilerCount\\s+= 1\\b.*"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bUsePerfData\\s+= false\\b.*"), way + ": " + out);
         }
+        String tiered = launch(List.of(dir.toString(), link.toString()), "-XX:TieredStopAtLevel=4 -XX:+PrintFlagsFinal");
+        assertTrue(tiered.matches("(?s).*\\bTieredStopAtLevel\\s+= 4\\b.*"), tiered);
+    }
+
+    /** Runs {@code way} (a working directory, then the command) with --version and MGPU_JAVA_OPTS; its output. */
+    private static String launch(List<String> way, String javaOptions) throws Exception {
+        List<String> cmd = new ArrayList<>(way.subList(1, way.size()));
+        cmd.add("--version");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(new File(way.get(0))).redirectErrorStream(true);
+        pb.environment().put("MGPU_JAVA_OPTS", javaOptions);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), way + ": " + out);
+        return out;
     }
 
     @Test
