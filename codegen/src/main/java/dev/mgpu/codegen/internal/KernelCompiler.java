@@ -87,14 +87,27 @@ public final class KernelCompiler {
         // Each module and target is its own LLVM context and target machine, and only reads the model: they
         // are compiled side by side (a program for sm_90, sm_80, gfx90a and the CPU compiles in about half the
         // time on two cores). What the first failing one (in program order) reports is the error.
+        // Each one's notes are kept and passed on afterwards, in program order, on the caller's thread.
         List<Operation> modules = compilable(root);
         List<Supplier<ObjectAttr>> work = new ArrayList<>();
+        List<List<String>> notes = new ArrayList<>();
         for (Operation m : modules) {
             for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
-                work.add(() -> compile(m, (GpuTarget) a, options));
+                List<String> own = java.util.Collections.synchronizedList(new ArrayList<>());
+                notes.add(own);
+                KernelOptions piece = new KernelOptions(options.format(), options.ptxas(), own::add, options.targets());
+                work.add(() -> compile(m, (GpuTarget) a, piece));
             }
         }
-        Iterator<ObjectAttr> compiled = DeepStack.callAll(work).iterator();
+        List<ObjectAttr> results;
+        try {
+            results = DeepStack.callAll(work);
+        } finally {
+            for (List<String> own : notes) {
+                own.forEach(options.notes());
+            }
+        }
+        Iterator<ObjectAttr> compiled = results.iterator();
         for (Operation m : modules) {
             List<ObjectAttr> objects = new ArrayList<>();
             for (int i = ((Attribute.ArrayAttr) m.attr("targets")).elements().size(); i > 0; i--) {
