@@ -168,8 +168,8 @@ void mgpuSetDefaultDevice(int32_t device);
  * workgroup memory on the stack of the call.
  *
  * Such a kernel may also export "<kernel>.mgpu_block_size", three int64_t: the only block size it runs
- * (its known_block_size, which its loops run whatever the launch says). A launch with another block size is
- * refused and reported, and runs nothing.
+ * (mgpu's kernels whose threads work together export their known_block_size, which their loops run
+ * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];

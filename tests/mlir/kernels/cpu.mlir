@@ -29,10 +29,14 @@
 // SYMBOLS-NEXT: R axpy.mgpu_block
 // SYMBOLS-NOT: axpy.body
 
+// Its known_block_size, which its loops run whatever the launch says, is exported for the runtime to
+// check launches against; reduce has none.
 // MATMUL: T matmul
 // MATMUL-NEXT: R matmul.mgpu_block
+// MATMUL-NEXT: R matmul.mgpu_block_size
 // MATMUL-NOT: matmul.body
 
 // REDUCE: T reduce
 // REDUCE-NEXT: R reduce.mgpu_block
 // REDUCE-NOT: reduce.body
+// REDUCE-NOT: mgpu_block_size

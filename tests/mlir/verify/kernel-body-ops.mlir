@@ -159,3 +159,15 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// The custom form refuses an initializer region; the generic form must not bring one in, to be dropped.
+module {
+  // expected-error @below {{Invalid llvm.mlir.global (must have no initializer region; give its value instead): an initializer region}}
+  "llvm.mlir.global"() ({
+    %c = llvm.mlir.constant(1 : i32) : i32
+    // expected-error @below {{Invalid llvm.return (must be inside llvm.func): llvm.mlir.global}}
+    llvm.return %c : i32
+  }) {sym_name = "g", global_type = i32, linkage = #llvm.linkage<internal>} : () -> ()
+}

@@ -810,9 +810,7 @@ abstract class DeviceTarget {
 
         /**
          * The exported entry point {@code void name(void **params, const mgpuCpuGrid *g)} of {@code kernel},
-         * with the marker that tells the runtime it runs a whole block and, when the kernel has a
-         * {@code known_block_size}, the symbol {@code name.mgpu_block_size} (three {@code int64_t}) that holds
-         * it: the code runs that size whatever the launch says, so the runtime refuses any other (mgpu.h).
+         * with the marker that tells the runtime it runs a whole block.
          */
         static LLVMValueRef entryPoint(ModuleTranslation t, Operation kernel) {
             String name = kernel.symbolName();
@@ -823,21 +821,27 @@ abstract class DeviceTarget {
             }
             LLVMValueRef entry = LLVMAddFunction(t.module, name, ft);
             addMarker(t, name);
-            if (kernel.attr("known_block_size") instanceof Attribute.DenseArrayAttr known) {
-                LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-                LLVMValueRef[] sizes = new LLVMValueRef[3];
-                for (int d = 0; d < 3; d++) {
-                    sizes[d] = LLVMConstInt(i64, known.get(d), 0);
-                }
-                LLVMValueRef size;
-                try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(sizes)) {
-                    size = LLVMConstArray2(i64, pp, 3);
-                }
-                LLVMValueRef g = LLVMAddGlobal(t.module, LLVMTypeOf(size), name + ".mgpu_block_size");
-                LLVMSetInitializer(g, size);
-                LLVMSetGlobalConstant(g, 1);
-            }
             return entry;
+        }
+
+        /**
+         * The symbol {@code name.mgpu_block_size} (three {@code int64_t}): the only block size the entry point
+         * runs, whatever the launch says (its loops run the kernel's {@code known_block_size}), so that the
+         * runtime refuses any other (mgpu.h).
+         */
+        static void exportBlockSize(ModuleTranslation t, String name, long[] size) {
+            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+            LLVMValueRef[] sizes = new LLVMValueRef[3];
+            for (int d = 0; d < 3; d++) {
+                sizes[d] = LLVMConstInt(i64, size[d], 0);
+            }
+            LLVMValueRef value;
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(sizes)) {
+                value = LLVMConstArray2(i64, pp, 3);
+            }
+            LLVMValueRef g = LLVMAddGlobal(t.module, LLVMTypeOf(value), name + ".mgpu_block_size");
+            LLVMSetInitializer(g, value);
+            LLVMSetGlobalConstant(g, 1);
         }
 
         /** Argument {@code i} of an entry point's kernel, of {@code type}: {@code *(type *)params[i]}. */

@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.dialect.Dialects;
 import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.DimensionOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
@@ -347,17 +348,29 @@ public final class KernelOutlining {
         }
     }
 
-    /** The symbols that the ops inside {@code def} name (by a flat reference in an attribute), in order. */
+    /**
+     * The symbols that the ops inside {@code def} name (by a flat reference in an attribute), in order; as
+     * upstream, not those inside a nested symbol table, whose references are its own.
+     */
     private static List<String> symbolUses(Operation def) {
         List<String> names = new ArrayList<>();
-        for (var region : def.regions()) {
-            Ir.walk(region, o -> {
-                for (Attribute a : o.attributes().values()) {
-                    symbolRefs(a, names);
-                }
-            });
-        }
+        symbolUses(def, names);
         return names;
+    }
+
+    private static void symbolUses(Operation op, List<String> names) {
+        for (Region region : op.regions()) {
+            for (Block block : region.blocks()) {
+                for (Operation o : block.operations()) {
+                    for (Attribute a : o.attributes().values()) {
+                        symbolRefs(a, names);
+                    }
+                    if (!Dialects.hasSymbolTable(o)) {
+                        symbolUses(o, names);
+                    }
+                }
+            }
+        }
     }
 
     private static void symbolRefs(Attribute a, List<String> names) {

@@ -306,6 +306,9 @@ final class WorkItemLoops {
         }
         localGrid = DeviceTarget.Cpu.localGrid(t, fn);
         long[] known = knownBlockSize();
+        if (known != null) {
+            DeviceTarget.Cpu.exportBlockSize(t, kernel.symbolName(), known);
+        }
         for (int d = 0; d < 3; d++) {
             dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : DeviceTarget.Cpu.blockSize(t, fn, d);
         }

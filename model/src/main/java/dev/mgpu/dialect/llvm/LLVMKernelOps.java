@@ -409,6 +409,12 @@ public final class LLVMKernelOps {
         if (as != null && !(as instanceof Attribute.IntegerAttr)) {
             ctx.error(op, "Invalid addr_space of llvm.mlir.global (must be an integer): " + as);
         }
+        // The custom form refuses an initializer region; the generic form could give one, which would be
+        // dropped and the global left undefined.
+        if (op.regions().size() > 1 || op.regions().size() == 1 && !op.region(0).isEmpty()) {
+            ctx.error(op, "Invalid llvm.mlir.global (must have no initializer region; give its value instead): an"
+                    + " initializer region");
+        }
     }
 
     /**
