@@ -98,8 +98,22 @@ public final class LLVMKernelOps {
             p.attrDict(op, Set.of("global_name"));
             p.write(" : ").type(op.result(0).type());
         }).verifier((op, ctx) -> {
-            if (Syntax.verifyCounts(op, ctx, 0, 1) && !(op.result(0).type() instanceof Type.LLVMPointerType)) {
+            if (!Syntax.verifyCounts(op, ctx, 0, 1)) {
+                return;
+            }
+            if (!(op.result(0).type() instanceof Type.LLVMPointerType ptr)) {
                 ctx.error(op, "Invalid result of llvm.mlir.addressof (must be a pointer): " + op.result(0).type());
+                return;
+            }
+            // As upstream: the pointer is in the global's address space.
+            Operation g = op.attr("global_name") instanceof Attribute.SymbolRefAttr r ? ctx.symbols().lookup(op, r) : null;
+            if (g != null && g.name().equals(GLOBAL)) {
+                Attribute ref = op.attr("global_name");
+                int space = new GlobalOp(g).addressSpace();
+                if (ptr.addressSpace() != space) {
+                    ctx.error(op, "Invalid llvm.mlir.addressof of " + ref + " (must have the type of a pointer to the"
+                            + " global, " + new Type.LLVMPointerType(space) + "): " + ptr);
+                }
             }
         }));
         return defs;
