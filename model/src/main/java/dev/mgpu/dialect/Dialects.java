@@ -19,23 +19,31 @@ import dev.mgpu.ir.Operation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The registry of the supported subset: every op by name, and the dialect attributes ({@code #...}) and
  * types ({@code !...}) by name without their sigil. Each dialect lists its own.
  */
 public final class Dialects {
-    private static final Map<String, OpDef> OPS = new HashMap<>();
+    /**
+     * Each dialect's ops, by the prefix of their names, registered when an op of that prefix is first looked
+     * up: a program reads a few dialects, and registering one costs up to 20 ms at start-up (the llvm
+     * dialect's 75 ops), about a tenth of translating a small kernel.
+     */
+    private static final Map<String, Supplier<List<OpDef>>> DIALECTS = Map.ofEntries(
+            Map.entry("builtin", Builtin::ops), Map.entry("func", Func::ops), Map.entry("arith", Arith::ops),
+            Map.entry("cf", Cf::ops), Map.entry("llvm", LLVM::ops), Map.entry("gpu", GpuDialect::ops),
+            Map.entry("math", MathDialect::ops), Map.entry("memref", MemRef::ops), Map.entry("scf", Scf::ops),
+            Map.entry("nvvm", NVVM::ops), Map.entry("rocdl", ROCDL::ops));
+    private static final Map<String, OpDef> OPS = new ConcurrentHashMap<>();
+    private static final Set<String> LOADED = ConcurrentHashMap.newKeySet();
     private static final Map<String, AttrDef> ATTRIBUTES = new HashMap<>();
     private static final Map<String, TypeDef> TYPES = new HashMap<>();
 
     static {
-        for (List<OpDef> defs : List.of(Builtin.ops(), Func.ops(), Arith.ops(), Cf.ops(), LLVM.ops(),
-                GpuDialect.ops(), MathDialect.ops(), MemRef.ops(), Scf.ops(), NVVM.ops(), ROCDL.ops())) {
-            for (OpDef d : defs) {
-                register(OPS, d.name(), d);
-            }
-        }
         for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes(), Arith.attributes())) {
             for (AttrDef d : defs) {
                 register(ATTRIBUTES, d.name(), d);
@@ -46,6 +54,34 @@ public final class Dialects {
                 register(TYPES, d.name(), d);
             }
         }
+    }
+
+    /** The op named {@code name}, registering its dialect first if need be; null if there is none. */
+    private static OpDef op(String name) {
+        OpDef d = OPS.get(name);
+        if (d != null) {
+            return d;
+        }
+        int dot = name.indexOf('.');
+        String prefix = dot < 0 ? name : name.substring(0, dot);
+        if (LOADED.contains(prefix) || !DIALECTS.containsKey(prefix)) {
+            return null;
+        }
+        load(prefix);
+        return OPS.get(name);
+    }
+
+    private static synchronized void load(String prefix) {
+        if (LOADED.contains(prefix)) {
+            return;
+        }
+        for (OpDef d : DIALECTS.get(prefix).get()) {
+            if (!d.name().startsWith(prefix + ".")) {
+                throw new IllegalStateException("registered under " + prefix + ": " + d.name());
+            }
+            register(OPS, d.name(), d);
+        }
+        LOADED.add(prefix);
     }
 
     private static <T> void register(Map<String, T> m, String name, T def) {
@@ -64,7 +100,7 @@ public final class Dialects {
      * @return the definition, or null
      */
     public static OpDef lookup(String name) {
-        return OPS.get(name);
+        return op(name);
     }
 
     /**
@@ -74,7 +110,7 @@ public final class Dialects {
      * @return the definition, or null
      */
     public static OpDef lookup(Operation op) {
-        return OPS.get(op.name());
+        return op(op.name());
     }
 
     /**
@@ -105,7 +141,7 @@ public final class Dialects {
      * @return true when {@code op} is registered as a terminator
      */
     public static boolean isTerminator(Operation op) {
-        OpDef d = OPS.get(op.name());
+        OpDef d = op(op.name());
         return d != null && d.isTerminator();
     }
 
@@ -116,7 +152,7 @@ public final class Dialects {
      * @return true when {@code op} is registered as isolated from above
      */
     public static boolean isIsolatedFromAbove(Operation op) {
-        OpDef d = OPS.get(op.name());
+        OpDef d = op(op.name());
         return d != null && d.isIsolatedFromAbove();
     }
 
@@ -127,7 +163,7 @@ public final class Dialects {
      * @return true when {@code op} is registered as a symbol table
      */
     public static boolean hasSymbolTable(Operation op) {
-        OpDef d = OPS.get(op.name());
+        OpDef d = op(op.name());
         return d != null && d.hasSymbolTable();
     }
 }
