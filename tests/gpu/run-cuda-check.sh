@@ -72,8 +72,14 @@ check "fat binary without sm_90 result" "${expect[axpy]}" ./fat-nosm90
 check "fat binary on the CPU backend" "${expect[axpy]}" env MGPU_BACKEND=cpu ./fat
 
 # mgpu's own kernels: numbers, then kernel times against nvcc -O3's cubin of the same kernels (goal: within
-# 1.1x), and SASS instruction counts where cuobjdump is found.
-sass() { cuobjdump -sass -fun "$2" "$1" 2>/dev/null | grep -cE '^\s+/\*[0-9a-f]{4}\*/'; }
+# 1.1x), and SASS instruction counts: cuobjdump's where it is found, else tests/bin/sass-count's (python3).
+sass() {
+  if command -v cuobjdump >/dev/null; then
+    cuobjdump -sass -fun "$2" "$1" 2>/dev/null | grep -cE '^\s+/\*[0-9a-f]{4}\*/'
+  else
+    python3 "$here/../bin/sass-count" "$1" | awk -v k="$2" '$1 == k {print $2}'
+  fi
+}
 for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:REDUCE:reduce; do
   IFS=: read -r name def fn <<<"$k"
   for who in ours ours-ptx nvcc; do
@@ -84,7 +90,7 @@ for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:
     fi
     grep -h "kernel .* us" <<<"$(./"$name.$who" 2>&1)" | sed "s/^/  $who: /"
   done
-  if command -v cuobjdump >/dev/null; then
+  if command -v cuobjdump >/dev/null || command -v python3 >/dev/null; then
     echo "  SASS instructions of $fn: ours $(sass "$name.ours.sm_90.cubin" "$fn"), nvcc $(sass kernels.nvcc.sm_90.cubin "$fn")"
   fi
 done

@@ -635,6 +635,9 @@ class FakeDriverTest {
             assertTrue(verdicts.contains("PASS " + k + " kernel (ours)"), out);
             assertTrue(verdicts.contains("PASS " + k + " kernel (ours-ptx)"), out);
             assertTrue(verdicts.contains("PASS " + k + " one source picks sm_90"), out);
+            // Counted by cuobjdump where there is one, else from the cubins themselves.
+            assertTrue(r.out().matches("(?s).*\n  SASS instructions of " + k + ": ours [1-9][0-9]*, nvcc [1-9][0-9]*\n.*"),
+                    out);
         }
         // The benchmark's hand-written loop loads nvcc's cubin itself.
         assertTrue(r.err().contains("fake-cuda: cuModuleLoadData: cubin sm_90, kernels axpy"), out);
