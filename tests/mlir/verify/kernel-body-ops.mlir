@@ -171,3 +171,17 @@ module {
     llvm.return %c : i32
   }) {sym_name = "g", global_type = i32, linkage = #llvm.linkage<internal>} : () -> ()
 }
+
+// -----
+
+// Globals LLVM has no form for, and attributes it would take without asking: as upstream, errors.
+module {
+  // expected-error @below {{Invalid type of llvm.mlir.global (must be a valid element type for an LLVM global): !llvm.void}}
+  llvm.mlir.global external @v() : !llvm.void
+  // expected-error @below {{Invalid type of llvm.mlir.global (must be a valid element type for an LLVM global): index}}
+  llvm.mlir.global internal @i() : index
+  // expected-error @below {{Invalid alignment of llvm.mlir.global (must be a power of 2): 3 : i64}}
+  llvm.mlir.global internal @a() {alignment = 3 : i64} : i32
+  // expected-error @below {{Invalid addr_space of llvm.mlir.global (must be a non-negative 32-bit integer): -1 : i32}}
+  llvm.mlir.global internal @s() {addr_space = -1 : i32} : i32
+}

@@ -416,12 +416,23 @@ public final class LLVMKernelOps {
         if (!Syntax.verifySymbolName(op, ctx)) {
             return;
         }
-        if (!(op.attr("global_type") instanceof Attribute.TypeAttr)) {
+        if (!(op.attr("global_type") instanceof Attribute.TypeAttr t)) {
             ctx.error(op, "Invalid llvm.mlir.global (must have a global_type): " + op.attr("global_type"));
+        } else if (t.type() instanceof Type.LLVMVoidType || t.type() instanceof Type.LLVMFunctionType
+                || t.type() instanceof Type.IndexType) {
+            // As upstream; LLVM has no global of such a type.
+            ctx.error(op, "Invalid type of llvm.mlir.global (must be a valid element type for an LLVM global): "
+                    + t.type());
         }
         Attribute as = op.attr("addr_space");
-        if (as != null && !(as instanceof Attribute.IntegerAttr)) {
-            ctx.error(op, "Invalid addr_space of llvm.mlir.global (must be an integer): " + as);
+        if (as != null && !(as instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() <= Integer.MAX_VALUE)) {
+            ctx.error(op, "Invalid addr_space of llvm.mlir.global (must be a non-negative 32-bit integer): " + as);
+        }
+        Attribute align = op.attr("alignment");
+        if (align != null && !(align instanceof Attribute.IntegerAttr a && a.value() > 0 && Long.bitCount(a.value()) == 1
+                && a.value() <= 1L << 32)) {
+            // LLVM takes an alignment for a power of two without asking.
+            ctx.error(op, "Invalid alignment of llvm.mlir.global (must be a power of 2): " + align);
         }
         // The custom form refuses an initializer region; the generic form could give one, which would be
         // dropped and the global left undefined.
