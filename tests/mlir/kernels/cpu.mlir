@@ -2,6 +2,10 @@
 // RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.axpy.mlir | gpu-object cpu | FileCheck %s
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.axpy.mlir | gpu-object cpu > %t.so
 // RUN: nm -D --defined-only %t.so | FileCheck %s --check-prefix=SYMBOLS
+// RUN: sed 's/ i32) kernel {/ i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {/' %t.axpy.mlir > %t.known.mlir
+// RUN: FileCheck %s --check-prefix=KNOWNSRC < %t.known.mlir
+// RUN: gpu-translate --emit=mlir --compile-kernels %t.known.mlir | gpu-object cpu > %t.known.so
+// RUN: nm -D --defined-only %t.known.so | FileCheck %s --check-prefix=KNOWN
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/matmul.mlir > %t.matmul.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.matmul.mlir | gpu-object cpu > %t.matmul.so
 // RUN: nm --defined-only %t.matmul.so | FileCheck %s --check-prefix=MATMUL
@@ -28,6 +32,13 @@
 // SYMBOLS: T axpy
 // SYMBOLS-NEXT: R axpy.mgpu_block
 // SYMBOLS-NOT: axpy.body
+
+// A kernel whose threads do not work together loops over the launch's block size even with a
+// known_block_size, so it exports no size for the runtime to hold launches to.
+// KNOWNSRC: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// KNOWN: T axpy
+// KNOWN-NEXT: R axpy.mgpu_block
+// KNOWN-NOT: mgpu_block_size
 
 // Its known_block_size, which its loops run whatever the launch says, is exported for the runtime to
 // check launches against; reduce has none.

@@ -1,11 +1,15 @@
 // RUN: gpu-translate %s | FileCheck %s
 // RUN: gpu-translate --emit=obj %s -o %t.o
+// RUN: nm %t.o | FileCheck %s --check-prefix=OBJ
 
 // llvm.mlir.global on the host: a global of LLVM's with the same linkage, constness and initial value,
 // whose address llvm.mlir.addressof takes.
 
 // CHECK-DAG: @scale = internal constant float 3.000000e+00
 // CHECK-DAG: @count = global i32 7
+// In the object: @count exported data, @scale local read-only data.
+// OBJ-DAG: D count
+// OBJ-DAG: r scale
 // CHECK-LABEL: define float @scaled(float %0)
 // CHECK: load float, ptr @scale
 module {
