@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /** Walks over and deep copies of ops, for the passes that move code between functions (outlining, inlining). */
 final class Ir {
@@ -24,6 +25,22 @@ final class Ir {
                 f.accept(op);
                 for (Region inner : op.regions()) {
                     walk(inner, f);
+                }
+            }
+        }
+    }
+
+    /**
+     * Visits the ops of {@code r}, each before the ops nested in it, entering an op's regions only when
+     * {@code enter} returns true for it.
+     */
+    static void visit(Region r, Predicate<Operation> enter) {
+        for (Block b : r.blocks()) {
+            for (Operation op : b.operations()) {
+                if (enter.test(op)) {
+                    for (Region inner : op.regions()) {
+                        visit(inner, enter);
+                    }
                 }
             }
         }

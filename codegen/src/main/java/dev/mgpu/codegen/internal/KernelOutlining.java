@@ -65,15 +65,13 @@ public final class KernelOutlining {
 
     private static void collect(Operation op, List<Operation> out) {
         for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) {
-                    if (o.name().equals(LaunchOp.NAME)) {
-                        out.add(o);
-                    } else {
-                        collect(o, out);
-                    }
+            Ir.visit(r, o -> {
+                boolean launch = o.name().equals(LaunchOp.NAME);
+                if (launch) {
+                    out.add(o);
                 }
-            }
+                return !launch;
+            });
         }
     }
 
@@ -360,16 +358,12 @@ public final class KernelOutlining {
 
     private static void symbolUses(Operation op, List<String> names) {
         for (Region region : op.regions()) {
-            for (Block block : region.blocks()) {
-                for (Operation o : block.operations()) {
-                    for (Attribute a : o.attributes().values()) {
-                        symbolRefs(a, names);
-                    }
-                    if (!Dialects.hasSymbolTable(o)) {
-                        symbolUses(o, names);
-                    }
+            Ir.visit(region, o -> {
+                for (Attribute a : o.attributes().values()) {
+                    symbolRefs(a, names);
                 }
-            }
+                return !Dialects.hasSymbolTable(o);
+            });
         }
     }
 
