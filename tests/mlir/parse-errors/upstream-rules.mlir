@@ -49,3 +49,14 @@ func.func @async_unnamed() {
   gpu.wait async
   return
 }
+
+// -----
+
+// A gpu.launch's attributions take no attributes (upstream: "expected ')' in argument list"); a gpu.func's do.
+func.func @launch_attribution_attrs(%n: index) {
+  // expected-error @+1 {{Invalid workgroup attribution of gpu.launch (takes no attributes; an outlined kernel's gpu.func does): {llvm.align = 32 : i64}}}
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %n, %y = %n, %z = %n) threads(%tx, %ty, %tz) in (%a = %n, %b = %n, %c = %n) workgroup(%w : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 32 : i64}) {
+    gpu.terminator
+  }
+  return
+}

@@ -12,3 +12,15 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// An attribution may carry attributes after its type, kept in workgroup_attrib_attrs and private_attrib_attrs
+// (one dictionary per attribution, empty for those without), as upstream keeps them.
+
+gpu.module @attrs {
+  // CHECK: gpu.func @k() workgroup(%arg0 : memref<4xf32, #gpu.address_space<workgroup>>, %arg1 : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 32 : i64}) private(%arg2 : memref<2xf32, #gpu.address_space<private>> {llvm.align = 8 : i64}) kernel {
+  // GENERIC: private_attrib_attrs = [{llvm.align = 8 : i64}]
+  // GENERIC-SAME: workgroup_attrib_attrs = [{}, {llvm.align = 32 : i64}]
+  gpu.func @k() workgroup(%a : memref<4xf32, #gpu.address_space<workgroup>>, %b : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 32 : i64}) private(%c : memref<2xf32, #gpu.address_space<private>> {llvm.align = 8 : i64}) kernel {
+    gpu.return
+  }
+}

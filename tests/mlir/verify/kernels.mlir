@@ -70,3 +70,32 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An attribution's llvm.align is the alignment of its memory: a power of 2, as LLVM takes it.
+gpu.module @m {
+  // expected-error @+1 {{Invalid llvm.align of workgroup attribution 1 of gpu.func (must be an integer power of 2): 24 : i64}}
+  gpu.func @k() workgroup(%a : memref<4xf32, #gpu.address_space<workgroup>>, %b : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 24 : i64}) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{Invalid llvm.align of private attribution 0 of gpu.func (must be an integer power of 2): "16"}}
+  gpu.func @k() private(%a : memref<4xf32, #gpu.address_space<private>> {llvm.align = "16"}) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+"gpu.module"() <{sym_name = "m"}> ({
+  // expected-error @+1 {{Invalid workgroup_attrib_attrs of gpu.func (must be an array of dictionaries, one per attribution): [16 : i64]}}
+  "gpu.func"() <{function_type = () -> (), workgroup_attrib_attrs = [16 : i64]}> ({
+  ^bb0(%a: memref<4xf32, #gpu.address_space<workgroup>>):
+    "gpu.return"() : () -> ()
+  }) {sym_name = "k", workgroup_attributions = 1 : i64} : () -> ()
+}) : () -> ()

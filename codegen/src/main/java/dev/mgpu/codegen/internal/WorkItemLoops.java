@@ -78,6 +78,8 @@ final class WorkItemLoops {
     /** The per-thread arrays asked for: a placeholder in the entry block each, and its bytes per thread. */
     private final List<LLVMValueRef> perThreadPlaceholders = new ArrayList<>();
     private final List<Long> perThreadSizes = new ArrayList<>();
+    /** The alignment of each per-thread array: 64 bytes, or the largest an attribution or alloca asks for. */
+    private long perThreadAlign = 64;
 
     /**
      * The most bytes of per-thread arrays, for all of a block's threads, kept on the stack of the worker that
@@ -321,12 +323,14 @@ final class WorkItemLoops {
                 // Workgroup memory: the block's own, on the stack of the call that runs the block.
                 Type.MemRefType m = (Type.MemRefType) a.type();
                 LLVMTypeRef arr = KernelTranslators.arrayOf(t, m, kernel);
-                t.map(a, allocaAtEntry(arr, 64));
+                t.map(a, allocaAtEntry(arr, (int) Math.max(64, f.attributionAlignment(i - inputs))));
                 shared.add(a);
             } else {
                 Type.MemRefType m = (Type.MemRefType) a.type();
                 LLVMTypeRef arr = KernelTranslators.arrayOf(t, m, kernel);
-                long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), 16);
+                long align = Math.max(16, f.attributionAlignment(i - inputs));
+                perThreadAlign = Math.max(perThreadAlign, align);
+                long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), align);
                 privateCopies.put(a, new LLVMValueRef[] {perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
                         stride, 0)});
             }
@@ -342,7 +346,7 @@ final class WorkItemLoops {
         return (n + align - 1) / align * align;
     }
 
-    /** An array of {@code bytes} per thread, 64-byte aligned: a placeholder until {@link #placePerThreadArrays}. */
+    /** An array of {@code bytes} per thread, aligned to {@link #perThreadAlign}: a placeholder until {@link #placePerThreadArrays}. */
     private LLVMValueRef perThread(long bytes) {
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
         LLVMPositionBuilderBefore(t.builder, entryEnd);
@@ -366,7 +370,7 @@ final class WorkItemLoops {
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         long total = 0;
         for (long b : perThreadSizes) {
-            total += alignUp(b, 64);
+            total += alignUp(b, perThreadAlign);
         }
         long maxThreads = known != null ? known[0] * known[1] * known[2] : 1024;
         boolean onStack = maxThreads > 0 && total <= STACK_BYTES / maxThreads;
@@ -374,7 +378,7 @@ final class WorkItemLoops {
         LLVMPositionBuilderBefore(t.builder, entryEnd);
         LLVMValueRef heap = null;
         if (!onStack) {
-            heap = DeviceTarget.call(t, "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, 64, 0),
+            heap = DeviceTarget.call(t, "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, perThreadAlign, 0),
                     LLVMBuildMul(t.builder, threads, LLVMConstInt(i64, total, 0), ""));
             t.device.libraryUsed("aligned_alloc"); // the C library's, as libm's functions
             t.device.libraryUsed("free");
@@ -385,11 +389,11 @@ final class WorkItemLoops {
             LLVMValueRef real;
             if (onStack) {
                 real = LLVMBuildArrayAlloca(t.builder, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), bytes), threads, "");
-                LLVMSetAlignment(real, 64);
+                LLVMSetAlignment(real, (int) perThreadAlign);
             } else {
                 real = gep(LLVMInt8TypeInContext(t.ctx), heap, LLVMBuildMul(t.builder, threads,
                         LLVMConstInt(i64, offset, 0), ""));
-                offset += alignUp(bytes, 64);
+                offset += alignUp(bytes, perThreadAlign);
             }
             LLVMReplaceAllUsesWith(perThreadPlaceholders.get(k), real);
             LLVMInstructionEraseFromParent(perThreadPlaceholders.get(k));
@@ -952,6 +956,7 @@ final class WorkItemLoops {
             return allocaAtEntry(type, align);
         }
         long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type), Math.max(align, 1));
+        perThreadAlign = Math.max(perThreadAlign, align);
         LLVMValueRef base = perThread(stride);
         LLVMValueRef offset = LLVMBuildMul(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), stride, 0), "");
         return gep(LLVMInt8TypeInContext(t.ctx), base, offset);

@@ -6,6 +6,7 @@ import dev.mgpu.op.Syntax;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Value;
 import dev.mgpu.text.OpAsmParser;
@@ -25,17 +26,50 @@ public final class GpuFuncOp extends FunctionOpView {
     /** How many entry-block arguments after the function's own are workgroup attributions (the rest are private). */
     public static final String WORKGROUP_COUNT = "workgroup_attributions";
 
-    /** {@code [workgroup(%w : T, ...)] [private(%p : T, ...)]}: memory the kernel's body gets as block arguments. */
-    static List<OpAsmParser.Argument> attributions(OpAsmParser p, Map<String, Attribute> attrs) {
+    /** Each workgroup attribution's attributes (an array of dictionaries), when any has some. */
+    public static final String WORKGROUP_ATTRS = "workgroup_attrib_attrs";
+
+    /** Each private attribution's attributes (an array of dictionaries), when any has some. */
+    public static final String PRIVATE_ATTRS = "private_attrib_attrs";
+
+    /** The attribution attribute that gives its memory's alignment in bytes, as upstream's lowering reads it. */
+    public static final String ALIGN = "llvm.align";
+
+    /**
+     * {@code [workgroup(%w : T [{attrs}], ...)] [private(%p : T [{attrs}], ...)]}: memory the body gets as block
+     * arguments. A gpu.func keeps each attribution's attributes ({@code withAttrs}); a gpu.launch takes none.
+     */
+    static List<OpAsmParser.Argument> attributions(OpAsmParser p, Map<String, Attribute> attrs, boolean withAttrs) {
         List<OpAsmParser.Argument> out = new ArrayList<>();
         if (p.optionalKeyword("workgroup")) {
-            out.addAll(p.argumentList(false));
-            attrs.put(WORKGROUP_COUNT, Attribute.IntegerAttr.i64(out.size()));
+            List<OpAsmParser.Argument> w = p.argumentList(false);
+            attrs.put(WORKGROUP_COUNT, Attribute.IntegerAttr.i64(w.size()));
+            keepAttrs(w, attrs, WORKGROUP_ATTRS, withAttrs, "workgroup");
+            out.addAll(w);
         }
         if (p.optionalKeyword("private")) {
-            out.addAll(p.argumentList(false));
+            List<OpAsmParser.Argument> pr = p.argumentList(false);
+            keepAttrs(pr, attrs, PRIVATE_ATTRS, withAttrs, "private");
+            out.addAll(pr);
         }
         return out;
+    }
+
+    private static void keepAttrs(List<OpAsmParser.Argument> args, Map<String, Attribute> attrs, String name,
+            boolean allowed, String keyword) {
+        List<Attribute> dicts = new ArrayList<>();
+        boolean any = false;
+        for (OpAsmParser.Argument a : args) {
+            if (a.attrs() != null && !allowed) {
+                throw new MgpuException(a.loc(), "Invalid " + keyword + " attribution of gpu.launch (takes no"
+                        + " attributes; an outlined kernel's gpu.func does): " + a.attrs());
+            }
+            dicts.add(a.attrs() == null ? Attribute.DictionaryAttr.EMPTY : a.attrs());
+            any |= a.attrs() != null && !a.attrs().isEmpty();
+        }
+        if (any) {
+            attrs.put(name, new Attribute.ArrayAttr(dicts));
+        }
     }
 
     private static void printAttributions(OpAsmPrinter p, Operation op) {
@@ -46,19 +80,68 @@ public final class GpuFuncOp extends FunctionOpView {
         List<Value> all = List.copyOf(op.region(0).entry().arguments());
         int n = f.type().inputs().size();
         int w = f.workgroupCount();
-        printGroup(p, "workgroup", all.subList(n, Math.min(all.size(), n + w)));
-        printGroup(p, "private", all.subList(Math.min(all.size(), n + w), all.size()));
+        printGroup(p, "workgroup", all.subList(n, Math.min(all.size(), n + w)), op.attr(WORKGROUP_ATTRS));
+        printGroup(p, "private", all.subList(Math.min(all.size(), n + w), all.size()), op.attr(PRIVATE_ATTRS));
     }
 
-    static void printGroup(OpAsmPrinter p, String keyword, List<Value> args) {
+    static void printGroup(OpAsmPrinter p, String keyword, List<Value> args, Attribute dicts) {
         if (args.isEmpty()) {
             return;
         }
         p.write(' ').write(keyword).write('(');
         for (int i = 0; i < args.size(); i++) {
             p.write(i > 0 ? ", " : "").operand(args.get(i)).write(" : ").type(args.get(i).type());
+            if (dicts instanceof Attribute.ArrayAttr a && i < a.size() && a.get(i) instanceof Attribute.DictionaryAttr d
+                    && !d.isEmpty()) {
+                p.write(' ').attr(d);
+            }
         }
         p.write(')');
+    }
+
+    /**
+     * The attributes of an attribution.
+     *
+     * @param index the attribution's index among all of them: the workgroup ones first, then the private ones
+     * @return its attributes; empty when it has none
+     */
+    public Attribute.DictionaryAttr attributionAttrs(int index) {
+        int w = workgroupCount();
+        Attribute all = op.attr(index < w ? WORKGROUP_ATTRS : PRIVATE_ATTRS);
+        int i = index < w ? index : index - w;
+        return all instanceof Attribute.ArrayAttr a && i < a.size() && a.get(i) instanceof Attribute.DictionaryAttr d ? d
+                : Attribute.DictionaryAttr.EMPTY;
+    }
+
+    /**
+     * Sets the attributes of an attribution, such as {@link #ALIGN}.
+     *
+     * @param index the attribution's index among all of them: the workgroup ones first, then the private ones
+     * @param attrs its attributes
+     */
+    public void setAttributionAttrs(int index, Attribute.DictionaryAttr attrs) {
+        int w = workgroupCount();
+        int count = index < w ? w : op.region(0).entry().arguments().size() - type().inputs().size() - w;
+        int i = index < w ? index : index - w;
+        String name = index < w ? WORKGROUP_ATTRS : PRIVATE_ATTRS;
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("attribution " + index + " of " + op.symbolName());
+        }
+        List<Attribute> dicts = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            dicts.add(k == i ? attrs : attributionAttrs(index < w ? k : w + k));
+        }
+        op.setAttr(name, new Attribute.ArrayAttr(dicts));
+    }
+
+    /**
+     * The alignment an attribution's memory must have.
+     *
+     * @param index the attribution's index among all of them: the workgroup ones first, then the private ones
+     * @return its {@link #ALIGN} in bytes, or 0 when it gives none (its element type's own alignment then)
+     */
+    public long attributionAlignment(int index) {
+        return attributionAttrs(index).get(ALIGN) instanceof Attribute.IntegerAttr a ? a.value() : 0;
     }
 
     /**
@@ -147,6 +230,26 @@ public final class GpuFuncOp extends FunctionOpView {
         if (op.hasAttr(KERNEL_ATTR) && ft != null && !ft.results().isEmpty()) {
             ctx.error(op, "Invalid gpu.func kernel (must return nothing): (" + Syntax.join(ft.results()) + ")");
         }
+        for (String name : List.of(WORKGROUP_ATTRS, PRIVATE_ATTRS)) {
+            Attribute all = op.attr(name);
+            if (all == null) {
+                continue;
+            }
+            if (!(all instanceof Attribute.ArrayAttr a) || a.elements().stream()
+                    .anyMatch(d -> !(d instanceof Attribute.DictionaryAttr))) {
+                ctx.error(op, "Invalid " + name + " of gpu.func (must be an array of dictionaries, one per attribution): "
+                        + all);
+                continue;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                Attribute align = ((Attribute.DictionaryAttr) a.get(i)).get(ALIGN);
+                if (align != null && !(align instanceof Attribute.IntegerAttr n && n.value() > 0
+                        && Long.bitCount(n.value()) == 1)) {
+                    ctx.error(op, "Invalid " + ALIGN + " of " + (name.equals(WORKGROUP_ATTRS) ? "workgroup" : "private")
+                            + " attribution " + i + " of gpu.func (must be an integer power of 2): " + align);
+                }
+            }
+        }
         for (String hint : List.of("known_block_size", "known_grid_size")) {
             Attribute a = op.attr(hint);
             if (a != null && !(a instanceof Attribute.DenseArrayAttr d && d.elementType().equals(Type.I32) && d.size() == 3
@@ -202,11 +305,12 @@ public final class GpuFuncOp extends FunctionOpView {
         return OpDef.of(NAME).isolatedFromAbove().inherent("function_type", "arg_attrs", "res_attrs",
                 "workgroup_attrib_attrs", "private_attrib_attrs", "known_block_size", "known_grid_size")
                 .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), null,
-                        attrs -> attributions(p, attrs), attrs -> {
+                        attrs -> attributions(p, attrs, true), attrs -> {
                             if (p.optionalKeyword("kernel")) {
                                 attrs.put(KERNEL_ATTR, Attribute.UNIT);
                             }
-                        }, false, true), (p, op) -> Syntax.printFunction(p, op, null, Set.of(KERNEL_ATTR, WORKGROUP_COUNT),
+                        }, false, true), (p, op) -> Syntax.printFunction(p, op, null,
+                                Set.of(KERNEL_ATTR, WORKGROUP_COUNT, WORKGROUP_ATTRS, PRIVATE_ATTRS),
                                 null, pr -> {
                                     printAttributions(pr, op);
                                     if (op.hasAttr(KERNEL_ATTR)) {

@@ -158,7 +158,7 @@ public final class LaunchOp extends OpView {
                 p.expectPunct(')');
             }
         }
-        List<OpAsmParser.Argument> memory = GpuFuncOp.attributions(p, attrs);
+        List<OpAsmParser.Argument> memory = GpuFuncOp.attributions(p, attrs, false);
         attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(deps.deps().size(), 1, 1, 1, 1, 1, 1, 0, 0, 0,
                 smem ? 1 : 0));
         List<OpAsmParser.Argument> args = new ArrayList<>();
@@ -203,8 +203,8 @@ public final class LaunchOp extends OpView {
         List<Value> memory = entry.arguments().size() > 12 ? List.copyOf(entry.arguments().subList(12,
                 entry.arguments().size())) : List.of();
         int w = Math.max(0, Math.min(l.workgroupCount(), memory.size()));
-        GpuFuncOp.printGroup(p, "workgroup", memory.subList(0, w));
-        GpuFuncOp.printGroup(p, "private", memory.subList(w, memory.size()));
+        GpuFuncOp.printGroup(p, "workgroup", memory.subList(0, w), null);
+        GpuFuncOp.printGroup(p, "private", memory.subList(w, memory.size()), null);
         p.write(' ').region(op.region(0), false);
         p.attrDict(op, Set.of("operandSegmentSizes", GpuFuncOp.WORKGROUP_COUNT, "module", "function"));
     }
