@@ -199,20 +199,38 @@ abstract class DeviceTarget {
 
     // ------------------------------------------------------------------ helpers
 
-    /** Calls the intrinsic (or function) {@code name} of type {@code ret (args...)}, declaring it once. */
+    /** Calls the intrinsic {@code name} of type {@code ret (args...)}, declaring it once. */
     static LLVMValueRef call(ModuleTranslation t, String name, LLVMTypeRef ret, LLVMValueRef... args) {
-        LLVMTypeRef[] ps = new LLVMTypeRef[args.length];
-        for (int i = 0; i < args.length; i++) {
-            ps[i] = LLVMTypeOf(args[i]);
-        }
-        LLVMTypeRef ft;
-        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(ps)) {
-            ft = LLVMFunctionType(ret, p, ps.length, 0);
-        }
+        LLVMTypeRef ft = functionType(ret, args);
         LLVMValueRef fn = LLVMGetNamedFunction(t.module, name);
         if (fn == null || fn.isNull()) {
             fn = LLVMAddFunction(t.module, name, ft);
         }
+        return call(t, fn, ft, args);
+    }
+
+    /**
+     * Calls the function {@code name} of the target's library ({@link #libraryName}, or the C library's
+     * {@code aligned_alloc} and {@code free} on the CPU), of type {@code ret (args...)}; a function of the
+     * gpu.module by that name is a located error.
+     */
+    static LLVMValueRef callLibrary(ModuleTranslation t, String library, String name, LLVMTypeRef ret,
+            LLVMValueRef... args) {
+        LLVMTypeRef ft = functionType(ret, args);
+        return call(t, t.libraryFunction(library, name, ft), ft, args);
+    }
+
+    private static LLVMTypeRef functionType(LLVMTypeRef ret, LLVMValueRef... args) {
+        LLVMTypeRef[] ps = new LLVMTypeRef[args.length];
+        for (int i = 0; i < args.length; i++) {
+            ps[i] = LLVMTypeOf(args[i]);
+        }
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(ps)) {
+            return LLVMFunctionType(ret, p, ps.length, 0);
+        }
+    }
+
+    private static LLVMValueRef call(ModuleTranslation t, LLVMValueRef fn, LLVMTypeRef ft, LLVMValueRef... args) {
         try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(args)) {
             return LLVMBuildCall2(t.builder, ft, fn, p, args.length, "");
         }

@@ -234,7 +234,7 @@ final class HostTranslators {
                 args.add(a);
             }
         }
-        if (t.device != null) {
+        if (t.takesHiddenArguments(callee)) {
             args.addAll(t.device.hiddenArguments(t));
         }
         LLVMValueRef r;

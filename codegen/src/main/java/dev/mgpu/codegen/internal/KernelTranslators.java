@@ -641,7 +641,7 @@ final class KernelTranslators {
                         + " (must be a function the target computes natively, or " + d.libraryName() + " must be"
                         + " linked" + (lib == null ? "" : ": it provides " + lib) + "): " + kind);
             }
-            r = DeviceTarget.call(t, lib, ty, args.toArray(new LLVMValueRef[0]));
+            r = DeviceTarget.callLibrary(t, d.libraryName(), lib, ty, args.toArray(new LLVMValueRef[0]));
             t.device.libraryUsed(lib);
         }
         t.map(op.result(0), r);

@@ -74,6 +74,8 @@ final class ModuleTranslation {
     private final Map<Block, LLVMBasicBlockRef> blocks = new IdentityHashMap<>();
     private final Map<Block, List<LLVMValueRef>> phis = new IdentityHashMap<>();
     private final Map<String, LLVMValueRef> functions = new HashMap<>();
+    /** A kernel module's functions, by name, as the gpu.module holds them. */
+    private final Map<String, Operation> deviceFunctions = new HashMap<>();
     private final Map<String, BinaryDescription> binaries = new HashMap<>();
     private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
 
@@ -158,6 +160,36 @@ final class ModuleTranslation {
     private static boolean isFunction(Operation op) {
         String n = op.name();
         return n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
+    }
+
+    /** Whether a call to the kernel module's function {@code callee} passes the target's hidden arguments. */
+    boolean takesHiddenArguments(String callee) {
+        Operation f = deviceFunctions.get(callee);
+        return device != null && f != null && !f.region(0).isEmpty();
+    }
+
+    /**
+     * The function {@code name} of {@code library} (libdevice, ocml, the C library), which the compiled code
+     * calls with type {@code type}: declared once. The gpu.module may declare it with that type, as a lowered
+     * kernel declares libdevice's; a function of its own by that name is a located error, for calls meant for
+     * the library would reach it, or the library's would replace it.
+     */
+    LLVMValueRef libraryFunction(String library, String name, LLVMTypeRef type) {
+        LLVMValueRef fn = LLVMGetNamedFunction(module, name);
+        if (fn == null || fn.isNull()) {
+            return LLVMAddFunction(module, name, type);
+        }
+        Operation own = deviceFunctions.get(name);
+        if (own != null && !own.region(0).isEmpty()) {
+            throw error(own, "Invalid function name for " + device.name() + " (must not be that of a " + library
+                    + " function the compiled code calls): @" + name);
+        }
+        if (own != null && LLVMGlobalGetValueType(fn).address() != type.address()) {
+            throw error(own, "Invalid declaration of @" + name + " for " + device.name()
+                    + " (must have the type of " + library + "'s function, " + typeText(type) + "): "
+                    + typeText(LLVMGlobalGetValueType(fn)));
+        }
+        return fn;
     }
 
     static MgpuException error(Operation op, String message) {
@@ -256,7 +288,8 @@ final class ModuleTranslation {
                 params.add(types.of(t, op));
             }
         }
-        if (device != null) {
+        if (device != null && !op.region(0).isEmpty()) {
+            // Not a declaration's: it is the library's (libm's on the CPU), which knows nothing of them.
             params.addAll(device.hiddenParameters(this));
         }
         LLVMTypeRef ret = types.results(ft.results(), op);
@@ -267,6 +300,7 @@ final class ModuleTranslation {
         String name = op.symbolName();
         if (device != null) {
             LLVMValueRef fn = LLVMAddFunction(module, device.bodyName(name, op), fnType);
+            deviceFunctions.put(name, op);
             if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
                 device.markKernel(fn, op, ctx);
             } else if (op.region(0).isEmpty()) {

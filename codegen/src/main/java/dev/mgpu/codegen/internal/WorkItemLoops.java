@@ -378,7 +378,7 @@ final class WorkItemLoops {
         LLVMPositionBuilderBefore(t.builder, entryEnd);
         LLVMValueRef heap = null;
         if (!onStack) {
-            heap = DeviceTarget.call(t, "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, perThreadAlign, 0),
+            heap = DeviceTarget.callLibrary(t, "C library", "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, perThreadAlign, 0),
                     LLVMBuildMul(t.builder, threads, LLVMConstInt(i64, total, 0), ""));
             t.device.libraryUsed("aligned_alloc"); // the C library's, as libm's functions
             t.device.libraryUsed("free");
@@ -400,7 +400,7 @@ final class WorkItemLoops {
         }
         LLVMPositionBuilderAtEnd(t.builder, here);
         if (heap != null) {
-            DeviceTarget.call(t, "free", LLVMVoidTypeInContext(t.ctx), heap);
+            DeviceTarget.callLibrary(t, "C library", "free", LLVMVoidTypeInContext(t.ctx), heap);
         }
     }
 

@@ -1,0 +1,22 @@
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=offload %s | gpu-object cpu | llvm-dis-22 | FileCheck %s
+
+// A function the gpu.module declares comes from the target's library (libm on the CPU, which the shared
+// object links), so it takes the C types alone, without the grid that the module's own functions get after
+// their arguments; math.tanh's call for its libm function reaches the same declaration.
+
+// CHECK: declare float @tanhf(float)
+// CHECK-COUNT-2: call float @tanhf(float %{{[0-9a-z.]+}})
+gpu.module @m [#cpu.target] {
+  func.func private @tanhf(f32) -> f32
+  gpu.func @k(%p: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %v = memref.load %p[%c0] : memref<2xf32>
+    %e = math.tanh %v : f32
+    memref.store %e, %p[%c0] : memref<2xf32>
+    %w = memref.load %p[%c1] : memref<2xf32>
+    %f = func.call @tanhf(%w) : (f32) -> f32
+    memref.store %f, %p[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
