@@ -83,6 +83,46 @@ gpu.module @k {
 // -----
 
 gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @below {{Invalid operand of math.ctpop (must be a signless integer or index): f32}}
+    %p = math.ctpop %x : f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%i: i32) kernel {
+    // expected-error @below {{Invalid operand types of math.ctlz (must all be i64): i32}}
+    %p = "math.ctlz"(%i) : (i32) -> i64
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @below {{Invalid result of math.isnan (must be i1): f32}}
+    %p = "math.isnan"(%x) : (f32) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%i: i32) kernel {
+    // expected-error @below {{Invalid operand of math.isinf (must be a float): i32}}
+    %p = math.isinf %i : i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
   gpu.func @f(%n: index, %x: f32) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -14,6 +14,7 @@ import dev.mgpu.dialect.gpu.GpuModuleOp;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.ObjectFormat;
+import dev.mgpu.dialect.math.MathDialect;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Attribute;
@@ -103,5 +104,36 @@ class KernelBuilderTest {
                 gcn);
         String cpu = new String(bin.object(3).object().bytes(), StandardCharsets.UTF_8);
         assertTrue(cpu.contains("\naxpy:") && cpu.contains(".globl\taxpy.mgpu_block"), cpu);
+    }
+
+    /**
+     * The builders of the integer functions and float classes, and an attribution's attributes: what they
+     * build verifies and prints in upstream's syntax.
+     */
+    @Test
+    void mathAndAttributionAttributesBuildAsWritten() {
+        Builtin.ModuleOp m = Builtin.ModuleOp.create(LOC);
+        GpuModuleOp gm = GpuModuleOp.create(LOC, "k", new Attribute.ArrayAttr(List.of(GpuTarget.CpuTarget.host())));
+        m.body().append(gm.op());
+        Type.MemRefType out = new Type.MemRefType(new long[] {2}, Type.I32, null, null);
+        Type.MemRefType shared = new Type.MemRefType(new long[] {8}, Type.F32, null,
+                new dev.mgpu.dialect.gpu.AddressSpaceAttr("workgroup"));
+        GpuFuncOp f = GpuFuncOp.create(LOC, "k", new Type.FunctionType(List.of(Type.F32, out), List.of()), true,
+                List.of(shared), List.of());
+        f.setAttributionAttrs(0, new Attribute.DictionaryAttr(java.util.Map.of(GpuFuncOp.ALIGN,
+                Attribute.IntegerAttr.i64(32))));
+        gm.body().append(f.op());
+        Block b = f.body();
+        Value nan = add(b, MathDialect.FunctionOp.create(LOC, "isnan", b.argument(0)).op());
+        Value bits = add(b, Arith.CastOp.create(LOC, "extui", nan, Type.I32).op());
+        Value ones = add(b, MathDialect.FunctionOp.create(LOC, "ctpop", bits).op());
+        Value c0 = add(b, Arith.ConstantOp.integer(LOC, 0, Type.INDEX).op());
+        b.append(MemRef.StoreOp.create(LOC, ones, b.argument(1), List.of(c0)).op());
+        b.append(Operation.create("gpu.return", LOC, List.of(), List.of(), java.util.Map.of()));
+        assertEquals(List.of(), Mgpu.verify(m.op()));
+        assertEquals(32, f.attributionAlignment(0));
+        String text = MlirPrinter.print(m.op());
+        assertTrue(text.contains("workgroup(%arg2 : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 32 : i64})")
+                && text.contains("= math.isnan %arg0 : f32") && text.contains("= math.ctpop %"), text);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Operation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,16 +64,32 @@ class KernelHostLoopTest {
     }
 
     /**
+     * The math functions beyond the usual, the integer functions and the float classes
+     * (tests/e2e/outline/math.mlir), on zeros, NaN, infinities, a subnormal and ordinary numbers: the CPU
+     * computes what the C library does, bit for bit.
+     */
+    @Test
+    void mathFunctionsComputeWhatTheCLibraryDoes() throws Exception {
+        Native.Result r = runOnCpu("math.mlir", "math_main.c", List.of(GpuTarget.CpuTarget.host()));
+        assertTrue(r.exit() == 0 && r.out().equals("math: OK, 0 wrong, f[63][12] = 1.52855\n"), r.out() + r.err());
+    }
+
+    /**
      * Translates tests/e2e/outline/SOURCE with its launches outlined and compiled for sm_90, gfx90a and the
      * CPU, links it with MAIN and runs it on the CPU backend (verbose).
      */
     private static Native.Result runOnCpu(String source, String main) throws Exception {
+        return runOnCpu(source, main, List.of(GpuTarget.NVVMTarget.of("sm_90"),
+                GpuTarget.ROCDLTarget.of("gfx90a"), GpuTarget.CpuTarget.host()));
+    }
+
+    /** As {@link #runOnCpu(String, String)}, with the launches' kernels compiled for {@code targets}. */
+    private static Native.Result runOnCpu(String source, String main, List<GpuTarget> targets)
+            throws Exception {
         Path work = Files.createTempDirectory("mgpu-outline");
         Path dir = TestPaths.root().resolve("tests/e2e/outline");
         Operation module = Mgpu.parse(Files.readAllBytes(dir.resolve(source)), source);
-        var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withTargets(List.of(
-                dev.mgpu.dialect.gpu.GpuTarget.NVVMTarget.of("sm_90"), dev.mgpu.dialect.gpu.GpuTarget.ROCDLTarget.of("gfx90a"),
-                dev.mgpu.dialect.gpu.GpuTarget.CpuTarget.host())));
+        var options = Mgpu.Options.DEFAULT.withKernels(dev.mgpu.codegen.KernelOptions.DEFAULT.withTargets(targets));
         String name = source.substring(0, source.indexOf('.'));
         Path obj = work.resolve(name + ".o");
         Files.write(obj, Mgpu.emit(module, EmitKind.OBJ, options));

@@ -422,7 +422,7 @@ abstract class DeviceTarget {
         String libraryFunction(String kind, boolean f64) {
             String base = switch (kind) {
                 case "exp", "exp2", "log", "log2", "sin", "cos", "tanh", "erf", "pow", "sqrt", "rsqrt" -> kind;
-                default -> null;
+                default -> LIBM.contains(kind) ? kind : null;
             };
             return base == null ? null : "__nv_" + base + (f64 ? "" : "f");
         }
@@ -755,7 +755,7 @@ abstract class DeviceTarget {
         String libraryFunction(String kind, boolean f64) {
             return switch (kind) {
                 case "tanh", "erf" -> kind + (f64 ? "" : "f");
-                default -> null;
+                default -> LIBM.contains(kind) ? kind + (f64 ? "" : "f") : null;
             };
         }
 
@@ -902,5 +902,13 @@ abstract class DeviceTarget {
     }
 
     /** The math functions that are exact and lowered natively for every float type on both targets. */
-    static final List<String> EXACT = List.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign");
+    static final List<String> EXACT = List.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign",
+            "roundeven");
+
+    /**
+     * Functions that no target computes natively: libdevice has them as {@code __nv_<name>[f]} and the C
+     * library as {@code <name>[f]}; on AMD they need ocml.
+     */
+    static final Set<String> LIBM = Set.of("tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+            "log10", "log1p", "expm1", "cbrt", "erfc", "atan2");
 }

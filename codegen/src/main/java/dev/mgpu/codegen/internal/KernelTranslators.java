@@ -64,6 +64,12 @@ final class KernelTranslators {
                 m.put("math." + k, KernelTranslators::math);
             }
         }
+        for (String k : MathDialect.INTEGER) {
+            m.put("math." + k, KernelTranslators::integerMath);
+        }
+        for (String k : MathDialect.CLASSES) {
+            m.put("math." + k, KernelTranslators::floatClass);
+        }
     }
 
     private static DeviceTarget device(Operation op, ModuleTranslation t) {
@@ -615,6 +621,34 @@ final class KernelTranslators {
     }
 
     // ------------------------------------------------------------------ math
+
+    /** absi, ctlz, cttz and ctpop: LLVM's intrinsics, defined for every value (zero included), as upstream's. */
+    private static void integerMath(Operation op, ModuleTranslation t) {
+        device(op, t);
+        LLVMValueRef x = t.lookup(op.operand(0), op);
+        LLVMTypeRef ty = LLVMTypeOf(x);
+        String kind = new MathDialect.FunctionOp(op).kind();
+        String name = "llvm." + (kind.equals("absi") ? "abs" : kind) + ".i" + LLVMGetIntTypeWidth(ty);
+        LLVMValueRef r = kind.equals("ctpop") ? DeviceTarget.call(t, name, ty, x)
+                : DeviceTarget.call(t, name, ty, x, LLVMConstInt(LLVMInt1TypeInContext(t.ctx), 0, 0));
+        t.map(op.result(0), r);
+    }
+
+    /** isnan, isinf, isfinite and isnormal: LLVM's llvm.is.fpclass, with the IEEE classes of each. */
+    private static void floatClass(Operation op, ModuleTranslation t) {
+        device(op, t);
+        LLVMValueRef x = t.lookup(op.operand(0), op);
+        // LLVM's class bits: signalling and quiet NaN 0x3, infinities 0x4 and 0x200, normals 0x8 and 0x100;
+        // finite is every class but NaNs and infinities.
+        int mask = switch (new MathDialect.FunctionOp(op).kind()) {
+            case "isnan" -> 0x3;
+            case "isinf" -> 0x204;
+            case "isnormal" -> 0x108;
+            default -> 0x1f8;
+        };
+        t.map(op.result(0), DeviceTarget.call(t, "llvm.is.fpclass." + floatSuffix(op.operand(0).type()),
+                LLVMInt1TypeInContext(t.ctx), x, LLVMConstInt(LLVMInt32TypeInContext(t.ctx), mask, 0)));
+    }
 
     private static void math(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);

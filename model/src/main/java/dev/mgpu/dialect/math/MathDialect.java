@@ -20,8 +20,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The math dialect's float functions: {@code %r = math.<kind> %a, ... [fastmath<...>] : T}, with one,
- * two ({@code powf}) or three ({@code fma}) operands of one float type.
+ * The math dialect: float functions, {@code %r = math.<kind> %a, ... [fastmath<...>] : T}, with one, two
+ * ({@code powf}) or three ({@code fma}) operands of one float type; integer functions, {@code %r =
+ * math.ctpop %a : T} on a signless integer or index; and float classes, {@code %r = math.isnan %a : T}, an
+ * {@code i1}.
  */
 public final class MathDialect {
     private MathDialect() {
@@ -29,9 +31,14 @@ public final class MathDialect {
 
     /** The functions of one operand. */
     public static final List<String> UNARY = List.of("sqrt", "rsqrt", "absf", "exp", "exp2", "log", "log2", "sin",
-            "cos", "tanh", "floor", "ceil", "round", "trunc", "erf");
+            "cos", "tanh", "floor", "ceil", "round", "trunc", "erf", "roundeven", "tan", "asin", "acos", "atan",
+            "sinh", "cosh", "asinh", "acosh", "atanh", "log10", "log1p", "expm1", "cbrt", "erfc");
     /** The functions of two operands. */
-    public static final List<String> BINARY = List.of("powf", "copysign");
+    public static final List<String> BINARY = List.of("powf", "copysign", "atan2");
+    /** The functions of one signless integer or index, of its type. */
+    public static final List<String> INTEGER = List.of("absi", "ctlz", "cttz", "ctpop");
+    /** The float classes: whether one float is of the class, an {@code i1}. */
+    public static final List<String> CLASSES = List.of("isnan", "isinf", "isfinite", "isnormal");
     /** The functions of three operands. */
     public static final List<String> TERNARY = List.of("fma");
 
@@ -45,6 +52,16 @@ public final class MathDialect {
                 defs.add(OpDef.of(name).inherent(FunctionOp.FASTMATH).syntax((p, n, loc) -> FunctionOp.parse(p, loc,
                         name, arity), FunctionOp::print).verifier((op, ctx) -> FunctionOp.verify(op, ctx, arity)));
             }
+        }
+        for (String k : INTEGER) {
+            String name = "math." + k;
+            defs.add(OpDef.of(name).syntax((p, n, loc) -> FunctionOp.parseOther(p, loc, name, null),
+                    FunctionOp::printOther).verifier(FunctionOp::verifyInteger));
+        }
+        for (String k : CLASSES) {
+            String name = "math." + k;
+            defs.add(OpDef.of(name).inherent(FunctionOp.FASTMATH).syntax((p, n, loc) -> FunctionOp.parseOther(p, loc,
+                    name, Type.I1), FunctionOp::printOther).verifier(FunctionOp::verifyClass));
         }
         return defs;
     }
@@ -75,13 +92,14 @@ public final class MathDialect {
          * @return the new op, detached
          */
         public static FunctionOp create(Location loc, String kind, Value... operands) {
-            int arity = UNARY.contains(kind) ? 1 : BINARY.contains(kind) ? 2 : TERNARY.contains(kind) ? 3 : -1;
+            int arity = UNARY.contains(kind) || INTEGER.contains(kind) || CLASSES.contains(kind) ? 1
+                    : BINARY.contains(kind) ? 2 : TERNARY.contains(kind) ? 3 : -1;
             if (arity != operands.length) {
                 throw new IllegalArgumentException("Invalid math op (must be a known kind with its operands): " + kind
                         + " of " + operands.length);
             }
-            return new FunctionOp(Operation.create("math." + kind, loc, List.of(operands), List.of(operands[0].type()),
-                    Map.of()));
+            Type result = CLASSES.contains(kind) ? Type.I1 : operands[0].type();
+            return new FunctionOp(Operation.create("math." + kind, loc, List.of(operands), List.of(result), Map.of()));
         }
 
         /** {@return the function's name, such as {@code sqrt}} */
@@ -108,6 +126,54 @@ public final class MathDialect {
             return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
         }
 
+        /** {@code %a [attr-dict] : T}: an integer function ({@code result} null: of T) or a float class (i1). */
+        static Operation parseOther(OpAsmParser p, Location loc, String name, Type result) {
+            OpAsmParser.OperandRef ref = p.operandRef();
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type t = p.type();
+            return Operation.create(name, loc, List.of(p.resolve(ref, t)), List.of(result == null ? t : result), attrs);
+        }
+
+        static void printOther(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0));
+            // As upstream prints it: fastmath in the dictionary, left out when it has no flags.
+            p.attrDict(op, op.attr(FASTMATH) instanceof FlagsAttr f && f.flags().isEmpty() ? Set.of(FASTMATH) : Set.of());
+            p.write(" : ").type(op.operand(0).type());
+        }
+
+        static void verifyInteger(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
+                return;
+            }
+            Type t = op.operand(0).type();
+            if (!t.isIntegerOrIndex()) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must be a signless integer or index): " + t);
+                return;
+            }
+            Syntax.verifySameTypes(op, ctx);
+        }
+
+        static void verifyClass(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.FloatType)) {
+                ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
+            }
+            if (!op.result(0).type().equals(Type.I1)) {
+                ctx.error(op, "Invalid result of " + op.name() + " (must be i1): " + op.result(0).type());
+            }
+            verifyFastmath(op, ctx);
+        }
+
+        private static void verifyFastmath(Operation op, VerifyContext ctx) {
+            Attribute f = op.attr(FASTMATH);
+            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals("arith.fastmath"))) {
+                ctx.error(op, "Invalid fastmath of " + op.name() + " (must be #arith.fastmath<...>): " + f);
+            }
+        }
+
         static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operands(op.operands());
             Arith.printFastmath(p, op);
@@ -124,10 +190,7 @@ public final class MathDialect {
                 return;
             }
             Syntax.verifySameTypes(op, ctx);
-            Attribute f = op.attr(FASTMATH);
-            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals("arith.fastmath"))) {
-                ctx.error(op, "Invalid fastmath of " + op.name() + " (must be #arith.fastmath<...>): " + f);
-            }
+            verifyFastmath(op, ctx);
         }
     }
 }
