@@ -60,3 +60,13 @@ func.func @launch_attribution_attrs(%n: index) {
   }
   return
 }
+
+// -----
+
+gpu.module @printf_types {
+  gpu.func @f(%x: i32) kernel {
+    // expected-error @+1 {{Invalid arguments of gpu.printf (must have one type each): 2 arguments, 1 types}}
+    gpu.printf "%d %d\n", %x, %x : i32
+    gpu.return
+  }
+}

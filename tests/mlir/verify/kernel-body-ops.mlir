@@ -225,3 +225,21 @@ module {
   // expected-error @below {{Invalid addr_space of llvm.mlir.global (must be a non-negative 32-bit integer): -1 : i32}}
   llvm.mlir.global internal @s() {addr_space = -1 : i32} : i32
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%p: memref<4xf32>) kernel {
+    // expected-error @below {{Invalid argument of gpu.printf (must be an integer, index or float): memref<4xf32>}}
+    gpu.printf "%p\n", %p : memref<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @host(%x: i32) {
+  // expected-error @below {{Invalid gpu.printf (must be inside a function of a gpu.module or a gpu.launch): host code}}
+  gpu.printf "%d\n", %x : i32
+  return
+}

@@ -75,6 +75,17 @@ class KernelHostLoopTest {
     }
 
     /**
+     * gpu.printf in a launch of four threads (tests/e2e/outline/printf.mlir): on the CPU backend each thread
+     * prints its line through the C library, a float and an i8 promoted as C promotes them.
+     */
+    @Test
+    void printfPrintsFromEveryThread() throws Exception {
+        Native.Result r = runOnCpu("printf.mlir", "printf_main.c", List.of(GpuTarget.CpuTarget.host()));
+        assertTrue(r.exit() == 0 && r.out().equals("thread 0: 0.00 0 0\nthread 1: 1.50 -3 1\nthread 2: 3.00 -6 2\n"
+                + "thread 3: 4.50 -9 3\nprintf: done\n"), r.out() + r.err());
+    }
+
+    /**
      * Translates tests/e2e/outline/SOURCE with its launches outlined and compiled for sm_90, gfx90a and the
      * CPU, links it with MAIN and runs it on the CPU backend (verbose).
      */

@@ -304,6 +304,9 @@ public final class KernelCompiler {
             if (LLVMIsDeclaration(f) == 0 || name.startsWith("llvm.")) {
                 continue;
             }
+            if (d instanceof DeviceTarget.Nvptx && name.equals("vprintf")) {
+                continue; // gpu.printf's: the CUDA driver's, which ptxas and the driver's JIT know
+            }
             if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
                 d.libraryUsed(name);
             } else if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {

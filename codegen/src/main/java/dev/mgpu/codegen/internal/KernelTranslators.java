@@ -8,6 +8,7 @@ import dev.mgpu.dialect.gpu.DynamicSharedMemoryOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuReturnOp;
 import dev.mgpu.dialect.gpu.LaneOps;
+import dev.mgpu.dialect.gpu.PrintfOp;
 import dev.mgpu.dialect.gpu.ShuffleOp;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.math.MathDialect;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMTypeRef;
@@ -47,6 +49,7 @@ final class KernelTranslators {
         m.put(LaneOps.LANE_ID, (op, t) -> t.map(op.result(0), index(t, device(op, t).laneId(t))));
         m.put(LaneOps.SUBGROUP_SIZE, (op, t) -> t.map(op.result(0), index(t, device(op, t).subgroupSize(t))));
         m.put(BarrierOp.NAME, (op, t) -> together(op, t).barrier(t));
+        m.put(PrintfOp.NAME, KernelTranslators::printf);
         m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
         m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
@@ -379,19 +382,8 @@ final class KernelTranslators {
             t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
             return;
         }
-        // In the entry block, so that the back end places it in the frame once.
-        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-        LLVMValueRef fn = LLVMGetBasicBlockParent(here);
-        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-        LLVMValueRef first = LLVMGetFirstInstruction(entry);
-        if (first != null && !first.isNull()) {
-            LLVMPositionBuilderBefore(t.builder, first);
-        } else {
-            LLVMPositionBuilderAtEnd(t.builder, entry);
-        }
-        LLVMValueRef p = LLVMBuildAlloca(t.builder, arr, "");
+        LLVMValueRef p = entryAlloca(t, arr);
         LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
-        LLVMPositionBuilderAtEnd(t.builder, here);
         t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
     }
 
@@ -622,6 +614,91 @@ final class KernelTranslators {
 
     // ------------------------------------------------------------------ math
 
+    /**
+     * gpu.printf: on NVIDIA, the CUDA driver's {@code vprintf} with the arguments in a buffer laid out as a C
+     * struct; on the CPU, the C library's {@code printf}. Either way the arguments get C's promotions for a
+     * variadic call: floats become doubles, integers narrower than {@code int} become {@code int}. AMD GPUs
+     * print through ROCm's device libraries (ockl), which are not here: a located error.
+     */
+    private static void printf(Operation op, ModuleTranslation t) {
+        DeviceTarget d = device(op, t);
+        if (d instanceof DeviceTarget.Amdgpu) {
+            throw ModuleTranslation.error(op, "Invalid gpu.printf for " + d.name() + " (must have ROCm's device"
+                    + " libraries (ockl), through which AMD GPUs print)");
+        }
+        byte[] format = new PrintfOp(op).format();
+        LLVMValueRef text;
+        try (BytePointer bytes = new BytePointer(format.length + 1L)) {
+            bytes.put(format, 0, format.length).put(format.length, (byte) 0);
+            text = LLVMConstStringInContext2(t.ctx, bytes, format.length + 1L, 1);
+        }
+        boolean nvptx = d instanceof DeviceTarget.Nvptx;
+        LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, LLVMTypeOf(text), "__mgpu_printf_format", nvptx ? 4 : 0);
+        LLVMSetInitializer(g, text);
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetLinkage(g, LLVMPrivateLinkage);
+        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+        LLVMSetAlignment(g, 1);
+        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+        LLVMValueRef fmt = nvptx ? LLVMBuildAddrSpaceCast(t.builder, g, ptr, "") : g;
+        List<LLVMValueRef> args = new ArrayList<>();
+        for (Value v : op.operands()) {
+            LLVMValueRef a = t.lookup(v, op);
+            if (v.type() instanceof Type.FloatType f && f.width() < 64) {
+                a = LLVMBuildFPExt(t.builder, a, LLVMDoubleTypeInContext(t.ctx), "");
+            } else if (v.type() instanceof Type.IntegerType i && i.width() < 32) {
+                a = i.width() == 1 ? LLVMBuildZExt(t.builder, a, LLVMInt32TypeInContext(t.ctx), "")
+                        : LLVMBuildSExt(t.builder, a, LLVMInt32TypeInContext(t.ctx), "");
+            }
+            args.add(a);
+        }
+        LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
+        if (!nvptx) {
+            LLVMTypeRef ft;
+            try (PointerPointer<LLVMTypeRef> ps = new PointerPointer<>(new LLVMTypeRef[] {ptr})) {
+                ft = LLVMFunctionType(i32, ps, 1, 1);
+            }
+            LLVMValueRef fn = t.libraryFunction("C library", "printf", ft);
+            d.libraryUsed("printf");
+            args.add(0, fmt);
+            try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
+                LLVMBuildCall2(t.builder, ft, fn, as, args.size(), "");
+            }
+            return;
+        }
+        LLVMValueRef buffer = LLVMConstNull(ptr);
+        if (!args.isEmpty()) {
+            LLVMTypeRef[] fields = args.stream().map(a -> LLVMTypeOf(a)).toArray(LLVMTypeRef[]::new);
+            LLVMTypeRef struct;
+            try (PointerPointer<LLVMTypeRef> fs = new PointerPointer<>(fields)) {
+                struct = LLVMStructTypeInContext(t.ctx, fs, fields.length, 0);
+            }
+            buffer = entryAlloca(t, struct);
+            for (int i = 0; i < args.size(); i++) {
+                LLVMBuildStore(t.builder, args.get(i), LLVMBuildStructGEP2(t.builder, struct, buffer, i, ""));
+            }
+        }
+        DeviceTarget.callLibrary(t, "CUDA driver", "vprintf", i32, fmt, buffer);
+    }
+
+    /**
+     * An alloca of {@code type} in the entry block of the function being built, so that the back end places it
+     * in the frame once, however often the code around it runs.
+     */
+    private static LLVMValueRef entryAlloca(ModuleTranslation t, LLVMTypeRef type) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(here));
+        LLVMValueRef first = LLVMGetFirstInstruction(entry);
+        if (first != null && !first.isNull()) {
+            LLVMPositionBuilderBefore(t.builder, first);
+        } else {
+            LLVMPositionBuilderAtEnd(t.builder, entry);
+        }
+        LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        return p;
+    }
+
     /** absi, ctlz, cttz and ctpop: LLVM's intrinsics, defined for every value (zero included), as upstream's. */
     private static void integerMath(Operation op, ModuleTranslation t) {
         device(op, t);
@@ -656,29 +733,41 @@ final class KernelTranslators {
         Type.FloatType ft = (Type.FloatType) op.result(0).type();
         LLVMTypeRef ty = t.types.of(ft, op);
         List<LLVMValueRef> args = t.lookup(op.operands(), op);
-        String kind = f.kind();
-        String intrinsic = switch (kind) {
+        String intrinsic = switch (f.kind()) {
             case "absf" -> "fabs";
             case "powf" -> "pow";
-            default -> kind;
+            default -> f.kind();
         };
-        LLVMValueRef r;
-        if (kind.equals("rsqrt") && (ft.width() == 32 || ft.width() == 64)) {
-            LLVMValueRef s = DeviceTarget.call(t, "llvm.sqrt." + floatSuffix(ft), ty, args.get(0));
-            r = LLVMBuildFDiv(t.builder, LLVMConstReal(ty, 1.0), s, "");
-        } else if (DeviceTarget.EXACT.contains(intrinsic) || ft.width() == 32 && d.nativeF32().contains(intrinsic)) {
-            r = DeviceTarget.call(t, "llvm." + intrinsic + "." + floatSuffix(ft), ty, args.toArray(new LLVMValueRef[0]));
-        } else {
-            String lib = ft.width() == 32 || ft.width() == 64 ? d.libraryFunction(intrinsic, ft.width() == 64) : null;
-            if (lib == null || !t.device.libraryAvailable()) {
-                throw new MgpuException(op.knownLocation(), "Invalid " + op.name() + " on " + ft + " for " + d.name()
-                        + " (must be a function the target computes natively, or " + d.libraryName() + " must be"
-                        + " linked" + (lib == null ? "" : ": it provides " + lib) + "): " + kind);
-            }
-            r = DeviceTarget.callLibrary(t, d.libraryName(), lib, ty, args.toArray(new LLVMValueRef[0]));
-            t.device.libraryUsed(lib);
+        if (ft.width() == 16 && !DeviceTarget.EXACT.contains(intrinsic)) {
+            // f16 and bf16, as upstream's lowering has them: the f32 function of the operands extended, rounded
+            // back (no target has these functions for 16-bit floats in its library).
+            LLVMTypeRef f32 = LLVMFloatTypeInContext(t.ctx);
+            List<LLVMValueRef> wide = args.stream().map(a -> LLVMBuildFPExt(t.builder, a, f32, "")).toList();
+            LLVMValueRef r = function(op, t, d, Type.F32, f32, intrinsic, wide);
+            t.map(op.result(0), LLVMBuildFPTrunc(t.builder, r, ty, ""));
+            return;
         }
-        t.map(op.result(0), r);
+        t.map(op.result(0), function(op, t, d, ft, ty, intrinsic, args));
+    }
+
+    /** The math function {@code intrinsic} of {@code args}, computed in {@code ft} ({@code ty}). */
+    private static LLVMValueRef function(Operation op, ModuleTranslation t, DeviceTarget d, Type.FloatType ft,
+            LLVMTypeRef ty, String intrinsic, List<LLVMValueRef> args) {
+        if (intrinsic.equals("rsqrt")) {
+            LLVMValueRef s = DeviceTarget.call(t, "llvm.sqrt." + floatSuffix(ft), ty, args.get(0));
+            return LLVMBuildFDiv(t.builder, LLVMConstReal(ty, 1.0), s, "");
+        }
+        if (DeviceTarget.EXACT.contains(intrinsic) || ft.width() == 32 && d.nativeF32().contains(intrinsic)) {
+            return DeviceTarget.call(t, "llvm." + intrinsic + "." + floatSuffix(ft), ty, args.toArray(new LLVMValueRef[0]));
+        }
+        String lib = ft.width() == 32 || ft.width() == 64 ? d.libraryFunction(intrinsic, ft.width() == 64) : null;
+        if (lib == null || !t.device.libraryAvailable()) {
+            throw new MgpuException(op.knownLocation(), "Invalid " + op.name() + " on " + op.result(0).type() + " for "
+                    + d.name() + " (must be a function the target computes natively, or " + d.libraryName() + " must be"
+                    + " linked" + (lib == null ? "" : ": it provides " + lib) + "): " + new MathDialect.FunctionOp(op).kind());
+        }
+        t.device.libraryUsed(lib);
+        return DeviceTarget.callLibrary(t, d.libraryName(), lib, ty, args.toArray(new LLVMValueRef[0]));
     }
 
     // ------------------------------------------------------------------ lowered kernels (llvm, nvvm, rocdl)
