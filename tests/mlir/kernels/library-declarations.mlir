@@ -20,3 +20,8 @@ gpu.module @m [#cpu.target] {
     gpu.return
   }
 }
+
+// A declaration that no math op needs is taken as the C library's on the CPU too.
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=offload %S/Inputs/cbrtf.mlir | gpu-object cpu | llvm-dis-22 | FileCheck %s --check-prefix=CBRT
+// CBRT: declare float @cbrtf(float)
+// CBRT: call float @cbrtf(float %{{[0-9a-z.]+}})

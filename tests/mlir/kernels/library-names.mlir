@@ -96,3 +96,48 @@ gpu.module @heap [#cpu.target] {
     gpu.return
   }
 }
+
+// -----
+
+// A kernel is a function of the module too: the CPU exports it by its name.
+// CHECK: library-names.mlir:[[# @LINE + 2]]:3: error: Invalid function name for #cpu.target (must not be that of a libm function the compiled code calls): @tanhf
+gpu.module @kernel_name [#cpu.target] {
+  gpu.func @tanhf(%p: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %p[%c0] : memref<2xf32>
+    %e = math.tanh %v : f32
+    memref.store %e, %p[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The CPU's back end computes math.exp with libm's expf, which found the module's expf, a kernel here.
+// CHECK: library-names.mlir:[[# @LINE + 2]]:3: error: Invalid function name for #cpu.target (must not be that of a libm function the compiled code calls): @expf
+gpu.module @back_end [#cpu.target] {
+  gpu.func @expf(%p: memref<2xf32>) kernel {
+    gpu.return
+  }
+  gpu.func @k(%p: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %p[%c0] : memref<2xf32>
+    %e = math.exp %v : f32
+    memref.store %e, %p[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// LLVM may turn a printf of a plain string into puts.
+// CHECK: library-names.mlir:[[# @LINE + 2]]:3: error: Invalid function name for #cpu.target (must not be that of a C library function the compiled code calls): @puts
+gpu.module @puts [#cpu.target] {
+  func.func @puts(%x: i32) -> i32 {
+    return %x : i32
+  }
+  gpu.func @k() kernel {
+    gpu.printf "hello\n"
+    gpu.return
+  }
+}

@@ -70,3 +70,23 @@ gpu.module @printf_types {
     gpu.return
   }
 }
+
+// -----
+
+// expected-error @+1 {{Invalid dense elements (must have 4 at depth 1): 3}}
+memref.global @short : memref<4xf32> = dense<[1.0, 2.0, 3.0]>
+
+// -----
+
+// expected-error @+1 {{Invalid dense element of f32 (must be a float: a decimal point, an exponent or hexadecimal bits): 1}}
+memref.global @ints : memref<2xf32> = dense<[1, 2]>
+
+// -----
+
+// expected-error @+1 {{Invalid dense elements (must be nested 1 deep, as the shape)}}
+memref.global @deep : memref<2xi32> = dense<[[1], [2]]>
+
+// -----
+
+// expected-error @+1 {{Invalid dense elements string (must hold 2 elements of i32, 4 bytes each): 6 bytes}}
+memref.global @hex : memref<2xi32> = dense<"0x010000000200">

@@ -243,3 +243,45 @@ func.func @host(%x: i32) {
   gpu.printf "%d\n", %x : i32
   return
 }
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{Invalid initial_value of memref.global (must be uninitialized or dense elements of type tensor<4xf32>): dense<1.000000e+00> : tensor<2xf32>}}
+  "memref.global"() <{sym_name = "g", type = memref<4xf32>, initial_value = dense<1.0> : tensor<2xf32>}> : () -> ()
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{Invalid constant memref.global (must have dense elements): @g}}
+  memref.global constant @g : memref<4xf32> = uninitialized
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{Invalid type of memref.global (must have a static shape and the identity layout): memref<?xf32>}}
+  memref.global @g : memref<?xf32> = uninitialized
+}
+
+// -----
+
+gpu.module @k {
+  memref.global @g : memref<4xf32> = uninitialized
+  gpu.func @f() kernel {
+    // expected-error @below {{Invalid result of memref.get_global (must be the global's type, memref<4xf32>): memref<4xi32>}}
+    %g = memref.get_global @g : memref<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f() kernel {
+    // expected-error @below {{Invalid memref.get_global (must name a memref.global): @missing}}
+    %g = memref.get_global @missing : memref<4xi32>
+    gpu.return
+  }
+}

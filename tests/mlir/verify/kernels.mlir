@@ -75,7 +75,7 @@ gpu.module @m {
 
 // An attribution's llvm.align is the alignment of its memory: a power of 2, as LLVM takes it.
 gpu.module @m {
-  // expected-error @+1 {{Invalid llvm.align of workgroup attribution 1 of gpu.func (must be an integer power of 2): 24 : i64}}
+  // expected-error @+1 {{Invalid llvm.align of workgroup attribution 1 of gpu.func (must be an integer power of 2, at most 2^31): 24 : i64}}
   gpu.func @k() workgroup(%a : memref<4xf32, #gpu.address_space<workgroup>>, %b : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 24 : i64}) kernel {
     gpu.return
   }
@@ -84,7 +84,7 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  // expected-error @+1 {{Invalid llvm.align of private attribution 0 of gpu.func (must be an integer power of 2): "16"}}
+  // expected-error @+1 {{Invalid llvm.align of private attribution 0 of gpu.func (must be an integer power of 2, at most 2^31): "16"}}
   gpu.func @k() private(%a : memref<4xf32, #gpu.address_space<private>> {llvm.align = "16"}) kernel {
     gpu.return
   }
@@ -99,3 +99,13 @@ gpu.module @m {
     "gpu.return"() : () -> ()
   }) {sym_name = "k", workgroup_attributions = 1 : i64} : () -> ()
 }) : () -> ()
+
+// -----
+
+// LLVM's C interface takes alignments of 32 bits.
+gpu.module @m {
+  // expected-error @+1 {{Invalid llvm.align of workgroup attribution 0 of gpu.func (must be an integer power of 2, at most 2^31): 4294967296 : i64}}
+  gpu.func @k() workgroup(%a : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 4294967296 : i64}) kernel {
+    gpu.return
+  }
+}

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -255,6 +256,8 @@ public final class AsmOutput implements AutoCloseable {
                 dim(s.offset());
             }
             return write('>');
+        } else if (a instanceof Attribute.DenseElementsAttr d) {
+            return write(dense(d)).write(" : ").type(d.type());
         } else if (a instanceof Attribute.DenseResourceAttr r) {
             write("dense_resource<").write(r.handle()).write("> : ");
             return type(r.type());
@@ -267,6 +270,64 @@ public final class AsmOutput implements AutoCloseable {
             return type(t.type());
         }
         throw new IllegalStateException("no text form for attribute " + a.getClass().getName());
+    }
+
+    /**
+     * The text of {@code dense<...>} without its type, as upstream prints it: one element for a splat, else
+     * lists nested as the shape is; more than 100 elements (not of i1) as a hexadecimal string of their
+     * little-endian bytes.
+     *
+     * @param d the attribute
+     * @return its text
+     */
+    public static String dense(Attribute.DenseElementsAttr d) {
+        StringBuilder sb = new StringBuilder("dense<");
+        Type e = d.type().elementType();
+        if (d.isSplat()) {
+            denseElement(sb, d.get(0));
+        } else if (d.count() > 100 && !e.equals(Type.I1)) {
+            int bytes = e instanceof Type.FloatType f ? f.width() / 8
+                    : e instanceof Type.IntegerType i ? (i.width() + 7) / 8 : 8;
+            sb.append("\"0x");
+            for (long k = 0; k < d.count(); k++) {
+                Attribute a = d.get(k);
+                long bits = a instanceof Attribute.FloatAttr f ? FloatBits.bits(f.value(), (Type.FloatType) f.type())
+                        : ((Attribute.IntegerAttr) a).value();
+                for (int b = 0; b < bytes; b++) {
+                    sb.append(String.format(Locale.ROOT, "%02X", (bits >>> (8 * b)) & 0xFF));
+                }
+            }
+            sb.append('"');
+        } else {
+            denseList(sb, d, 0, 0, d.count());
+        }
+        return sb.append('>').toString();
+    }
+
+    private static void denseList(StringBuilder sb, Attribute.DenseElementsAttr d, int dim, long first, long count) {
+        long[] shape = d.type().shape();
+        if (dim == shape.length) {
+            denseElement(sb, d.get(first));
+            return;
+        }
+        long inner = shape[dim] == 0 ? 0 : count / shape[dim];
+        sb.append('[');
+        for (long k = 0; k < shape[dim]; k++) {
+            if (k > 0) {
+                sb.append(", ");
+            }
+            denseList(sb, d, dim + 1, first + k * inner, inner);
+        }
+        sb.append(']');
+    }
+
+    private static void denseElement(StringBuilder sb, Attribute a) {
+        if (a instanceof Attribute.FloatAttr f) {
+            sb.append(FloatBits.format(f.value(), (Type.FloatType) f.type()));
+        } else {
+            Attribute.IntegerAttr i = (Attribute.IntegerAttr) a;
+            sb.append(i.type().equals(Type.I1) ? (i.value() != 0 ? "true" : "false") : Long.toString(i.value()));
+        }
     }
 
     /**

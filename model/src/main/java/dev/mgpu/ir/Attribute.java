@@ -15,7 +15,8 @@ import java.util.TreeMap;
 public sealed interface Attribute
         permits Attribute.IntegerAttr, Attribute.FloatAttr, Attribute.StringAttr, Attribute.ArrayAttr,
         Attribute.DictionaryAttr, Attribute.SymbolRefAttr, Attribute.UnitAttr, Attribute.TypeAttr,
-        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, Attribute.DenseResourceAttr, DialectAttribute {
+        Attribute.DenseArrayAttr, Attribute.StridedLayoutAttr, Attribute.DenseResourceAttr,
+        Attribute.DenseElementsAttr, DialectAttribute {
 
     /** The {@code unit} attribute. */
     UnitAttr UNIT = new UnitAttr();
@@ -456,6 +457,80 @@ public sealed interface Attribute
      * @param type the constant's type, usually a tensor type
      */
     record DenseResourceAttr(String handle, Type type) implements Attribute {
+        @Override
+        public String toString() {
+            return AsmOutput.render(this);
+        }
+    }
+
+    /**
+     * {@code dense<...> : tensor<...>}: the elements of a statically shaped tensor, integers ({@link IntegerAttr})
+     * or floats ({@link FloatAttr}) of its element type, in row-major order; one element when all are equal (a
+     * splat, as upstream keeps it).
+     *
+     * @param type the tensor type
+     * @param elements every element in row-major order, or the one element of a splat
+     */
+    record DenseElementsAttr(Type.TensorType type, List<Attribute> elements) implements Attribute {
+        /**
+         * Copies {@code elements}, and makes one element of elements that are all equal.
+         *
+         * @throws IllegalArgumentException if the tensor's shape is not static, its element type is not an
+         *     integer, index or float type, an element is not of that type, or there are neither 1 nor as many
+         *     elements as the shape holds
+         * @param type the tensor type
+         * @param elements every element in row-major order, or the one element of a splat
+         */
+        public DenseElementsAttr {
+            long n = 1;
+            for (long d : type.shape()) {
+                if (d < 0) {
+                    throw new IllegalArgumentException("Invalid dense elements type (must have a static shape): " + type);
+                }
+                n *= d;
+            }
+            Type e = type.elementType();
+            if (!(e.isIntegerOrIndex() || e instanceof Type.FloatType)) {
+                throw new IllegalArgumentException("Invalid dense element type (must be an integer, index or float): "
+                        + e);
+            }
+            if (elements.size() != n && elements.size() != 1) {
+                throw new IllegalArgumentException("Invalid dense elements (must be 1 or " + n + "): " + elements.size());
+            }
+            for (Attribute a : elements) {
+                Type at = a instanceof IntegerAttr i ? i.type() : a instanceof FloatAttr f ? f.type() : null;
+                if (!e.equals(at)) {
+                    throw new IllegalArgumentException("Invalid dense element (must be of type " + e + "): " + a);
+                }
+            }
+            elements = elements.size() > 1 && elements.stream().allMatch(elements.get(0)::equals)
+                    ? List.of(elements.get(0)) : List.copyOf(elements);
+        }
+
+        /** {@return whether every element is the one held} */
+        public boolean isSplat() {
+            return elements.size() == 1;
+        }
+
+        /** {@return how many elements the tensor holds} */
+        public long count() {
+            long n = 1;
+            for (long d : type.shape()) {
+                n *= d;
+            }
+            return n;
+        }
+
+        /**
+         * Returns element {@code i} in row-major order.
+         *
+         * @param i the index, from 0
+         * @return the element
+         */
+        public Attribute get(long i) {
+            return elements.get(isSplat() ? 0 : (int) i);
+        }
+
         @Override
         public String toString() {
             return AsmOutput.render(this);

@@ -244,6 +244,15 @@ public interface AsmParser {
     Attribute attribute();
 
     /**
+     * {@code dense<...>} of elements of {@code type}, which the context gives (no {@code : type} follows).
+     *
+     * @param type the tensor type of the elements
+     * @return the attribute
+     * @throws dev.mgpu.ir.MgpuException if no valid {@code dense<...>} of that type is next
+     */
+    Attribute.DenseElementsAttr denseElements(Type.TensorType type);
+
+    /**
      * {@code {name = value, unitName, ...}}.
      *
      * @return the attributes by name, in order

@@ -75,6 +75,17 @@ class KernelHostLoopTest {
     }
 
     /**
+     * Constant tables as memref.global (tests/e2e/outline/globals.mlir): a launch body reads two tables of the
+     * host module, which outlining copies into the kernel's module, and a third through a descriptor the host
+     * makes of its own global; compiled for sm_90, gfx90a and the CPU, run on the CPU.
+     */
+    @Test
+    void constantTablesReachKernelsAndHost() throws Exception {
+        Native.Result r = runOnCpu("globals.mlir", "globals_main.c");
+        assertTrue(r.exit() == 0 && r.out().equals("globals: OK, 0 wrong, out[63] = 413\n"), r.out() + r.err());
+    }
+
+    /**
      * gpu.printf in a launch of four threads (tests/e2e/outline/printf.mlir): on the CPU backend each thread
      * prints its line through the C library, a float and an i8 promoted as C promotes them.
      */

@@ -309,14 +309,29 @@ public final class KernelCompiler {
             }
             if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
                 d.libraryUsed(name);
-            } else if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
-                continue; // from libm, which the shared object links
+            } else if (d instanceof DeviceTarget.Cpu && (d.libraryCalls.contains(name) || declares(module, name))) {
+                continue; // from libm or the C library, which the shared object links
             } else {
-                throw new MgpuException(module.knownLocation(), "Invalid function for " + d.name() + " (must be"
+                Operation decl = declaration(module, name);
+                throw new MgpuException(decl != null ? decl.knownLocation() : module.knownLocation(), "Invalid function for " + d.name() + " (must be"
                         + " defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
                         ? ", or " + d.libraryName() + " must be found" : "") + "): @" + name);
             }
         }
+    }
+
+    /** The declaration (a function without a body) named {@code name} in {@code module}, or null. */
+    private static Operation declaration(Operation module, String name) {
+        for (Operation op : module.region(0).entry().operations()) {
+            if (name.equals(op.symbolName()) && !op.regions().isEmpty() && op.region(0).isEmpty()) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    private static boolean declares(Operation module, String name) {
+        return declaration(module, name) != null;
     }
 
     /** Links the device library, keeps only what the kernels call, and tells it the denormal mode. */

@@ -660,6 +660,9 @@ final class KernelTranslators {
             }
             LLVMValueRef fn = t.libraryFunction("C library", "printf", ft);
             d.libraryUsed("printf");
+            // LLVM may print a plain string with puts or a character with putchar.
+            t.reserveLibraryName("C library", "puts");
+            t.reserveLibraryName("C library", "putchar");
             args.add(0, fmt);
             try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
                 LLVMBuildCall2(t.builder, ft, fn, as, args.size(), "");
@@ -758,6 +761,10 @@ final class KernelTranslators {
             return LLVMBuildFDiv(t.builder, LLVMConstReal(ty, 1.0), s, "");
         }
         if (DeviceTarget.EXACT.contains(intrinsic) || ft.width() == 32 && d.nativeF32().contains(intrinsic)) {
+            if (d instanceof DeviceTarget.Cpu && !intrinsic.equals("fabs") && !intrinsic.equals("copysign")) {
+                // The back end may compute it with libm's function of that name.
+                t.reserveLibraryName(d.libraryName(), intrinsic + (ft.width() == 32 ? "f" : ""));
+            }
             return DeviceTarget.call(t, "llvm." + intrinsic + "." + floatSuffix(ft), ty, args.toArray(new LLVMValueRef[0]));
         }
         String lib = ft.width() == 32 || ft.width() == 64 ? d.libraryFunction(intrinsic, ft.width() == 64) : null;
@@ -794,6 +801,7 @@ final class KernelTranslators {
                 HostTranslators.fcmpPredicate((int) ((Attribute.IntegerAttr) op.attr("predicate")).value()),
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), "")));
         m.put(LLVMKernelOps.ATOMIC_RMW, KernelTranslators::atomicRmw);
+        m.put(MemRef.GetGlobalOp.NAME, KernelTranslators::getGlobal);
         m.put(LLVMKernelOps.ADDRESS_OF, (op, t) -> {
             String name = ((Attribute.SymbolRefAttr) op.attr("global_name")).leaf();
             LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
@@ -961,6 +969,98 @@ final class KernelTranslators {
     }
 
     /** The initial value of a global: an integer or float of its type; anything else is a located error. */
+    /**
+     * A memref.global: an array of its elements, in its memref's address space; one of the generic space
+     * is placed in global memory on a GPU (constant memory on AMD when it is constant), and reached through
+     * a generic pointer. Private is internal to the module; uninitialized is undefined.
+     */
+    static void memrefGlobal(ModuleTranslation t, Operation op) {
+        MemRef.GlobalOp g = new MemRef.GlobalOp(op);
+        Type.MemRefType m = g.type();
+        int as = t.types.addressSpace(m, op);
+        if (t.device instanceof DeviceTarget.Cpu && as == 3) {
+            throw ModuleTranslation.error(op, "Invalid memref.global in workgroup memory for " + t.device.name()
+                    + " (must be a kernel's workgroup attribution, which is each block's own)");
+        }
+        if (as == 0 && t.device instanceof DeviceTarget.Nvptx) {
+            as = 1;
+        } else if (as == 0 && t.device instanceof DeviceTarget.Amdgpu) {
+            as = g.isConstant() ? 4 : 1;
+        }
+        LLVMTypeRef elem = t.types.of(m.elementType(), op);
+        long n = 1;
+        for (long d : m.shape()) {
+            n *= d;
+        }
+        LLVMTypeRef arr = LLVMArrayType2(elem, n);
+        LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, arr, op.symbolName(), as);
+        Attribute.DenseElementsAttr value = g.value();
+        if (value != null && value.isSplat() && isZero(value.get(0))) {
+            LLVMSetInitializer(v, LLVMConstNull(arr));
+        } else if (value != null) {
+            if (n > Integer.MAX_VALUE - 8) {
+                throw ModuleTranslation.error(op, "Invalid memref.global (must have at most 2^31 elements unless all"
+                        + " are zero): " + n);
+            }
+            LLVMValueRef[] cs = new LLVMValueRef[(int) n];
+            for (int k = 0; k < n; k++) {
+                cs[k] = k > 0 && value.isSplat() ? cs[0] : initializer(op, elem, value.get(k));
+            }
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(cs)) {
+                LLVMSetInitializer(v, LLVMConstArray2(elem, pp, n));
+            }
+        } else if (g.isDefinition()) {
+            LLVMSetInitializer(v, LLVMGetUndef(arr));
+        }
+        if (g.isDefinition() && g.isPrivate()) {
+            LLVMSetLinkage(v, LLVMInternalLinkage);
+        }
+        if (g.isConstant()) {
+            LLVMSetGlobalConstant(v, 1);
+        }
+        if (g.alignment() > 0) {
+            LLVMSetAlignment(v, (int) g.alignment());
+        }
+    }
+
+    /**
+     * memref.get_global: in a kernel, the bare pointer to the global's first element (in the memref's address
+     * space); on the host, a descriptor of it with offset 0 and row-major strides.
+     */
+    private static void getGlobal(Operation op, ModuleTranslation t) {
+        String name = new MemRef.GetGlobalOp(op).name().leaf();
+        LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
+        if (g == null || g.isNull()) {
+            throw ModuleTranslation.error(op, "Invalid memref.get_global (must name a memref.global of the module): @"
+                    + name);
+        }
+        Type.MemRefType m = (Type.MemRefType) op.result(0).type();
+        LLVMTypeRef want = t.types.pointer(m, op);
+        LLVMValueRef p = LLVMTypeOf(g).equals(want) ? g : LLVMBuildAddrSpaceCast(t.builder, g, want, "");
+        if (t.device != null) {
+            t.map(op.result(0), p);
+            return;
+        }
+        LLVMTypeRef intptr = t.types.intptr;
+        long[] shape = m.shape();
+        LLVMValueRef[] fields = new LLVMValueRef[3 + 2 * shape.length];
+        fields[0] = p;
+        fields[1] = p;
+        fields[2] = LLVMConstInt(intptr, 0, 0);
+        long stride = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            fields[3 + i] = LLVMConstInt(intptr, shape[i], 0);
+            fields[3 + shape.length + i] = LLVMConstInt(intptr, stride, 0);
+            stride *= shape[i];
+        }
+        t.map(op.result(0), t.types.packMemref(t.builder, m, fields, op));
+    }
+
+    private static boolean isZero(Attribute a) {
+        return a instanceof Attribute.IntegerAttr i ? i.value() == 0
+                : Double.doubleToRawLongBits(((Attribute.FloatAttr) a).value()) == 0;
+    }
+
     private static LLVMValueRef initializer(Operation op, LLVMTypeRef ty, Attribute value) {
         int kind = LLVMGetTypeKind(ty);
         if (value instanceof Attribute.IntegerAttr i && kind == LLVMIntegerTypeKind) {

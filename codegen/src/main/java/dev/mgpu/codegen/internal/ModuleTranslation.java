@@ -18,6 +18,7 @@ import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.MgpuException;
@@ -117,6 +118,8 @@ final class ModuleTranslation {
                     t.declareFunction(op);
                 } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                     KernelTranslators.global(t, op);
+                } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
+                    KernelTranslators.memrefGlobal(t, op);
                 }
             }
             Set<Operation> blockKernels = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -143,7 +146,8 @@ final class ModuleTranslation {
                     continue;
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
-                } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)) {
+                } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)
+                        && !op.name().equals(MemRef.GlobalOp.NAME)) {
                     throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
                             + op.name());
                 }
@@ -162,6 +166,19 @@ final class ModuleTranslation {
         return n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
     }
 
+    /**
+     * Reports a function or kernel of the gpu.module named {@code name}, a function of {@code library} that the
+     * compiled code calls, itself or through the back end (libm's {@code expf} for {@code llvm.exp.f32} on the
+     * CPU): the call would reach the module's own.
+     */
+    void reserveLibraryName(String library, String name) {
+        Operation own = deviceFunctions.get(name);
+        if (own != null && !own.region(0).isEmpty()) {
+            throw error(own, "Invalid function name for " + device.name() + " (must not be that of a " + library
+                    + " function the compiled code calls): @" + name);
+        }
+    }
+
     /** Whether a call to the kernel module's function {@code callee} passes the target's hidden arguments. */
     boolean takesHiddenArguments(String callee) {
         Operation f = deviceFunctions.get(callee);
@@ -175,15 +192,12 @@ final class ModuleTranslation {
      * the library would reach it, or the library's would replace it.
      */
     LLVMValueRef libraryFunction(String library, String name, LLVMTypeRef type) {
+        reserveLibraryName(library, name);
         LLVMValueRef fn = LLVMGetNamedFunction(module, name);
         if (fn == null || fn.isNull()) {
             return LLVMAddFunction(module, name, type);
         }
         Operation own = deviceFunctions.get(name);
-        if (own != null && !own.region(0).isEmpty()) {
-            throw error(own, "Invalid function name for " + device.name() + " (must not be that of a " + library
-                    + " function the compiled code calls): @" + name);
-        }
         if (own != null && LLVMGlobalGetValueType(fn).address() != type.address()) {
             throw error(own, "Invalid declaration of @" + name + " for " + device.name()
                     + " (must have the type of " + library + "'s function, " + typeText(type) + "): "
@@ -232,6 +246,8 @@ final class ModuleTranslation {
             } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                 // A global of the host; outlining copies the ones a kernel uses into its module.
                 KernelTranslators.global(this, op);
+            } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
+                KernelTranslators.memrefGlobal(this, op);
             }
         }
         for (Operation op : top) {
@@ -245,9 +261,10 @@ final class ModuleTranslation {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }
-            } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME) && !n.equals(LLVMKernelOps.GLOBAL)) {
+            } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME) && !n.equals(LLVMKernelOps.GLOBAL)
+                    && !n.equals(MemRef.GlobalOp.NAME)) {
                 throw error(op, "Invalid top-level op for translation (must be a function, llvm.mlir.global,"
-                        + " gpu.binary or gpu.module): " + n);
+                        + " memref.global, gpu.binary or gpu.module): " + n);
             }
         }
         handlers.finish();

@@ -244,9 +244,10 @@ public final class GpuFuncOp extends FunctionOpView {
             for (int i = 0; i < a.size(); i++) {
                 Attribute align = ((Attribute.DictionaryAttr) a.get(i)).get(ALIGN);
                 if (align != null && !(align instanceof Attribute.IntegerAttr n && n.value() > 0
-                        && Long.bitCount(n.value()) == 1)) {
+                        && n.value() <= 1L << 31 && Long.bitCount(n.value()) == 1)) {
                     ctx.error(op, "Invalid " + ALIGN + " of " + (name.equals(WORKGROUP_ATTRS) ? "workgroup" : "private")
-                            + " attribution " + i + " of gpu.func (must be an integer power of 2): " + align);
+                            + " attribution " + i + " of gpu.func (must be an integer power of 2, at most 2^31): "
+                            + align);
                 }
             }
         }

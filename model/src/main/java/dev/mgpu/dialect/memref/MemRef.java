@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The memref dialect's element access and allocation: {@code load}, {@code store}, {@code alloca},
- * {@code atomic_rmw} and {@code dim}. Each op is a nested class with its name, accessors, creation, syntax
+ * {@code atomic_rmw}, {@code dim}, and {@code global} with {@code get_global}. Each op is a nested class with its name, accessors, creation, syntax
  * and rules.
  */
 public final class MemRef {
@@ -29,7 +29,7 @@ public final class MemRef {
     /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         return List.of(LoadOp.definition(), StoreOp.definition(), AllocaOp.definition(), AtomicRMWOp.definition(),
-                DimOp.definition());
+                DimOp.definition(), GlobalOp.definition(), GetGlobalOp.definition());
     }
 
     /** {@code [%i, %j, ...]}: index operands. */
@@ -535,6 +535,220 @@ public final class MemRef {
             }
             ctx.expectType(op, "index of memref.dim", op.operand(1), Type.INDEX);
             ctx.expectType(op, "result of memref.dim", op.result(0), Type.INDEX);
+        }
+    }
+
+    /**
+     * {@code memref.global ["private"] [constant] @name : memref<...> [= dense<...> | = uninitialized]
+     * [{alignment = N}]}: a statically shaped buffer of the module, with its elements or without; a declaration
+     * when it has no value.
+     */
+    public static final class GlobalOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.global";
+
+        /**
+         * Views a {@code memref.global}.
+         *
+         * @param op the op
+         */
+        public GlobalOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates a global.
+         *
+         * @param loc where the op comes from
+         * @param name its symbol name
+         * @param type its memref type, statically shaped
+         * @param value its elements; null for {@code uninitialized}
+         * @param constant whether it is never written
+         * @param isPrivate whether it is private to its module
+         * @return the new op, detached
+         */
+        public static GlobalOp create(Location loc, String name, Type.MemRefType type, Attribute.DenseElementsAttr value,
+                boolean constant, boolean isPrivate) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("sym_name", Attribute.StringAttr.of(name));
+            attrs.put("type", new Attribute.TypeAttr(type));
+            attrs.put("initial_value", value == null ? Attribute.UNIT : value);
+            if (constant) {
+                attrs.put("constant", Attribute.UNIT);
+            }
+            if (isPrivate) {
+                attrs.put("sym_visibility", Attribute.StringAttr.of("private"));
+            }
+            return new GlobalOp(Operation.create(NAME, loc, List.of(), List.of(), attrs));
+        }
+
+        /** {@return the memref type} */
+        public Type.MemRefType type() {
+            return (Type.MemRefType) ((Attribute.TypeAttr) op.attr("type")).type();
+        }
+
+        /** {@return the elements, or null when it is uninitialized or a declaration} */
+        public Attribute.DenseElementsAttr value() {
+            return op.attr("initial_value") instanceof Attribute.DenseElementsAttr d ? d : null;
+        }
+
+        /** {@return whether it is defined here (it has a value, or is uninitialized), not declared} */
+        public boolean isDefinition() {
+            return op.attr("initial_value") != null;
+        }
+
+        /** {@return whether it is never written} */
+        public boolean isConstant() {
+            return op.hasAttr("constant");
+        }
+
+        /** {@return whether it is private to its module} */
+        public boolean isPrivate() {
+            return op.attr("sym_visibility") instanceof Attribute.StringAttr v && v.value().equals("private");
+        }
+
+        /** {@return the alignment in bytes, or 0 for the element type's} */
+        public long alignment() {
+            return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+        }
+
+        /** The tensor type whose elements fill a global of memref type {@code m}. */
+        static Type.TensorType tensorOf(Type.MemRefType m) {
+            return new Type.TensorType(m.shape(), m.elementType());
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("sym_name", "sym_visibility", "type", "initial_value", "constant",
+                    "alignment").syntax(GlobalOp::parse, GlobalOp::print).verifier(GlobalOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            if (p.atString()) {
+                attrs.put("sym_visibility", new Attribute.StringAttr(p.stringBytes()));
+            }
+            if (p.optionalKeyword("constant")) {
+                attrs.put("constant", Attribute.UNIT);
+            }
+            attrs.put("sym_name", Attribute.StringAttr.of(p.symbolName()));
+            p.expectPunct(':');
+            Type.MemRefType t = memrefType(p);
+            attrs.put("type", new Attribute.TypeAttr(t));
+            if (p.optionalPunct('=')) {
+                if (p.optionalKeyword("uninitialized")) {
+                    attrs.put("initial_value", Attribute.UNIT);
+                } else {
+                    attrs.put("initial_value", p.denseElements(tensorOf(t)));
+                }
+            }
+            attrs.putAll(p.optionalDictionary());
+            return Operation.create(NAME, loc, List.of(), List.of(), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            if (op.attr("sym_visibility") instanceof Attribute.StringAttr v) {
+                p.write(' ').attr(v);
+            }
+            if (op.hasAttr("constant")) {
+                p.write(" constant");
+            }
+            p.write(' ').symbol(op.symbolName()).write(" : ").type(((Attribute.TypeAttr) op.attr("type")).type());
+            Attribute value = op.attr("initial_value");
+            if (value instanceof Attribute.DenseElementsAttr d) {
+                p.write(" = ").write(dev.mgpu.ir.AsmOutput.dense(d));
+            } else if (value != null) {
+                p.write(" = uninitialized");
+            }
+            p.attrDict(op, Set.of("sym_name", "sym_visibility", "type", "initial_value", "constant"));
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 0, 0) || !Syntax.verifySymbolName(op, ctx)) {
+                return;
+            }
+            if (!(op.attr("type") instanceof Attribute.TypeAttr ta && ta.type() instanceof Type.MemRefType m)) {
+                ctx.error(op, "Invalid type of memref.global (must be a memref type): " + op.attr("type"));
+                return;
+            }
+            if (m.dynamicDimCount() > 0 || m.layout() != null) {
+                ctx.error(op, "Invalid type of memref.global (must have a static shape and the identity layout): " + m);
+                return;
+            }
+            Attribute value = op.attr("initial_value");
+            if (value != null && !(value instanceof Attribute.UnitAttr) && !(value instanceof Attribute.DenseElementsAttr d
+                    && d.type().equals(tensorOf(m)))) {
+                ctx.error(op, "Invalid initial_value of memref.global (must be uninitialized or dense elements of type "
+                        + tensorOf(m) + "): " + value);
+            }
+            if (op.hasAttr("constant") && !(value instanceof Attribute.DenseElementsAttr)) {
+                ctx.error(op, "Invalid constant memref.global (must have dense elements): @" + op.symbolName());
+            }
+            Attribute align = op.attr("alignment");
+            if (align != null && !(align instanceof Attribute.IntegerAttr a && a.value() > 0 && a.value() <= 1L << 31
+                    && Long.bitCount(a.value()) == 1)) {
+                ctx.error(op, "Invalid alignment of memref.global (must be a power of 2, at most 2^31): " + align);
+            }
+        }
+    }
+
+    /** {@code %m = memref.get_global @name : memref<...>}: the buffer of a {@code memref.global}. */
+    public static final class GetGlobalOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.get_global";
+
+        /**
+         * Views a {@code memref.get_global}.
+         *
+         * @param op the op
+         */
+        public GetGlobalOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates {@code memref.get_global @name : type}.
+         *
+         * @param loc where the op comes from
+         * @param name the global's symbol name
+         * @param type the global's memref type
+         * @return the new op, detached
+         */
+        public static GetGlobalOp create(Location loc, String name, Type.MemRefType type) {
+            return new GetGlobalOp(Operation.create(NAME, loc, List.of(), List.of(type),
+                    Map.of("name", new Attribute.SymbolRefAttr(name, List.of()))));
+        }
+
+        /** {@return the global's reference} */
+        public Attribute.SymbolRefAttr name() {
+            return (Attribute.SymbolRefAttr) op.attr("name");
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("name").syntax((p, n, loc) -> {
+                Map<String, Attribute> attrs = new LinkedHashMap<>();
+                attrs.put("name", p.symbolRef());
+                attrs.putAll(p.optionalDictionary());
+                p.expectPunct(':');
+                return Operation.create(NAME, loc, List.of(), List.of(memrefType(p)), attrs);
+            }, (p, op) -> {
+                p.write(' ').attr(op.attr("name"));
+                p.attrDict(op, Set.of("name"));
+                p.write(" : ").type(op.result(0).type());
+            }).verifier((op, ctx) -> {
+                if (!Syntax.verifyCounts(op, ctx, 0, 1)) {
+                    return;
+                }
+                Operation g = op.attr("name") instanceof Attribute.SymbolRefAttr r ? ctx.symbols().lookup(op, r) : null;
+                if (g == null || !g.name().equals(GlobalOp.NAME)) {
+                    ctx.error(op, "Invalid memref.get_global (must name a memref.global): " + op.attr("name"));
+                    return;
+                }
+                Type want = ((Attribute.TypeAttr) g.attr("type")).type();
+                if (!op.result(0).type().equals(want)) {
+                    ctx.error(op, "Invalid result of memref.get_global (must be the global's type, " + want + "): "
+                            + op.result(0).type());
+                }
+            });
         }
     }
 }

@@ -102,6 +102,17 @@ abstract class AttributeParser extends TypeParser {
                     case "strided":
                         lx.next();
                         return strided();
+                    case "dense": {
+                        lx.next();
+                        Object literal = denseLiteral();
+                        expectPunct(':');
+                        int typeOff = lx.start;
+                        Type t = type();
+                        if (!(t instanceof Type.TensorType tt)) {
+                            throw errorAt(typeOff, "Invalid dense elements type (must be a tensor): " + t);
+                        }
+                        return denseOf(literal, tt, off);
+                    }
                     case "dense_resource": {
                         lx.next();
                         expectPunct('<');
@@ -126,6 +137,165 @@ abstract class AttributeParser extends TypeParser {
                 break;
         }
         throw expected("an attribute");
+    }
+
+    @Override
+    public Attribute.DenseElementsAttr denseElements(Type.TensorType type) {
+        int off = lx.start;
+        if (lx.kind != Lexer.BARE_ID || !lx.text().equals("dense")) {
+            throw expected("dense<...>");
+        }
+        lx.next();
+        return denseOf(denseLiteral(), type, off);
+    }
+
+    /** One element of {@code dense<...>} as written: a number (maybe negated), true or false. */
+    private record DenseToken(String text, boolean isFloat, boolean negative, int offset) {
+    }
+
+    /** A hexadecimal string of the elements' little-endian bytes, as upstream writes large constants. */
+    private record DenseHex(byte[] bytes, int offset) {
+    }
+
+    /** {@code <...>} after {@code dense}: a DenseToken, a DenseHex, or lists of them nested as the shape is. */
+    private Object denseLiteral() {
+        expectPunct('<');
+        Object literal;
+        if (lx.isPunct('>')) {
+            literal = List.of();
+        } else if (lx.kind == Lexer.STRING) {
+            int off = lx.start;
+            String hex = new String(stringBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (!hex.matches("0x([0-9a-fA-F]{2})*")) {
+                throw errorAt(off, "Invalid dense elements string (must be 0x and hexadecimal bytes): \"" + hex + "\"");
+            }
+            byte[] bytes = new byte[(hex.length() - 2) / 2];
+            for (int k = 0; k < bytes.length; k++) {
+                bytes[k] = (byte) Integer.parseInt(hex.substring(2 + 2 * k, 4 + 2 * k), 16);
+            }
+            literal = new DenseHex(bytes, off);
+        } else {
+            literal = denseItem();
+        }
+        expectPunct('>');
+        return literal;
+    }
+
+    private Object denseItem() {
+        if (optionalPunct('[')) {
+            List<Object> items = new ArrayList<>();
+            if (!optionalPunct(']')) {
+                do {
+                    items.add(denseItem());
+                } while (optionalPunct(','));
+                expectPunct(']');
+            }
+            return items;
+        }
+        int off = lx.start;
+        boolean negative = optionalPunct('-');
+        String text = lx.text();
+        if (lx.kind == Lexer.BARE_ID && !negative && (text.equals("true") || text.equals("false"))
+                || lx.kind == Lexer.INTEGER || lx.kind == Lexer.FLOAT) {
+            boolean isFloat = lx.kind == Lexer.FLOAT;
+            lx.next();
+            return new DenseToken(text, isFloat, negative, off);
+        }
+        throw expected("a dense element: a number, true or false");
+    }
+
+    /** The elements of {@code type} that {@code literal} (from {@link #denseLiteral}) writes. */
+    private Attribute.DenseElementsAttr denseOf(Object literal, Type.TensorType type, int off) {
+        Type e = type.elementType();
+        long count = 1;
+        for (long d : type.shape()) {
+            if (d < 0) {
+                throw errorAt(off, "Invalid dense elements type (must have a static shape): " + type);
+            }
+            count *= d;
+        }
+        if (!(e.isIntegerOrIndex() || e instanceof Type.FloatType)) {
+            throw errorAt(off, "Invalid dense element type (must be an integer, index or float): " + e);
+        }
+        List<Attribute> elements = new ArrayList<>();
+        if (literal instanceof DenseToken t) {
+            elements.add(denseValue(t, e));
+        } else if (literal instanceof DenseHex h) {
+            int width = e instanceof Type.FloatType f ? f.width() : e instanceof Type.IntegerType i ? i.width() : 64;
+            int bytes = (width + 7) / 8;
+            if (e.equals(Type.I1) || h.bytes().length != count * bytes && h.bytes().length != bytes) {
+                throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " elements of " + e
+                        + ", " + bytes + " bytes each): " + h.bytes().length + " bytes");
+            }
+            for (int k = 0; k < h.bytes().length / bytes; k++) {
+                long bits = 0;
+                for (int b = 0; b < bytes; b++) {
+                    bits |= (h.bytes()[k * bytes + b] & 0xFFL) << (8 * b);
+                }
+                elements.add(e instanceof Type.FloatType f ? new Attribute.FloatAttr(FloatBits.fromBits(bits, f), f)
+                        : new Attribute.IntegerAttr(width == 64 ? bits : (bits << (64 - width)) >> (64 - width), e));
+            }
+        } else {
+            flattenDense(literal, type.shape(), 0, e, elements, off);
+        }
+        if (elements.size() != count && elements.size() != 1) {
+            throw errorAt(off, "Invalid dense elements (must be " + count + " for " + type + "): " + elements.size());
+        }
+        return new Attribute.DenseElementsAttr(type, elements);
+    }
+
+    private void flattenDense(Object literal, long[] shape, int dim, Type e, List<Attribute> out, int off) {
+        if (dim == shape.length) {
+            if (!(literal instanceof DenseToken t)) {
+                throw errorAt(off, "Invalid dense elements (must be nested " + shape.length + " deep, as the shape)");
+            }
+            out.add(denseValue(t, e));
+            return;
+        }
+        if (!(literal instanceof List<?> items) || items.size() != shape[dim]) {
+            throw errorAt(off, "Invalid dense elements (must have " + shape[dim] + " at depth " + (dim + 1) + "): "
+                    + (literal instanceof List<?> l ? l.size() : "one element"));
+        }
+        for (Object item : items) {
+            flattenDense(item, shape, dim + 1, e, out, off);
+        }
+    }
+
+    private Attribute denseValue(DenseToken t, Type e) {
+        String text = t.text();
+        if (text.equals("true") || text.equals("false")) {
+            if (!e.equals(Type.I1)) {
+                throw errorAt(t.offset(), "Invalid dense element of " + e + " (must be a number): " + text);
+            }
+            return new Attribute.IntegerAttr(text.equals("true") ? 1 : 0, e);
+        }
+        boolean hex = text.startsWith("0x");
+        if (hex && text.length() == 2) {
+            throw errorAt(t.offset(), "Invalid integer (must have hexadecimal digits after 0x): " + text);
+        }
+        if (e instanceof Type.FloatType f) {
+            if (t.isFloat()) {
+                double d = Double.parseDouble(text);
+                return new Attribute.FloatAttr(t.negative() ? -d : d, f);
+            }
+            if (!hex) {
+                throw errorAt(t.offset(), "Invalid dense element of " + e + " (must be a float: a decimal point, an"
+                        + " exponent or hexadecimal bits): " + text);
+            }
+            BigInteger bits = new BigInteger(text.substring(2), 16);
+            if (bits.bitLength() > f.width()) {
+                throw errorAt(t.offset(), "Invalid hexadecimal float constant (must fit in the " + f.width() + " bits"
+                        + " of " + f + "): " + text);
+            }
+            double d = FloatBits.fromBits(bits.longValue(), f);
+            return new Attribute.FloatAttr(t.negative() ? -d : d, f);
+        }
+        if (t.isFloat()) {
+            throw errorAt(t.offset(), "Invalid dense element of " + e + " (must be an integer): " + text);
+        }
+        BigInteger v = new BigInteger(hex ? text.substring(2) : text, hex ? 16 : 10);
+        return new Attribute.IntegerAttr(integerValue(t.negative() ? v.negate() : v, e, t.offset(),
+                (t.negative() ? "-" : "") + text), e);
     }
 
     private Attribute numberAttr(boolean negative, int off) {
