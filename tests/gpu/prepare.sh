@@ -97,6 +97,13 @@ PY
     "$root/tests/bin/gpu-object" sm_90 >"$out/$name.ours.sm_90.cubin"
 done
 
+# Kernels written in place (gpu.launch) that print with gpu.printf and read constant tables (memref.global),
+# outlined and compiled for sm_90 and the CPU, with the C programs of tests/e2e/outline.
+for name in printf globals; do
+  "$gt" --targets=nvvm:sm_90,cpu "$root/tests/e2e/outline/$name.mlir" -o "$out/$name.o"
+  cp "$root/tests/e2e/outline/${name}_main.c" "$out/$name.main.c"
+done
+
 cp -r "$root/runtime-c" "$out/runtime-c"
 rm -rf "$out/runtime-c/build"
 echo "prepared $out"

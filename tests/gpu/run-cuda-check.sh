@@ -2,7 +2,8 @@
 # End-to-end check on a machine with an NVIDIA GPU: the example kernels compiled by nvcc to cubin and to
 # PTX, embedded by gpu-translate, linked with libmgpu's CUDA backend, run under every load strategy, and
 # their numbers checked; clusters; a fat binary's run-time selection; the kernels that mgpu compiles
-# itself (examples/kernels), checked and timed against nvcc's; and the launch-overhead benchmark.
+# itself (examples/kernels), checked and timed against nvcc's; gpu.printf and constant tables; and the
+# launch-overhead benchmark.
 #
 # usage: tests/gpu/run-cuda-check.sh [PREPARED_DIR]
 #   Without PREPARED_DIR, runs tests/gpu/prepare.sh first (needs Java and a built gpu-translate).
@@ -94,6 +95,10 @@ for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:
     echo "  SASS instructions of $fn: ours $(sass "$name.ours.sm_90.cubin" "$fn"), nvcc $(sass kernels.nvcc.sm_90.cubin "$fn")"
   fi
 done
+
+# gpu.printf through the driver's vprintf, and constant tables in global memory, from kernels written in place.
+link printf.main.c printf.o printf && check "gpu.printf on the GPU" "thread 3: 4.50 -9 3" ./printf
+link globals.main.c globals.o globals && check "constant tables on the GPU" "globals: OK, 0 wrong, out[63] = 413" ./globals
 
 extra=()
 defs=()
