@@ -90,3 +90,13 @@ memref.global @deep : memref<2xi32> = dense<[[1], [2]]>
 
 // expected-error @+1 {{Invalid dense elements string (must hold 2 elements of i32, 4 bytes each): 6 bytes}}
 memref.global @hex : memref<2xi32> = dense<"0x010000000200">
+
+// -----
+
+gpu.module @subgroup_reduce_kind {
+  gpu.func @f(%x: i32) kernel {
+    // expected-error @+1 {{Invalid reduction of gpu.subgroup_reduce (must be one of add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, minimumf, maximumf): sum}}
+    %r = gpu.subgroup_reduce sum %x : (i32) -> i32
+    gpu.return
+  }
+}

@@ -285,3 +285,31 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @below {{Invalid and of gpu.subgroup_reduce (must reduce integers): f32}}
+    %r = gpu.subgroup_reduce and %x : (f32) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: i32) kernel {
+    // expected-error @below {{Invalid cluster_size of gpu.subgroup_reduce (must be a power of 2 up to 64): 3 : i32}}
+    %r = gpu.subgroup_reduce add %x cluster(size = 3) : (i32) -> i32
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @host(%x: i32) -> i32 {
+  // expected-error @below {{Invalid gpu.subgroup_reduce (must be inside a function of a gpu.module or a gpu.launch): host code}}
+  %r = gpu.subgroup_reduce add %x : (i32) -> i32
+  return %r : i32
+}

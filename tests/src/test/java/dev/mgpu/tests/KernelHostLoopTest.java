@@ -86,6 +86,17 @@ class KernelHostLoopTest {
     }
 
     /**
+     * gpu.subgroup_reduce over subgroups and clusters of them, of f32, f64, i32 and i64
+     * (tests/e2e/outline/subgroup.mlir): the CPU computes, bit for bit, what a GPU's butterfly of shuffles does.
+     */
+    @Test
+    void subgroupReductionsComputeWhatAButterflyDoes() throws Exception {
+        Native.Result r = runOnCpu("subgroup.mlir", "subgroup_main.c");
+        assertTrue(r.exit() == 0 && r.out().equals("subgroup: OK, 0 wrong, f[63][0] = 594.4, n[63][0] = 124\n"),
+                r.out() + r.err());
+    }
+
+    /**
      * gpu.printf in a launch of four threads (tests/e2e/outline/printf.mlir): on the CPU backend each thread
      * prints its line through the C library, a float and an i8 promoted as C promotes them.
      */

@@ -183,6 +183,11 @@ abstract class DeviceTarget {
     abstract LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
             LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src);
 
+    /** The lanes of a subgroup: 32 on NVIDIA and the CPU; an AMD wavefront's 64 or 32. */
+    int subgroupLanes() {
+        return 32;
+    }
+
     // ------------------------------------------------------------------ math
 
     /** The math functions the back end lowers natively for f32, by intrinsic base name. */
@@ -551,6 +556,14 @@ abstract class DeviceTarget {
         @Override
         LLVMValueRef subgroupSize(ModuleTranslation t) {
             return call(t, "llvm.amdgcn.wavefrontsize", i32Type(t));
+        }
+
+        @Override
+        int subgroupLanes() {
+            // GCN and CDNA (gfx9 and before) run wavefronts of 64; RDNA runs 32 unless asked for 64.
+            String features = r.features() == null ? "" : r.features();
+            return r.chip().startsWith("gfx") && r.chip().length() == 6 && r.chip().charAt(3) <= '9'
+                    || features.contains("+wavefrontsize64") ? 64 : 32;
         }
 
         @Override

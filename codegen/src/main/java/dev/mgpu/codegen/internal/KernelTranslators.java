@@ -10,6 +10,7 @@ import dev.mgpu.dialect.gpu.GpuReturnOp;
 import dev.mgpu.dialect.gpu.LaneOps;
 import dev.mgpu.dialect.gpu.PrintfOp;
 import dev.mgpu.dialect.gpu.ShuffleOp;
+import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.math.MathDialect;
 import dev.mgpu.dialect.nvvm.NVVM;
@@ -51,6 +52,7 @@ final class KernelTranslators {
         m.put(BarrierOp.NAME, (op, t) -> together(op, t).barrier(t));
         m.put(PrintfOp.NAME, KernelTranslators::printf);
         m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
+        m.put(SubgroupReduceOp.NAME, KernelTranslators::subgroupReduce);
         m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
         m.put(MemRef.LoadOp.NAME, KernelTranslators::load);
@@ -700,6 +702,105 @@ final class KernelTranslators {
         LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
         LLVMPositionBuilderAtEnd(t.builder, here);
         return p;
+    }
+
+    /**
+     * gpu.subgroup_reduce: on a GPU, a butterfly of xor exchanges over the cluster's lanes (stride, 2 stride,
+     * ...), after which every lane holds the same value; on the CPU, the cluster's values read from its
+     * threads and combined in the same order, a balanced tree in lane order.
+     */
+    private static void subgroupReduce(Operation op, ModuleTranslation t) {
+        DeviceTarget d = together(op, t);
+        SubgroupReduceOp r = new SubgroupReduceOp(op);
+        int lanes = d.subgroupLanes();
+        int size = r.clusterSize() > 0 ? r.clusterSize() : lanes;
+        int stride = r.clusterStride();
+        if ((long) size * stride > lanes) {
+            throw ModuleTranslation.error(op, "Invalid cluster of gpu.subgroup_reduce for " + d.name() + " (must fit"
+                    + " in a subgroup of " + lanes + " lanes): size " + size + ", stride " + stride);
+        }
+        Type type = op.operand(0).type();
+        LLVMValueRef lane = d.laneId(t);
+        LLVMValueRef v;
+        if (d instanceof DeviceTarget.Cpu) {
+            LLVMValueRef base = LLVMBuildAnd(t.builder, lane, DeviceTarget.i32(t, ~((size - 1) * stride)), "");
+            List<LLVMValueRef> level = new ArrayList<>();
+            for (int k = 0; k < size; k++) {
+                LLVMValueRef from = LLVMBuildOr(t.builder, base, DeviceTarget.i32(t, k * stride), "");
+                level.add(t.workItems.exchange(op.operand(0), from, op));
+            }
+            while (level.size() > 1) {
+                List<LLVMValueRef> next = new ArrayList<>();
+                for (int k = 0; k < level.size(); k += 2) {
+                    next.add(combine(t, r.kind(), type, level.get(k), level.get(k + 1)));
+                }
+                level = next;
+            }
+            v = level.get(0);
+        } else {
+            v = t.lookup(op.operand(0), op);
+            for (int off = stride; off < size * stride; off *= 2) {
+                v = combine(t, r.kind(), type, v, xorExchange(t, d, v, off, lane));
+            }
+        }
+        t.map(op.result(0), v);
+    }
+
+    /** The value {@code v} of lane {@code lane ^ offset}, in 32-bit pieces through the target's shuffle. */
+    private static LLVMValueRef xorExchange(ModuleTranslation t, DeviceTarget d, LLVMValueRef v, int offset,
+            LLVMValueRef lane) {
+        LLVMTypeRef ty = LLVMTypeOf(v);
+        LLVMTypeRef i32 = DeviceTarget.i32Type(t);
+        LLVMValueRef off = DeviceTarget.i32(t, offset);
+        LLVMValueRef src = LLVMBuildXor(t.builder, lane, off, "");
+        LLVMValueRef width = DeviceTarget.i32(t, 32);
+        int kind = LLVMGetTypeKind(ty);
+        if (kind == LLVMFloatTypeKind || kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 32) {
+            return d.shuffle32(t, "xor", v, off, width, lane, src)[0];
+        }
+        int bits = kind == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : kind == LLVMDoubleTypeKind ? 64 : 16;
+        LLVMTypeRef ity = LLVMIntTypeInContext(t.ctx, bits);
+        LLVMValueRef x = kind == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(t.builder, v, ity, "");
+        LLVMValueRef out;
+        if (bits <= 32) {
+            LLVMValueRef got = d.shuffle32(t, "xor", LLVMBuildZExt(t.builder, x, i32, ""), off, width, lane, src)[0];
+            out = LLVMBuildTrunc(t.builder, got, ity, "");
+        } else {
+            LLVMValueRef lo = LLVMBuildTrunc(t.builder, x, i32, "");
+            LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, x, LLVMConstInt(ity, 32, 0), ""), i32, "");
+            LLVMValueRef glo = d.shuffle32(t, "xor", lo, off, width, lane, src)[0];
+            LLVMValueRef ghi = d.shuffle32(t, "xor", hi, off, width, lane, src)[0];
+            out = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, glo, ity, ""), LLVMBuildShl(t.builder,
+                    LLVMBuildZExt(t.builder, ghi, ity, ""), LLVMConstInt(ity, 32, 0), ""), "");
+        }
+        return kind == LLVMIntegerTypeKind ? out : LLVMBuildBitCast(t.builder, out, ty, "");
+    }
+
+    /** {@code a} and {@code b} combined by the reduction {@code kind} of values of {@code type}. */
+    private static LLVMValueRef combine(ModuleTranslation t, String kind, Type type, LLVMValueRef a, LLVMValueRef b) {
+        boolean isFloat = type instanceof Type.FloatType;
+        LLVMTypeRef ty = LLVMTypeOf(a);
+        String suffix = isFloat ? floatSuffix(type) : "i" + LLVMGetIntTypeWidth(ty);
+        return switch (kind) {
+            case "add" -> isFloat ? LLVMBuildFAdd(t.builder, a, b, "") : LLVMBuildAdd(t.builder, a, b, "");
+            case "mul" -> isFloat ? LLVMBuildFMul(t.builder, a, b, "") : LLVMBuildMul(t.builder, a, b, "");
+            case "and" -> LLVMBuildAnd(t.builder, a, b, "");
+            case "or" -> LLVMBuildOr(t.builder, a, b, "");
+            case "xor" -> LLVMBuildXor(t.builder, a, b, "");
+            default -> {
+                String intrinsic = switch (kind) {
+                    case "minui" -> "umin";
+                    case "minsi" -> "smin";
+                    case "maxui" -> "umax";
+                    case "maxsi" -> "smax";
+                    case "minnumf" -> "minnum";
+                    case "maxnumf" -> "maxnum";
+                    case "minimumf" -> "minimum";
+                    default -> "maximum";
+                };
+                yield DeviceTarget.call(t, "llvm." + intrinsic + "." + suffix, ty, a, b);
+            }
+        };
     }
 
     /** absi, ctlz, cttz and ctpop: LLVM's intrinsics, defined for every value (zero included), as upstream's. */

@@ -6,6 +6,7 @@ import dev.mgpu.dialect.gpu.BarrierOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.LaneOps;
 import dev.mgpu.dialect.gpu.ShuffleOp;
+import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Attribute;
@@ -134,8 +135,13 @@ final class WorkItemLoops {
         return out;
     }
 
+    /** Whether {@code op} reads other threads' values: a shuffle or a subgroup reduction. */
+    private static boolean exchanges(Operation op) {
+        return op.name().equals(ShuffleOp.NAME) || op.name().equals(SubgroupReduceOp.NAME);
+    }
+
     private static boolean holdsCollective(Operation op, Map<String, Operation> functions, Set<String> seen) {
-        if (op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME)) {
+        if (op.name().equals(BarrierOp.NAME) || exchanges(op)) {
             return true;
         }
         Operation callee = callee(op, functions);
@@ -269,7 +275,7 @@ final class WorkItemLoops {
     }
 
     private boolean index(Operation op) {
-        boolean holds = op.name().equals(BarrierOp.NAME) || op.name().equals(ShuffleOp.NAME);
+        boolean holds = op.name().equals(BarrierOp.NAME) || exchanges(op);
         boolean barrier = op.name().equals(BarrierOp.NAME);
         for (Value v : op.operands()) {
             users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
@@ -476,7 +482,7 @@ final class WorkItemLoops {
                 piece.add(op);
                 continue;
             }
-            if (op.name().equals(ShuffleOp.NAME)) {
+            if (exchanges(op)) {
                 // Every thread has its operand before any thread reads another's.
                 piece(piece);
                 piece = new ArrayList<>();

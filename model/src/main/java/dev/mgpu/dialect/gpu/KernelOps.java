@@ -21,7 +21,7 @@ final class KernelOps {
                 + " code");
     }
 
-    /** Parses {@code <dim x>} or {@code <shuffle_mode xor>} after {@code #gpu}. */
+    /** Parses {@code <dim x>}, {@code <shuffle_mode xor>} or {@code <all_reduce_op add>} after {@code #gpu}. */
     static Attribute parseEnum(AsmParser p, int nameOffset) {
         p.expectPunct('<');
         int off = p.offset();
@@ -40,8 +40,14 @@ final class KernelOps {
                     throw p.errorAt(valueOff, "Invalid shuffle mode (must be xor, up, down or idx): " + v);
                 }
                 return new ShuffleModeAttr(v);
+            case "all_reduce_op":
+                if (!SubgroupReduceOp.OPS.contains(v)) {
+                    throw p.errorAt(valueOff, "Invalid reduction (must be one of " + String.join(", ",
+                            SubgroupReduceOp.OPS) + "): " + v);
+                }
+                return new AllReduceOpAttr(v);
             default:
-                throw p.errorAt(off, "Invalid #gpu attribute (must be dim or shuffle_mode): " + kind);
+                throw p.errorAt(off, "Invalid #gpu attribute (must be dim, shuffle_mode or all_reduce_op): " + kind);
         }
     }
 }
