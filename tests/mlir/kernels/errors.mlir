@@ -161,3 +161,81 @@ module attributes {gpu.container_module} {
 
 // PTXAS: axpy.mlir:5:3: error: Invalid kernels for ptxas (must be accepted; it exited with 1):
 // NOPTXAS: axpy.mlir:5:3: error: Invalid ptxas (must be an executable file): {{.*}}.missing
+
+// -----
+
+// A global in an address space the back end cannot place one in ended the process.
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid address space of memref.global for #rocdl.target<chip = "gfx90a"> (must be generic, global, workgroup or constant memory: 0, 1, 3 or 4): 5
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx90a">] {
+    memref.global "private" @g : memref<4xf32, #gpu.address_space<private>> = uninitialized
+    gpu.func @f(%out: memref<4xf32>) kernel {
+      %t = gpu.thread_id x
+      %g = memref.get_global @g : memref<4xf32, #gpu.address_space<private>>
+      %v = memref.load %g[%t] : memref<4xf32, #gpu.address_space<private>>
+      memref.store %v, %out[%t] : memref<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid address space of llvm.mlir.global for #nvvm.target<chip = "sm_90"> (must be generic, global, workgroup or constant memory: 0, 1, 3 or 4): 7
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">] {
+    llvm.mlir.global internal @g(0 : i32) {addr_space = 7 : i32} : i32
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Workgroup memory starts undefined in every block: an initial value was dropped on NVIDIA.
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid memref.global in workgroup memory for #nvvm.target<chip = "sm_90"> (must have no initial value: every block's workgroup memory starts undefined)
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">] {
+    memref.global "private" @g : memref<4xf32, #gpu.address_space<workgroup>> = dense<1.0>
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// On the CPU one global would be shared by the blocks that run in parallel.
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid memory space of memref.global for #cpu.target (must be the generic or global one: workgroup memory is each block's own): #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    memref.global "private" @g : memref<4xf32, #gpu.address_space<workgroup>> = uninitialized
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The CPU's back end computes math.exp with libm's expf, which found this table.
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid global name for #cpu.target (must not be that of a libm function the compiled code calls): @expf
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    memref.global "private" constant @expf : memref<4xf32> = dense<1.0>
+    gpu.func @f(%x: f32, %out: memref<1xf32>) kernel {
+      %e = math.exp %x : f32
+      %c0 = arith.constant 0 : index
+      memref.store %e, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: Invalid global name (must not clash with a runtime function): @mgpuLaunchKernel
+module attributes {gpu.container_module} {
+  memref.global @mgpuLaunchKernel : memref<4xf32> = uninitialized
+}

@@ -100,3 +100,8 @@ gpu.module @subgroup_reduce_kind {
     gpu.return
   }
 }
+
+// -----
+
+// expected-error @+1 {{Invalid dense element type (must be at most 64 bits wide): i128}}
+memref.global @wide : memref<2xi128> = dense<[1, 2]>

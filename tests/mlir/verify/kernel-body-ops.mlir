@@ -313,3 +313,21 @@ func.func @host(%x: i32) -> i32 {
   %r = gpu.subgroup_reduce add %x : (i32) -> i32
   return %r : i32
 }
+
+// -----
+
+// expected-error @below {{Invalid type of memref.global (must have fewer than 2^63 elements): memref<4294967296x4294967296x4294967296xf32>}}
+memref.global @huge : memref<4294967296x4294967296x4294967296xf32> = uninitialized
+
+// -----
+
+// expected-error @below {{Invalid sym_visibility of memref.global (must be "public", "private" or "nested"): "weird"}}
+memref.global "weird" @g : memref<4xf32> = uninitialized
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{Invalid memref.global (must be in a builtin.module or gpu.module): in func.func}}
+  memref.global @g : memref<4xf32> = uninitialized
+  return
+}

@@ -283,9 +283,22 @@ public final class AsmOutput implements AutoCloseable {
     public static String dense(Attribute.DenseElementsAttr d) {
         StringBuilder sb = new StringBuilder("dense<");
         Type e = d.type().elementType();
-        if (d.isSplat()) {
+        if (d.count() == 0) {
+            return "dense<>";
+        } else if (d.isSplat()) {
             denseElement(sb, d.get(0));
-        } else if (d.count() > 100 && !e.equals(Type.I1)) {
+        } else if (d.count() > 100 && e.equals(Type.I1)) {
+            // Bits, packed from the low bit of the first byte.
+            sb.append("\"0x");
+            for (long k = 0; k < d.count(); k += 8) {
+                int b = 0;
+                for (int j = 0; j < 8 && k + j < d.count(); j++) {
+                    b |= (int) (((Attribute.IntegerAttr) d.get(k + j)).value() & 1) << j;
+                }
+                sb.append(String.format(Locale.ROOT, "%02X", b));
+            }
+            sb.append('"');
+        } else if (d.count() > 100) {
             int bytes = e instanceof Type.FloatType f ? f.width() / 8
                     : e instanceof Type.IntegerType i ? (i.width() + 7) / 8 : 8;
             sb.append("\"0x");
@@ -293,6 +306,9 @@ public final class AsmOutput implements AutoCloseable {
                 Attribute a = d.get(k);
                 long bits = a instanceof Attribute.FloatAttr f ? FloatBits.bits(f.value(), (Type.FloatType) f.type())
                         : ((Attribute.IntegerAttr) a).value();
+                if (e instanceof Type.IntegerType it && it.width() < 64) {
+                    bits &= (1L << it.width()) - 1; // the value's own bits, not its sign extension
+                }
                 for (int b = 0; b < bytes; b++) {
                     sb.append(String.format(Locale.ROOT, "%02X", (bits >>> (8 * b)) & 0xFF));
                 }

@@ -1051,6 +1051,10 @@ final class KernelTranslators {
             throw ModuleTranslation.error(op, "Invalid llvm.mlir.global in workgroup memory (addr_space = 3) for "
                     + t.device.name() + " (must be a kernel's workgroup attribution, which is each block's own)");
         }
+        checkGlobalSpace(t, op, g.addressSpace(), op.attr("value") != null);
+        if (t.device != null) {
+            t.noteGlobal(op);
+        }
         LLVMTypeRef ty = t.types.of(g.type(), op);
         LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, ty, op.symbolName(), g.addressSpace());
         String linkage = g.linkage();
@@ -1078,16 +1082,20 @@ final class KernelTranslators {
     static void memrefGlobal(ModuleTranslation t, Operation op) {
         MemRef.GlobalOp g = new MemRef.GlobalOp(op);
         Type.MemRefType m = g.type();
-        int as = t.types.addressSpace(m, op);
-        if (t.device instanceof DeviceTarget.Cpu && as == 3) {
-            throw ModuleTranslation.error(op, "Invalid memref.global in workgroup memory for " + t.device.name()
-                    + " (must be a kernel's workgroup attribution, which is each block's own)");
+        Attribute space = m.memorySpace();
+        if (t.device instanceof DeviceTarget.Cpu && !(space == null || space instanceof Attribute.IntegerAttr i
+                && i.value() == 0 || space instanceof dev.mgpu.dialect.gpu.AddressSpaceAttr a && a.space().equals("global"))) {
+            throw ModuleTranslation.error(op, "Invalid memory space of memref.global for " + t.device.name() + " (must"
+                    + " be the generic or global one: workgroup memory is each block's own): " + space);
         }
+        int as = t.types.addressSpace(m, op);
         if (as == 0 && t.device instanceof DeviceTarget.Nvptx) {
             as = 1;
         } else if (as == 0 && t.device instanceof DeviceTarget.Amdgpu) {
             as = g.isConstant() ? 4 : 1;
         }
+        checkGlobalSpace(t, op, as, g.value() != null);
+        t.noteGlobal(op);
         LLVMTypeRef elem = t.types.of(m.elementType(), op);
         long n = 1;
         for (long d : m.shape()) {
@@ -1121,6 +1129,24 @@ final class KernelTranslators {
         }
         if (g.alignment() > 0) {
             LLVMSetAlignment(v, (int) g.alignment());
+        }
+    }
+
+    /**
+     * Reports a global of a GPU kernel module in an address space the back end cannot place a global in (it
+     * would end the process), or an initialized one in workgroup memory, which every block gets undefined.
+     */
+    private static void checkGlobalSpace(ModuleTranslation t, Operation op, int as, boolean initialized) {
+        if (!(t.device instanceof DeviceTarget.Nvptx || t.device instanceof DeviceTarget.Amdgpu)) {
+            return;
+        }
+        if (as != 0 && as != 1 && as != 3 && as != 4) {
+            throw ModuleTranslation.error(op, "Invalid address space of " + op.name() + " for " + t.device.name()
+                    + " (must be generic, global, workgroup or constant memory: 0, 1, 3 or 4): " + as);
+        }
+        if (as == 3 && initialized) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " in workgroup memory for " + t.device.name()
+                    + " (must have no initial value: every block's workgroup memory starts undefined)");
         }
     }
 

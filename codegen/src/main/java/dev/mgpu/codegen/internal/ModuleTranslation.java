@@ -77,6 +77,8 @@ final class ModuleTranslation {
     private final Map<String, LLVMValueRef> functions = new HashMap<>();
     /** A kernel module's functions, by name, as the gpu.module holds them. */
     private final Map<String, Operation> deviceFunctions = new HashMap<>();
+    /** A kernel module's globals, by name. */
+    private final Map<String, Operation> deviceGlobals = new HashMap<>();
     private final Map<String, BinaryDescription> binaries = new HashMap<>();
     private final Map<String, LLVMOffloadingHandler> binaryHandlers = new HashMap<>();
 
@@ -173,9 +175,23 @@ final class ModuleTranslation {
      */
     void reserveLibraryName(String library, String name) {
         Operation own = deviceFunctions.get(name);
-        if (own != null && !own.region(0).isEmpty()) {
-            throw error(own, "Invalid function name for " + device.name() + " (must not be that of a " + library
+        if (own != null && own.region(0).isEmpty()) {
+            own = null; // a declaration of the library's function
+        }
+        if (own == null) {
+            own = deviceGlobals.get(name);
+        }
+        if (own != null) {
+            String what = deviceGlobals.get(name) == own ? "global" : "function";
+            throw error(own, "Invalid " + what + " name for " + device.name() + " (must not be that of a " + library
                     + " function the compiled code calls): @" + name);
+        }
+    }
+
+    /** Notes a global of a kernel module ({@code llvm.mlir.global} or {@code memref.global}), by its name. */
+    void noteGlobal(Operation global) {
+        if (device != null) {
+            deviceGlobals.put(global.symbolName(), global);
         }
     }
 
@@ -241,6 +257,10 @@ final class ModuleTranslation {
         countLaunchSites(root);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
+            boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(MemRef.GlobalOp.NAME);
+            if (global && handlers.runtime().names().contains(op.symbolName())) {
+                throw error(op, "Invalid global name (must not clash with a runtime function): @" + op.symbolName());
+            }
             if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
                 declareFunction(op);
             } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {

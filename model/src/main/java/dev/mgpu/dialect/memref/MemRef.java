@@ -612,6 +612,21 @@ public final class MemRef {
             return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
         }
 
+        /** Whether {@code m}'s strided layout is the identity: offset 0 and row-major strides. */
+        private static boolean identity(Type.MemRefType m) {
+            if (!(m.layout() instanceof Attribute.StridedLayoutAttr s) || s.offset() != 0) {
+                return false;
+            }
+            long stride = 1;
+            for (int i = m.shape().length - 1; i >= 0; i--) {
+                if (s.strides()[i] != stride) {
+                    return false;
+                }
+                stride *= m.shape()[i];
+            }
+            return true;
+        }
+
         /** The tensor type whose elements fill a global of memref type {@code m}. */
         static Type.TensorType tensorOf(Type.MemRefType m) {
             return new Type.TensorType(m.shape(), m.elementType());
@@ -670,9 +685,35 @@ public final class MemRef {
                 ctx.error(op, "Invalid type of memref.global (must be a memref type): " + op.attr("type"));
                 return;
             }
-            if (m.dynamicDimCount() > 0 || m.layout() != null) {
+            if (m.dynamicDimCount() > 0 || m.layout() != null && !identity(m)) {
                 ctx.error(op, "Invalid type of memref.global (must have a static shape and the identity layout): " + m);
                 return;
+            }
+            try {
+                long n = 1;
+                for (long d : m.shape()) {
+                    n = Math.multiplyExact(n, d);
+                }
+            } catch (ArithmeticException e) {
+                ctx.error(op, "Invalid type of memref.global (must have fewer than 2^63 elements): " + m);
+                return;
+            }
+            Operation parent = op.parentOp();
+            if (parent != null && !parent.name().equals("builtin.module") && !parent.name().equals("gpu.module")) {
+                ctx.error(op, "Invalid memref.global (must be in a builtin.module or gpu.module): in " + parent.name());
+            }
+            if (!op.regions().isEmpty() && !op.region(0).isEmpty()) {
+                ctx.error(op, "Invalid memref.global (must have no regions)");
+            }
+            Attribute vis = op.attr("sym_visibility");
+            if (vis != null && !(vis instanceof Attribute.StringAttr v && List.of("public", "private", "nested")
+                    .contains(v.value()))) {
+                ctx.error(op, "Invalid sym_visibility of memref.global (must be \"public\", \"private\" or"
+                        + " \"nested\"): " + vis);
+            }
+            Attribute constant = op.attr("constant");
+            if (constant != null && !(constant instanceof Attribute.UnitAttr)) {
+                ctx.error(op, "Invalid constant of memref.global (must be a unit attribute): " + constant);
             }
             Attribute value = op.attr("initial_value");
             if (value != null && !(value instanceof Attribute.UnitAttr) && !(value instanceof Attribute.DenseElementsAttr d
@@ -684,8 +725,8 @@ public final class MemRef {
                 ctx.error(op, "Invalid constant memref.global (must have dense elements): @" + op.symbolName());
             }
             Attribute align = op.attr("alignment");
-            if (align != null && !(align instanceof Attribute.IntegerAttr a && a.value() > 0 && a.value() <= 1L << 31
-                    && Long.bitCount(a.value()) == 1)) {
+            if (align != null && !(align instanceof Attribute.IntegerAttr a && a.type().equals(Type.I64) && a.value() > 0
+                    && a.value() <= 1L << 31 && Long.bitCount(a.value()) == 1)) {
                 ctx.error(op, "Invalid alignment of memref.global (must be a power of 2, at most 2^31): " + align);
             }
         }

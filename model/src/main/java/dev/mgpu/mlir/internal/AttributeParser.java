@@ -212,18 +212,41 @@ abstract class AttributeParser extends TypeParser {
             if (d < 0) {
                 throw errorAt(off, "Invalid dense elements type (must have a static shape): " + type);
             }
-            count *= d;
+            try {
+                count = Math.multiplyExact(count, d);
+            } catch (ArithmeticException x) {
+                throw errorAt(off, "Invalid dense elements type (must have fewer than 2^63 elements): " + type);
+            }
         }
         if (!(e.isIntegerOrIndex() || e instanceof Type.FloatType)) {
             throw errorAt(off, "Invalid dense element type (must be an integer, index or float): " + e);
         }
+        if (e instanceof Type.IntegerType it && it.width() > 64) {
+            throw errorAt(off, "Invalid dense element type (must be at most 64 bits wide): " + e);
+        }
         List<Attribute> elements = new ArrayList<>();
+        if (literal instanceof List<?> l && l.isEmpty() && count == 0) {
+            return new Attribute.DenseElementsAttr(type, elements); // dense<>, as upstream writes no elements
+        }
         if (literal instanceof DenseToken t) {
             elements.add(denseValue(t, e));
+        } else if (literal instanceof DenseHex h && e.equals(Type.I1)) {
+            // Bits, packed from the low bit of the first byte, as upstream writes them; a splat is 0x00 or 0xFF.
+            byte[] b = h.bytes();
+            if (b.length == 1 && (b[0] == 0 || b[0] == -1) && count != 1) {
+                elements.add(new Attribute.IntegerAttr(b[0] & 1, e));
+            } else if (b.length == (count + 7) / 8) {
+                for (long k = 0; k < count; k++) {
+                    elements.add(new Attribute.IntegerAttr((b[(int) (k / 8)] >> (k % 8)) & 1, e));
+                }
+            } else {
+                throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " bits of i1, packed): "
+                        + b.length + " bytes");
+            }
         } else if (literal instanceof DenseHex h) {
             int width = e instanceof Type.FloatType f ? f.width() : e instanceof Type.IntegerType i ? i.width() : 64;
             int bytes = (width + 7) / 8;
-            if (e.equals(Type.I1) || h.bytes().length != count * bytes && h.bytes().length != bytes) {
+            if (h.bytes().length != count * bytes && h.bytes().length != bytes) {
                 throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " elements of " + e
                         + ", " + bytes + " bytes each): " + h.bytes().length + " bytes");
             }

@@ -221,17 +221,17 @@ abstract class TypeParser extends TokenParser {
                 lx.next();
                 continue;
             }
+            if (lx.kind == Lexer.INTEGER && lx.byteAt(lx.start) == '0' && lx.byteAt(lx.start + 1) == 'x') {
+                // A zero dimension: the lexer read "0xf32" or "0x4xf32" as one hexadecimal number.
+                shape.add(0L);
+                lx.reset(lx.start + 2);
+                lx.next();
+                continue;
+            }
             if (lx.kind == Lexer.INTEGER && lx.byteAt(lx.end) == 'x') {
                 long d = parseIntegerToken(lx.start);
                 shape.add(d);
                 lx.reset(lx.end + 1);
-                lx.next();
-                continue;
-            }
-            if (lx.kind == Lexer.INTEGER && lx.byteAt(lx.start) == '0' && lx.byteAt(lx.start + 1) == 'x') {
-                // A zero dimension: the lexer read "0xf32" as one hexadecimal number.
-                shape.add(0L);
-                lx.reset(lx.start + 2);
                 lx.next();
                 continue;
             }
