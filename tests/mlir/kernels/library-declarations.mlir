@@ -25,3 +25,9 @@ gpu.module @m [#cpu.target] {
 // RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=offload %S/Inputs/cbrtf.mlir | gpu-object cpu | llvm-dis-22 | FileCheck %s --check-prefix=CBRT
 // CBRT: declare float @cbrtf(float)
 // CBRT: call float @cbrtf(float %{{[0-9a-z.]+}})
+
+// A declaration that neither the C library nor libm has here (a typo, or the program's own function) builds,
+// with a note at it: the runtime binds it when it loads the kernels.
+// RUN: gpu-translate --emit=mlir --compile-kernels %S/Inputs/declared-helper.mlir -o %t.helper.mlir 2>&1 | FileCheck %s --check-prefix=NOTE
+// NOTE: declared-helper.mlir:2:3: note: @my_typo_helper is not a function of the C library or libm here: loading the kernels for #cpu.target fails unless the program provides it
+// NOTE-NOT: cbrtf

@@ -197,7 +197,7 @@ public final class KernelCompiler {
             LLVMDisposeTargetData(layout);
             ModuleTranslation.translateDevice(module, nm, d);
             d.configureModule(nm.module(), nm.context(), module);
-            libraryDeclarations(nm, module, d);
+            libraryDeclarations(nm, module, d, options);
             Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()
                     + " (must pass LLVM's verifier): ");
             if (!d.libraryCalls.isEmpty() && !(d instanceof DeviceTarget.Cpu)) {
@@ -298,7 +298,7 @@ public final class KernelCompiler {
      * Functions the kernels declare and call from the device library (a lowered kernel calls
      * {@code __nv_fmaf} itself): they need the library, and nothing else may stay undefined.
      */
-    private static void libraryDeclarations(NativeModule nm, Operation module, DeviceTarget d) {
+    private static void libraryDeclarations(NativeModule nm, Operation module, DeviceTarget d, KernelOptions options) {
         for (LLVMValueRef f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
             String name = LLVMGetValueName(f).getString();
             if (LLVMIsDeclaration(f) == 0 || name.startsWith("llvm.")) {
@@ -309,15 +309,34 @@ public final class KernelCompiler {
             }
             if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
                 d.libraryUsed(name);
-            } else if (d instanceof DeviceTarget.Cpu && (d.libraryCalls.contains(name) || declares(module, name))) {
+            } else if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
                 continue; // from libm or the C library, which the shared object links
+            } else if (d instanceof DeviceTarget.Cpu && declares(module, name)) {
+                // Bound when the runtime loads the kernels: from the C library, libm or the program itself.
+                if (!inThisProcess(name)) {
+                    options.notes().accept(location(declaration(module, name)) + ": note: @" + name + " is not a"
+                            + " function of the C library or libm here: loading the kernels for " + d.name()
+                            + " fails unless the program provides it");
+                }
             } else {
                 Operation decl = declaration(module, name);
-                throw new MgpuException(decl != null ? decl.knownLocation() : module.knownLocation(), "Invalid function for " + d.name() + " (must be"
-                        + " defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
+                throw new MgpuException(decl != null ? decl.knownLocation() : module.knownLocation(),
+                        "Invalid function for " + d.name() + " (must be defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
                         ? ", or " + d.libraryName() + " must be found" : "") + "): @" + name);
             }
         }
+    }
+
+    private static boolean processSymbolsLoaded;
+
+    /** Whether this process (a JVM, which has the C library and libm) has a function named {@code name}. */
+    private static synchronized boolean inThisProcess(String name) {
+        if (!processSymbolsLoaded) {
+            LLVMLoadLibraryPermanently((String) null);
+            processSymbolsLoaded = true;
+        }
+        org.bytedeco.javacpp.Pointer p = LLVMSearchForAddressOfSymbol(name);
+        return p != null && !p.isNull();
     }
 
     /** The declaration (a function without a body) named {@code name} in {@code module}, or null. */
