@@ -239,3 +239,20 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   memref.global @mgpuLaunchKernel : memref<4xf32> = uninitialized
 }
+
+// -----
+
+// A section holds no more; LLVM wrapped the size of such an array silently, and the object was built.
+// CHECK: errors.mlir:[[# @LINE + 3]]:5: error: Invalid memref.global (must be at most 2^40 bytes): 4611686018427387904 elements
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    memref.global @z : memref<4611686018427387904xf32> = dense<0.0>
+    gpu.func @f(%p: memref<4xf32>) kernel {
+      %t = gpu.thread_id x
+      %g = memref.get_global @z : memref<4611686018427387904xf32>
+      %v = memref.load %g[%t] : memref<4611686018427387904xf32>
+      memref.store %v, %p[%t] : memref<4xf32>
+      gpu.return
+    }
+  }
+}

@@ -293,7 +293,7 @@ public final class AsmOutput implements AutoCloseable {
             for (long k = 0; k < d.count(); k += 8) {
                 int b = 0;
                 for (int j = 0; j < 8 && k + j < d.count(); j++) {
-                    b |= (int) (((Attribute.IntegerAttr) d.get(k + j)).value() & 1) << j;
+                    b |= (int) (d.bitsOf(k + j) & 1) << j;
                 }
                 sb.append(String.format(Locale.ROOT, "%02X", b));
             }
@@ -303,9 +303,7 @@ public final class AsmOutput implements AutoCloseable {
                     : e instanceof Type.IntegerType i ? (i.width() + 7) / 8 : 8;
             sb.append("\"0x");
             for (long k = 0; k < d.count(); k++) {
-                Attribute a = d.get(k);
-                long bits = a instanceof Attribute.FloatAttr f ? FloatBits.bits(f.value(), (Type.FloatType) f.type())
-                        : ((Attribute.IntegerAttr) a).value();
+                long bits = d.bitsOf(k);
                 if (e instanceof Type.IntegerType it && it.width() < 64) {
                     bits &= (1L << it.width()) - 1; // the value's own bits, not its sign extension
                 }

@@ -464,71 +464,123 @@ public sealed interface Attribute
     }
 
     /**
-     * {@code dense<...> : tensor<...>}: the elements of a statically shaped tensor, integers ({@link IntegerAttr})
-     * or floats ({@link FloatAttr}) of its element type, in row-major order; one element when all are equal (a
-     * splat, as upstream keeps it).
+     * {@code dense<...> : tensor<...>}: the elements of a statically shaped tensor of integers or floats, in
+     * row-major order, held as their bits (an integer's value as {@link IntegerAttr} holds it, a float's
+     * IEEE bits), eight bytes an element however many there are; one element when all are equal (a splat, as
+     * upstream keeps it).
      *
      * @param type the tensor type
-     * @param elements every element in row-major order, or the one element of a splat
+     * @param bits every element's bits in row-major order, or the one element's of a splat
      */
-    record DenseElementsAttr(Type.TensorType type, List<Attribute> elements) implements Attribute {
+    record DenseElementsAttr(Type.TensorType type, long[] bits) implements Attribute {
         /**
-         * Copies {@code elements}, and makes one element of elements that are all equal.
+         * Checks the type and count, and makes one element of elements that are all equal.
          *
-         * @throws IllegalArgumentException if the tensor's shape is not static, its element type is not an
-         *     integer, index or float type, an element is not of that type, or there are neither 1 nor as many
+         * @throws IllegalArgumentException if the tensor's shape is not static, holds 2^63 elements or more,
+         *     its element type is not an integer, index or float type, or there are neither 1 nor as many
          *     elements as the shape holds
          * @param type the tensor type
-         * @param elements every element in row-major order, or the one element of a splat
+         * @param bits every element's bits in row-major order, or the one element's of a splat
          */
         public DenseElementsAttr {
-            long n = 1;
-            for (long d : type.shape()) {
-                if (d < 0) {
-                    throw new IllegalArgumentException("Invalid dense elements type (must have a static shape): " + type);
-                }
-                n *= d;
-            }
+            long n = count(type);
             Type e = type.elementType();
             if (!(e.isIntegerOrIndex() || e instanceof Type.FloatType)) {
                 throw new IllegalArgumentException("Invalid dense element type (must be an integer, index or float): "
                         + e);
             }
-            if (elements.size() != n && elements.size() != 1) {
-                throw new IllegalArgumentException("Invalid dense elements (must be 1 or " + n + "): " + elements.size());
+            if (bits.length != n && bits.length != 1) {
+                throw new IllegalArgumentException("Invalid dense elements (must be 1 or " + n + "): " + bits.length);
             }
-            for (Attribute a : elements) {
-                Type at = a instanceof IntegerAttr i ? i.type() : a instanceof FloatAttr f ? f.type() : null;
-                if (!e.equals(at)) {
-                    throw new IllegalArgumentException("Invalid dense element (must be of type " + e + "): " + a);
+            boolean splat = bits.length > 1;
+            for (int k = 1; k < bits.length && splat; k++) {
+                splat = bits[k] == bits[0];
+            }
+            bits = splat ? new long[] {bits[0]} : bits.clone();
+        }
+
+        /**
+         * Makes the attribute of {@code elements}, each an {@link IntegerAttr} or {@link FloatAttr} of the
+         * tensor's element type.
+         *
+         * @param type the tensor type
+         * @param elements every element in row-major order, or the one element of a splat
+         * @return the attribute
+         * @throws IllegalArgumentException if an element is not of the element type, or as the constructor
+         */
+        public static DenseElementsAttr of(Type.TensorType type, List<Attribute> elements) {
+            long[] bits = new long[elements.size()];
+            for (int k = 0; k < bits.length; k++) {
+                Attribute a = elements.get(k);
+                if (a instanceof IntegerAttr i && i.type().equals(type.elementType())) {
+                    bits[k] = i.value();
+                } else if (a instanceof FloatAttr f && f.type().equals(type.elementType())) {
+                    bits[k] = FloatBits.bits(f.value(), (Type.FloatType) f.type());
+                } else {
+                    throw new IllegalArgumentException("Invalid dense element (must be of type " + type.elementType()
+                            + "): " + a);
                 }
             }
-            elements = elements.size() > 1 && elements.stream().allMatch(elements.get(0)::equals)
-                    ? List.of(elements.get(0)) : List.copyOf(elements);
+            return new DenseElementsAttr(type, bits);
+        }
+
+        private static long count(Type.TensorType type) {
+            long n = 1;
+            for (long d : type.shape()) {
+                if (d < 0) {
+                    throw new IllegalArgumentException("Invalid dense elements type (must have a static shape): "
+                            + type);
+                }
+                try {
+                    n = Math.multiplyExact(n, d);
+                } catch (ArithmeticException e) {
+                    throw new IllegalArgumentException("Invalid dense elements type (must hold fewer than 2^63"
+                            + " elements): " + type);
+                }
+            }
+            return n;
         }
 
         /** {@return whether every element is the one held} */
         public boolean isSplat() {
-            return elements.size() == 1;
+            return bits.length == 1;
         }
 
         /** {@return how many elements the tensor holds} */
         public long count() {
-            long n = 1;
-            for (long d : type.shape()) {
-                n *= d;
-            }
-            return n;
+            return count(type);
+        }
+
+        /**
+         * Returns the bits of element {@code i} in row-major order.
+         *
+         * @param i the index, from 0
+         * @return an integer's value, sign-extended ({@code i1}: 0 or 1), or a float's IEEE bits
+         */
+        public long bitsOf(long i) {
+            return bits[isSplat() ? 0 : (int) i];
         }
 
         /**
          * Returns element {@code i} in row-major order.
          *
          * @param i the index, from 0
-         * @return the element
+         * @return the element, an {@link IntegerAttr} or {@link FloatAttr}
          */
         public Attribute get(long i) {
-            return elements.get(isSplat() ? 0 : (int) i);
+            long b = bitsOf(i);
+            return type.elementType() instanceof Type.FloatType f ? new FloatAttr(FloatBits.fromBits(b, f), f)
+                    : new IntegerAttr(b, type.elementType());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DenseElementsAttr d && type.equals(d.type) && Arrays.equals(bits, d.bits);
+        }
+
+        @Override
+        public int hashCode() {
+            return type.hashCode() * 31 + Arrays.hashCode(bits);
         }
 
         @Override

@@ -1101,10 +1101,14 @@ final class KernelTranslators {
         for (long d : m.shape()) {
             n *= d;
         }
+        if (n > (1L << 40) / LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), elem)) {
+            // An object file's sections hold no more (LLVM wrapped the size of larger arrays silently).
+            throw ModuleTranslation.error(op, "Invalid memref.global (must be at most 2^40 bytes): " + n + " elements");
+        }
         LLVMTypeRef arr = LLVMArrayType2(elem, n);
         LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, arr, op.symbolName(), as);
         Attribute.DenseElementsAttr value = g.value();
-        if (value != null && value.isSplat() && isZero(value.get(0))) {
+        if (value != null && value.isSplat() && value.bitsOf(0) == 0) {
             LLVMSetInitializer(v, LLVMConstNull(arr));
         } else if (value != null) {
             if (n > Integer.MAX_VALUE - 8) {
@@ -1113,7 +1117,9 @@ final class KernelTranslators {
             }
             LLVMValueRef[] cs = new LLVMValueRef[(int) n];
             for (int k = 0; k < n; k++) {
-                cs[k] = k > 0 && value.isSplat() ? cs[0] : initializer(op, elem, value.get(k));
+                long bits = value.bitsOf(k);
+                cs[k] = k > 0 && value.isSplat() ? cs[0] : m.elementType() instanceof Type.FloatType f
+                        ? LLVMConstReal(elem, dev.mgpu.ir.FloatBits.fromBits(bits, f)) : LLVMConstInt(elem, bits, 1);
             }
             try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(cs)) {
                 LLVMSetInitializer(v, LLVMConstArray2(elem, pp, n));
@@ -1181,11 +1187,6 @@ final class KernelTranslators {
             stride *= shape[i];
         }
         t.map(op.result(0), t.types.packMemref(t.builder, m, fields, op));
-    }
-
-    private static boolean isZero(Attribute a) {
-        return a instanceof Attribute.IntegerAttr i ? i.value() == 0
-                : Double.doubleToRawLongBits(((Attribute.FloatAttr) a).value()) == 0;
     }
 
     private static LLVMValueRef initializer(Operation op, LLVMTypeRef ty, Attribute value) {

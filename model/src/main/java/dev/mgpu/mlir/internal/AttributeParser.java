@@ -224,47 +224,61 @@ abstract class AttributeParser extends TypeParser {
         if (e instanceof Type.IntegerType it && it.width() > 64) {
             throw errorAt(off, "Invalid dense element type (must be at most 64 bits wide): " + e);
         }
-        List<Attribute> elements = new ArrayList<>();
         if (literal instanceof List<?> l && l.isEmpty() && count == 0) {
-            return new Attribute.DenseElementsAttr(type, elements); // dense<>, as upstream writes no elements
+            return new Attribute.DenseElementsAttr(type, new long[0]); // dense<>, as upstream writes no elements
         }
+        if (literal instanceof DenseHex h) {
+            // Large constants: straight into the bits, with no object per element.
+            return new Attribute.DenseElementsAttr(type, e.equals(Type.I1) ? packedBits(h, count) : hexBits(h, e, count));
+        }
+        List<Attribute> elements = new ArrayList<>();
         if (literal instanceof DenseToken t) {
             elements.add(denseValue(t, e));
-        } else if (literal instanceof DenseHex h && e.equals(Type.I1)) {
-            // Bits, packed from the low bit of the first byte, as upstream writes them; a splat is 0x00 or 0xFF.
-            byte[] b = h.bytes();
-            if (b.length == 1 && (b[0] == 0 || b[0] == -1) && count != 1) {
-                elements.add(new Attribute.IntegerAttr(b[0] & 1, e));
-            } else if (b.length == (count + 7) / 8) {
-                for (long k = 0; k < count; k++) {
-                    elements.add(new Attribute.IntegerAttr((b[(int) (k / 8)] >> (k % 8)) & 1, e));
-                }
-            } else {
-                throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " bits of i1, packed): "
-                        + b.length + " bytes");
-            }
-        } else if (literal instanceof DenseHex h) {
-            int width = e instanceof Type.FloatType f ? f.width() : e instanceof Type.IntegerType i ? i.width() : 64;
-            int bytes = (width + 7) / 8;
-            if (h.bytes().length != count * bytes && h.bytes().length != bytes) {
-                throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " elements of " + e
-                        + ", " + bytes + " bytes each): " + h.bytes().length + " bytes");
-            }
-            for (int k = 0; k < h.bytes().length / bytes; k++) {
-                long bits = 0;
-                for (int b = 0; b < bytes; b++) {
-                    bits |= (h.bytes()[k * bytes + b] & 0xFFL) << (8 * b);
-                }
-                elements.add(e instanceof Type.FloatType f ? new Attribute.FloatAttr(FloatBits.fromBits(bits, f), f)
-                        : new Attribute.IntegerAttr(width == 64 ? bits : (bits << (64 - width)) >> (64 - width), e));
-            }
         } else {
             flattenDense(literal, type.shape(), 0, e, elements, off);
         }
         if (elements.size() != count && elements.size() != 1) {
             throw errorAt(off, "Invalid dense elements (must be " + count + " for " + type + "): " + elements.size());
         }
-        return new Attribute.DenseElementsAttr(type, elements);
+        return Attribute.DenseElementsAttr.of(type, elements);
+    }
+
+    /** i1 elements as upstream writes them: bits packed from the low bit of the first byte; 0x00 or 0xFF a splat. */
+    private long[] packedBits(DenseHex h, long count) {
+        byte[] b = h.bytes();
+        if (b.length == 1 && (b[0] == 0 || b[0] == -1) && count != 1) {
+            return new long[] {b[0] & 1};
+        }
+        if (b.length != (count + 7) / 8) {
+            throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " bits of i1, packed): "
+                    + b.length + " bytes");
+        }
+        long[] bits = new long[(int) count];
+        for (int k = 0; k < count; k++) {
+            bits[k] = (b[k / 8] >> (k % 8)) & 1;
+        }
+        return bits;
+    }
+
+    /** The elements of {@code e} in a hexadecimal string of their little-endian bytes, one element for a splat. */
+    private long[] hexBits(DenseHex h, Type e, long count) {
+        int width = e instanceof Type.FloatType f ? f.width() : e instanceof Type.IntegerType i ? i.width() : 64;
+        int bytes = (width + 7) / 8;
+        byte[] b = h.bytes();
+        if (b.length != count * bytes && b.length != bytes) {
+            throw errorAt(h.offset(), "Invalid dense elements string (must hold " + count + " elements of " + e + ", "
+                    + bytes + " bytes each): " + b.length + " bytes");
+        }
+        long[] bits = new long[b.length / bytes];
+        for (int k = 0; k < bits.length; k++) {
+            long v = 0;
+            for (int j = 0; j < bytes; j++) {
+                v |= (b[k * bytes + j] & 0xFFL) << (8 * j);
+            }
+            // An integer is held sign-extended, as IntegerAttr holds it; a float keeps its bits.
+            bits[k] = e instanceof Type.FloatType || width == 64 ? v : (v << (64 - width)) >> (64 - width);
+        }
+        return bits;
     }
 
     private void flattenDense(Object literal, long[] shape, int dim, Type e, List<Attribute> out, int off) {
