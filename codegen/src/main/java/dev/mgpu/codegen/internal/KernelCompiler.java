@@ -309,20 +309,24 @@ public final class KernelCompiler {
             }
             if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
                 d.libraryUsed(name);
-            } else if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
+                continue;
+            }
+            if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
                 continue; // from libm or the C library, which the shared object links
-            } else if (d instanceof DeviceTarget.Cpu && declares(module, name)) {
+            }
+            Operation decl = declaration(module, name);
+            if (d instanceof DeviceTarget.Cpu && decl != null) {
                 // Bound when the runtime loads the kernels: from the C library, libm or the program itself.
                 if (!inThisProcess(name)) {
-                    options.notes().accept(location(declaration(module, name)) + ": note: @" + name + " is not a"
-                            + " function of the C library or libm here: loading the kernels for " + d.name()
-                            + " fails unless the program provides it");
+                    options.notes().accept(location(decl) + ": note: @" + name + " is not a function of the C"
+                            + " library or libm here: loading the kernels for " + d.name() + " fails unless the"
+                            + " program provides it");
                 }
             } else {
-                Operation decl = declaration(module, name);
                 throw new MgpuException(decl != null ? decl.knownLocation() : module.knownLocation(),
-                        "Invalid function for " + d.name() + " (must be defined in the gpu.module" + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_")
-                        ? ", or " + d.libraryName() + " must be found" : "") + "): @" + name);
+                        "Invalid function for " + d.name() + " (must be defined in the gpu.module"
+                        + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") ? ", or " + d.libraryName()
+                        + " must be found" : "") + "): @" + name);
             }
         }
     }
@@ -347,10 +351,6 @@ public final class KernelCompiler {
             }
         }
         return null;
-    }
-
-    private static boolean declares(Operation module, String name) {
-        return declaration(module, name) != null;
     }
 
     /** Links the device library, keeps only what the kernels call, and tells it the denormal mode. */

@@ -167,21 +167,8 @@ final class KernelTranslators {
         LLVMValueRef[] r;
         if (d instanceof DeviceTarget.Cpu) {
             r = new LLVMValueRef[] {t.workItems.exchange(s.value(), from, op), null};
-        } else if (vt instanceof Type.IntegerType i && i.width() == 64 || vt instanceof Type.FloatType f && f.width() == 64) {
-            // Two 32-bit halves, shuffled alike.
-            LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-            LLVMValueRef bits = vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, value, i64, "") : value;
-            LLVMValueRef lo = LLVMBuildTrunc(t.builder, bits, DeviceTarget.i32Type(t), "");
-            LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, bits, LLVMConstInt(i64, 32, 0), ""),
-                    DeviceTarget.i32Type(t), "");
-            LLVMValueRef[] low = d.shuffle32(t, s.mode(), lo, offset, width, lane, from);
-            LLVMValueRef[] high = d.shuffle32(t, s.mode(), hi, offset, width, lane, from);
-            LLVMValueRef joined = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, low[0], i64, ""), LLVMBuildShl(t.builder,
-                    LLVMBuildZExt(t.builder, high[0], i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
-            r = new LLVMValueRef[] {vt instanceof Type.FloatType ? LLVMBuildBitCast(t.builder, joined, LLVMTypeOf(value),
-                    "") : joined, low[1]};
         } else {
-            r = d.shuffle32(t, s.mode(), value, offset, width, lane, from);
+            r = shuffleBits(t, d, s.mode(), value, offset, width, lane, from);
         }
         t.map(op.result(0), r[0]);
         t.map(op.result(1), r[1] != null ? r[1] : valid);
@@ -746,34 +733,44 @@ final class KernelTranslators {
         t.map(op.result(0), v);
     }
 
-    /** The value {@code v} of lane {@code lane ^ offset}, in 32-bit pieces through the target's shuffle. */
+    /** The value {@code v} of lane {@code lane ^ offset}, through the target's shuffle. */
     private static LLVMValueRef xorExchange(ModuleTranslation t, DeviceTarget d, LLVMValueRef v, int offset,
             LLVMValueRef lane) {
+        LLVMValueRef off = DeviceTarget.i32(t, offset);
+        return shuffleBits(t, d, "xor", v, off, DeviceTarget.i32(t, 32), lane, LLVMBuildXor(t.builder, lane, off, ""))[0];
+    }
+
+    /**
+     * The target's 32-bit shuffle ({@link DeviceTarget#shuffle32}) of a value of any width: a narrower one
+     * widened and narrowed back, a 64-bit one in two halves shuffled alike. Returns {value, valid or null}.
+     */
+    private static LLVMValueRef[] shuffleBits(ModuleTranslation t, DeviceTarget d, String mode, LLVMValueRef v,
+            LLVMValueRef offset, LLVMValueRef width, LLVMValueRef lane, LLVMValueRef src) {
         LLVMTypeRef ty = LLVMTypeOf(v);
         LLVMTypeRef i32 = DeviceTarget.i32Type(t);
-        LLVMValueRef off = DeviceTarget.i32(t, offset);
-        LLVMValueRef src = LLVMBuildXor(t.builder, lane, off, "");
-        LLVMValueRef width = DeviceTarget.i32(t, 32);
         int kind = LLVMGetTypeKind(ty);
         if (kind == LLVMFloatTypeKind || kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 32) {
-            return d.shuffle32(t, "xor", v, off, width, lane, src)[0];
+            return d.shuffle32(t, mode, v, offset, width, lane, src);
         }
         int bits = kind == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : kind == LLVMDoubleTypeKind ? 64 : 16;
         LLVMTypeRef ity = LLVMIntTypeInContext(t.ctx, bits);
         LLVMValueRef x = kind == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(t.builder, v, ity, "");
         LLVMValueRef out;
+        LLVMValueRef valid;
         if (bits <= 32) {
-            LLVMValueRef got = d.shuffle32(t, "xor", LLVMBuildZExt(t.builder, x, i32, ""), off, width, lane, src)[0];
-            out = LLVMBuildTrunc(t.builder, got, ity, "");
+            LLVMValueRef[] got = d.shuffle32(t, mode, LLVMBuildZExt(t.builder, x, i32, ""), offset, width, lane, src);
+            out = LLVMBuildTrunc(t.builder, got[0], ity, "");
+            valid = got[1];
         } else {
             LLVMValueRef lo = LLVMBuildTrunc(t.builder, x, i32, "");
             LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, x, LLVMConstInt(ity, 32, 0), ""), i32, "");
-            LLVMValueRef glo = d.shuffle32(t, "xor", lo, off, width, lane, src)[0];
-            LLVMValueRef ghi = d.shuffle32(t, "xor", hi, off, width, lane, src)[0];
-            out = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, glo, ity, ""), LLVMBuildShl(t.builder,
-                    LLVMBuildZExt(t.builder, ghi, ity, ""), LLVMConstInt(ity, 32, 0), ""), "");
+            LLVMValueRef[] glo = d.shuffle32(t, mode, lo, offset, width, lane, src);
+            LLVMValueRef[] ghi = d.shuffle32(t, mode, hi, offset, width, lane, src);
+            out = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, glo[0], ity, ""), LLVMBuildShl(t.builder,
+                    LLVMBuildZExt(t.builder, ghi[0], ity, ""), LLVMConstInt(ity, 32, 0), ""), "");
+            valid = glo[1];
         }
-        return kind == LLVMIntegerTypeKind ? out : LLVMBuildBitCast(t.builder, out, ty, "");
+        return new LLVMValueRef[] {kind == LLVMIntegerTypeKind ? out : LLVMBuildBitCast(t.builder, out, ty, ""), valid};
     }
 
     /** {@code a} and {@code b} combined by the reduction {@code kind} of values of {@code type}. */
