@@ -269,15 +269,23 @@ static int release(const char *call, void *p) {
 static int run_kernel(const char *name, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                       unsigned bz, unsigned smem, void **params) {
   /* FAKE_KERNELS: libraries separated by ':'; the first that exports the kernel runs it. */
-  static void *libraries[8];
+  enum { MAX_LIBRARIES = 32 };
+  static void *libraries[MAX_LIBRARIES];
   static int count = -1;
   const char *path = getenv("FAKE_KERNELS");
   pthread_mutex_lock(&lock);
   if (count < 0 && path) {
-    char list[2048];
-    snprintf(list, sizeof list, "%s", path);
+    static char list[16384];
     count = 0;
-    for (char *save, *p = strtok_r(list, ":", &save); p && count < 8; p = strtok_r(NULL, ":", &save)) {
+    if ((size_t)snprintf(list, sizeof list, "%s", path) >= sizeof list)
+      trace("FAKE_KERNELS is longer than %zu bytes", sizeof list - 1);
+    for (char *save, *p = strtok_r(list, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+      if (count == MAX_LIBRARIES) {
+        /* A library past the last one kept would be silently left out, and its kernels reported missing. */
+        trace("FAKE_KERNELS names more than %d libraries", MAX_LIBRARIES);
+        count = 0;
+        break;
+      }
       if (!(libraries[count++] = dlopen(p, RTLD_NOW | RTLD_LOCAL))) {
         trace("FAKE_KERNELS names a library that does not load: %s", dlerror());
         count = 0;
