@@ -97,6 +97,24 @@ class KernelHostLoopTest {
     }
 
     /**
+     * gpu.all_reduce (tests/e2e/outline/allreduce.mlir) over blocks of 20 x 5, 1,024, 1 and 33 x 31 threads,
+     * by named reductions of f32, i32, i16 and i1, by a body of i64 values, and in a loop: every thread gets
+     * the reduction of the whole block, as C computes it thread after thread.
+     */
+    @Test
+    void allReductionsGiveEveryThreadTheBlocksTotal() throws Exception {
+        Native.Result r = runOnCpu("allreduce.mlir", "allreduce_main.c");
+        assertTrue(r.exit() == 0 && r.out().equals(
+                "20 x 5: OK, 0 wrong, sum 2575.0, top 393, xor 444, flags 2, body 42520176235350, loop 52030151\n"
+                + "1024 x 1: OK, 0 wrong, sum 262912.0, top 6861, xor 3072, flags 2, body 4499201581383168, loop"
+                + " 551906444801\n"
+                + "1 x 1: OK, 0 wrong, sum 1.0, top -300, xor 0, flags 0, body 0, loop 8\n"
+                + "33 x 31: OK, 0 wrong, sum 262399.5, top 6854, xor 6137, flags 2, body 4490414078294529, loop"
+                + " 549755813377\n"
+                + "allreduce: OK\n"), r.out() + r.err());
+    }
+
+    /**
      * gpu.printf in a launch of four threads (tests/e2e/outline/printf.mlir): on the CPU backend each thread
      * prints its line through the C library, a float and an i8 promoted as C promotes them.
      */

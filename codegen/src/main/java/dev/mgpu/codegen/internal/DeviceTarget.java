@@ -177,11 +177,12 @@ abstract class DeviceTarget {
     /**
      * The 32-bit {@code value} of lane {@code src} of the subgroup, where {@code src} is computed and
      * checked by the caller; {@code mode} and the operands are the op's, for targets with a shuffle
-     * instruction of their own. Returns {value, valid} where the target computes validity itself, else
-     * {value, null}.
+     * instruction of their own. {@code mask} (i32) names the lanes that take part where not all of them
+     * exist (the last subgroup of a block of 48 threads), for targets whose shuffle names them; null for the
+     * whole subgroup. Returns {value, valid} where the target computes validity itself, else {value, null}.
      */
     abstract LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
-            LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src);
+            LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src, LLVMValueRef mask);
 
     /** The lanes of a subgroup: 32 on NVIDIA and the CPU; an AMD wavefront's 64 or 32. */
     int subgroupLanes() {
@@ -392,13 +393,14 @@ abstract class DeviceTarget {
 
         @Override
         LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
-                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src, LLVMValueRef mask) {
             // shfl.sync over segments of `width` lanes: c = (32 - width) << 8 | (up ? 0 : 31), as PTX defines
             // the segment. Every segment takes part, so the mask is the whole warp, which must run the shuffle
-            // together (as nvcc's __shfl_xor_sync(0xffffffff, ...) and upstream's lowering assume).
+            // together (as nvcc's __shfl_xor_sync(0xffffffff, ...) and upstream's lowering assume), unless the
+            // caller names the lanes that exist.
             LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, i32(t, 32), width, ""), i32(t, 8), "");
             LLVMValueRef clamp = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
-            LLVMValueRef mask = i32(t, -1);
+            LLVMValueRef members = mask != null ? mask : i32(t, -1);
             String m = switch (mode) {
                 case "xor" -> "bfly";
                 case "up" -> "up";
@@ -412,7 +414,7 @@ abstract class DeviceTarget {
             try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
                 pair = LLVMStructTypeInContext(t.ctx, p, 2, 0);
             }
-            LLVMValueRef r = call(t, "llvm.nvvm.shfl.sync." + m + "." + (isFloat ? "f32p" : "i32p"), pair, mask, value,
+            LLVMValueRef r = call(t, "llvm.nvvm.shfl.sync." + m + "." + (isFloat ? "f32p" : "i32p"), pair, members, value,
                     offset, clamp);
             return new LLVMValueRef[] {LLVMBuildExtractValue(t.builder, r, 0, ""), LLVMBuildExtractValue(t.builder, r,
                     1, "")};
@@ -579,7 +581,7 @@ abstract class DeviceTarget {
 
         @Override
         LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
-                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src, LLVMValueRef mask) {
             // ds_bpermute reads the 32 bits of the lane whose byte address (lane * 4) it is given.
             LLVMTypeRef ty = LLVMTypeOf(value);
             LLVMValueRef bits = LLVMGetTypeKind(ty) == LLVMFloatTypeKind ? LLVMBuildBitCast(t.builder, value,
@@ -754,7 +756,7 @@ abstract class DeviceTarget {
 
         @Override
         LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
-                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src) {
+                LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src, LLVMValueRef mask) {
             throw new IllegalStateException("a shuffle for the CPU reads another thread's value of its operand");
         }
 

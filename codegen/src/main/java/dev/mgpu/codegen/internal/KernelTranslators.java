@@ -2,6 +2,7 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.dialect.gpu.AllReduceOp;
 import dev.mgpu.dialect.gpu.BarrierOp;
 import dev.mgpu.dialect.gpu.DimensionOp;
 import dev.mgpu.dialect.gpu.DynamicSharedMemoryOp;
@@ -53,6 +54,7 @@ final class KernelTranslators {
         m.put(PrintfOp.NAME, KernelTranslators::printf);
         m.put(ShuffleOp.NAME, KernelTranslators::shuffle);
         m.put(SubgroupReduceOp.NAME, KernelTranslators::subgroupReduce);
+        m.put(AllReduceOp.NAME, KernelTranslators::allReduce);
         m.put(DynamicSharedMemoryOp.NAME, KernelTranslators::dynamicSharedMemory);
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
         m.put(MemRef.LoadOp.NAME, KernelTranslators::load);
@@ -168,7 +170,7 @@ final class KernelTranslators {
         if (d instanceof DeviceTarget.Cpu) {
             r = new LLVMValueRef[] {t.workItems.exchange(s.value(), from, op), null};
         } else {
-            r = shuffleBits(t, d, s.mode(), value, offset, width, lane, from);
+            r = shuffleBits(t, d, s.mode(), value, offset, width, lane, from, null);
         }
         t.map(op.result(0), r[0]);
         t.map(op.result(1), r[1] != null ? r[1] : valid);
@@ -733,48 +735,172 @@ final class KernelTranslators {
         t.map(op.result(0), v);
     }
 
+    /**
+     * gpu.all_reduce on a GPU (the CPU's is {@link WorkItemLoops}'s): each subgroup combines its lanes' values
+     * by a butterfly of xor exchanges, its lane 0 keeps the result in workgroup memory, and after a barrier
+     * the first subgroup combines those the same way; after a second barrier every thread reads the total.
+     * Lanes past the block's last thread do not exist (a block of 48 threads has a second subgroup of 16):
+     * an exchange with one is skipped, and on NVIDIA the shuffle names only the lanes that exist, so the
+     * combination needs no identity value and a body's reduction works as a named one does. A block has at
+     * most as many subgroups as a subgroup has lanes (1,024 threads), so one exchange suffices for the second.
+     */
+    private static void allReduce(Operation op, ModuleTranslation t) {
+        DeviceTarget d = together(op, t);
+        AllReduceOp r = new AllReduceOp(op);
+        Type type = r.value().type();
+        LLVMTypeRef ty = t.types.of(type, op);
+        int lanes = d.subgroupLanes();
+        int log = Integer.numberOfTrailingZeros(lanes);
+        LLVMValueRef x = t.lookup(r.value(), op);
+        LLVMValueRef[] tid = {d.threadId(t, 0), d.threadId(t, 1), d.threadId(t, 2)};
+        LLVMValueRef[] dim = {d.blockDim(t, 0), d.blockDim(t, 1), d.blockDim(t, 2)};
+        // index in the block = (z * blockDim.y + y) * blockDim.x + x, the order in which subgroups are formed
+        LLVMValueRef linear = LLVMBuildNUWAdd(t.builder, LLVMBuildNUWMul(t.builder, LLVMBuildNUWAdd(t.builder,
+                LLVMBuildNUWMul(t.builder, tid[2], dim[1], ""), tid[1], ""), dim[0], ""), tid[0], "");
+        LLVMValueRef threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dim[0], dim[1], ""), dim[2], "");
+        LLVMValueRef lane = LLVMBuildAnd(t.builder, linear, DeviceTarget.i32(t, lanes - 1), "");
+        LLVMValueRef subgroup = LLVMBuildLShr(t.builder, linear, DeviceTarget.i32(t, log), "");
+        LLVMValueRef first = LLVMBuildSub(t.builder, linear, lane, "");
+        LLVMValueRef left = LLVMBuildSub(t.builder, threads, first, "");
+        LLVMValueRef exist = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, left,
+                DeviceTarget.i32(t, lanes), ""), left, DeviceTarget.i32(t, lanes), "");
+        // The lanes that exist, as a mask: all 32 but in a block's last, partial subgroup (NVIDIA only).
+        LLVMValueRef mask = d instanceof DeviceTarget.Nvptx ? LLVMBuildLShr(t.builder, DeviceTarget.i32(t, -1),
+                LLVMBuildSub(t.builder, DeviceTarget.i32(t, 32), exist, ""), "") : null;
+        LLVMValueRef scratch = LLVMAddGlobalInAddressSpace(t.module, LLVMArrayType2(ty, lanes + 1),
+                "__mgpu_all_reduce", 3);
+        LLVMSetInitializer(scratch, LLVMGetUndef(LLVMArrayType2(ty, lanes + 1)));
+        LLVMSetLinkage(scratch, LLVMInternalLinkage);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+
+        LLVMValueRef v = butterfly(op, t, d, r, x, lane, exist, mask);
+        LLVMValueRef isLane0 = LLVMBuildICmp(t.builder, LLVMIntEQ, lane, DeviceTarget.i32(t, 0), "");
+        whenTrue(t, fn, isLane0, () -> LLVMBuildStore(t.builder, v, element(t, scratch, ty, lanes, subgroup)));
+        d.barrier(t);
+        LLVMValueRef isFirst = LLVMBuildICmp(t.builder, LLVMIntEQ, subgroup, DeviceTarget.i32(t, 0), "");
+        whenTrue(t, fn, isFirst, () -> {
+            LLVMValueRef count = LLVMBuildLShr(t.builder, LLVMBuildAdd(t.builder, threads, DeviceTarget.i32(t,
+                    lanes - 1), ""), DeviceTarget.i32(t, log), "");
+            // A lane past the last subgroup reads a slot no subgroup wrote; its value is never combined.
+            LLVMValueRef w = LLVMBuildLoad2(t.builder, ty, element(t, scratch, ty, lanes, lane), "");
+            LLVMValueRef total = butterfly(op, t, d, r, w, lane, count, mask);
+            whenTrue(t, fn, LLVMBuildICmp(t.builder, LLVMIntEQ,
+                    lane, DeviceTarget.i32(t, 0), ""), () -> LLVMBuildStore(t.builder, total, element(t, scratch, ty,
+                    lanes, DeviceTarget.i32(t, lanes))));
+        });
+        d.barrier(t);
+        t.map(op.result(0), LLVMBuildLoad2(t.builder, ty, element(t, scratch, ty, lanes, DeviceTarget.i32(t, lanes)),
+                ""));
+    }
+
+    /**
+     * {@code v} combined over the lanes below {@code count} of the subgroup, by xor exchanges with lanes 1,
+     * 2, 4, ... apart: an exchange with a lane at or past {@code count} is skipped. Lane 0 ends with the whole.
+     */
+    private static LLVMValueRef butterfly(Operation op, ModuleTranslation t, DeviceTarget d, AllReduceOp r,
+            LLVMValueRef v, LLVMValueRef lane, LLVMValueRef count, LLVMValueRef mask) {
+        for (int off = 1; off < d.subgroupLanes(); off *= 2) {
+            LLVMValueRef other = xorExchange(t, d, v, off, lane, mask);
+            LLVMValueRef partner = LLVMBuildXor(t.builder, lane, DeviceTarget.i32(t, off), "");
+            LLVMValueRef valid = LLVMBuildICmp(t.builder, LLVMIntULT, partner, count, "");
+            v = LLVMBuildSelect(t.builder, valid, combine(t, op, r, v, other), v, "");
+        }
+        return v;
+    }
+
+    /** {@code a} and {@code b} combined as all_reduce {@code r} says: by its named way, or by its body. */
+    static LLVMValueRef combine(ModuleTranslation t, Operation op, AllReduceOp r, LLVMValueRef a, LLVMValueRef b) {
+        if (r.kind() != null) {
+            return combine(t, r.kind(), r.value().type(), a, b);
+        }
+        Block body = r.body();
+        t.rebind(body.argument(0), a);
+        t.rebind(body.argument(1), b);
+        List<Operation> ops = body.operations();
+        for (Operation o : ops.subList(0, ops.size() - 1)) {
+            for (Value res : o.results()) {
+                t.forget(res);
+            }
+            t.translateOp(o);
+        }
+        return t.lookup(r.yielded(), op);
+    }
+
+    /** Runs {@code then} where {@code cond} holds, and goes on after it. */
+    private static void whenTrue(ModuleTranslation t, LLVMValueRef fn, LLVMValueRef cond, Runnable then) {
+        LLVMBasicBlockRef yes = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, cond, yes, after);
+        LLVMPositionBuilderAtEnd(t.builder, yes);
+        then.run();
+        LLVMBuildBr(t.builder, after);
+        LLVMPositionBuilderAtEnd(t.builder, after);
+    }
+
+    /** Element {@code i} (i32) of {@code array}, a global of {@code n + 1} elements of {@code ty}. */
+    private static LLVMValueRef element(ModuleTranslation t, LLVMValueRef array, LLVMTypeRef ty, int n, LLVMValueRef i) {
+        LLVMValueRef[] idx = {DeviceTarget.i32(t, 0), i};
+        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
+            return LLVMBuildInBoundsGEP2(t.builder, LLVMArrayType2(ty, n + 1), array, pp, 2, "");
+        }
+    }
+
     /** The value {@code v} of lane {@code lane ^ offset}, through the target's shuffle. */
     private static LLVMValueRef xorExchange(ModuleTranslation t, DeviceTarget d, LLVMValueRef v, int offset,
             LLVMValueRef lane) {
+        return xorExchange(t, d, v, offset, lane, null);
+    }
+
+    /** As {@link #xorExchange(ModuleTranslation, DeviceTarget, LLVMValueRef, int, LLVMValueRef)}, among the lanes of {@code mask}. */
+    private static LLVMValueRef xorExchange(ModuleTranslation t, DeviceTarget d, LLVMValueRef v, int offset,
+            LLVMValueRef lane, LLVMValueRef mask) {
         LLVMValueRef off = DeviceTarget.i32(t, offset);
-        return shuffleBits(t, d, "xor", v, off, DeviceTarget.i32(t, 32), lane, LLVMBuildXor(t.builder, lane, off, ""))[0];
+        return shuffleBits(t, d, "xor", v, off, DeviceTarget.i32(t, 32), lane, LLVMBuildXor(t.builder, lane, off, ""),
+                mask)[0];
     }
 
     /**
      * The target's 32-bit shuffle ({@link DeviceTarget#shuffle32}) of a value of any width: a narrower one
-     * widened and narrowed back, a 64-bit one in two halves shuffled alike. Returns {value, valid or null}.
+     * widened and narrowed back, a wider one in 32-bit pieces shuffled alike. Returns {value, valid or null}.
      */
     private static LLVMValueRef[] shuffleBits(ModuleTranslation t, DeviceTarget d, String mode, LLVMValueRef v,
-            LLVMValueRef offset, LLVMValueRef width, LLVMValueRef lane, LLVMValueRef src) {
+            LLVMValueRef offset, LLVMValueRef width, LLVMValueRef lane, LLVMValueRef src, LLVMValueRef mask) {
         LLVMTypeRef ty = LLVMTypeOf(v);
         LLVMTypeRef i32 = DeviceTarget.i32Type(t);
         int kind = LLVMGetTypeKind(ty);
         if (kind == LLVMFloatTypeKind || kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 32) {
-            return d.shuffle32(t, mode, v, offset, width, lane, src);
+            return d.shuffle32(t, mode, v, offset, width, lane, src, mask);
         }
         int bits = kind == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : kind == LLVMDoubleTypeKind ? 64 : 16;
         LLVMTypeRef ity = LLVMIntTypeInContext(t.ctx, bits);
         LLVMValueRef x = kind == LLVMIntegerTypeKind ? v : LLVMBuildBitCast(t.builder, v, ity, "");
         LLVMValueRef out;
-        LLVMValueRef valid;
+        LLVMValueRef valid = null;
         if (bits <= 32) {
-            LLVMValueRef[] got = d.shuffle32(t, mode, LLVMBuildZExt(t.builder, x, i32, ""), offset, width, lane, src);
+            LLVMValueRef[] got = d.shuffle32(t, mode, LLVMBuildZExt(t.builder, x, i32, ""), offset, width, lane, src,
+                    mask);
             out = LLVMBuildTrunc(t.builder, got[0], ity, "");
             valid = got[1];
         } else {
-            LLVMValueRef lo = LLVMBuildTrunc(t.builder, x, i32, "");
-            LLVMValueRef hi = LLVMBuildTrunc(t.builder, LLVMBuildLShr(t.builder, x, LLVMConstInt(ity, 32, 0), ""), i32, "");
-            LLVMValueRef[] glo = d.shuffle32(t, mode, lo, offset, width, lane, src);
-            LLVMValueRef[] ghi = d.shuffle32(t, mode, hi, offset, width, lane, src);
-            out = LLVMBuildOr(t.builder, LLVMBuildZExt(t.builder, glo[0], ity, ""), LLVMBuildShl(t.builder,
-                    LLVMBuildZExt(t.builder, ghi[0], ity, ""), LLVMConstInt(ity, 32, 0), ""), "");
-            valid = glo[1];
+            // Piece k holds bits 32k and up; an i128 is four pieces, not two (the bits past 64 were lost).
+            out = LLVMConstInt(ity, 0, 0);
+            for (int k = 0; k * 32 < bits; k++) {
+                LLVMValueRef shift = LLVMConstInt(ity, 32L * k, 0);
+                LLVMValueRef piece = LLVMBuildTrunc(t.builder, k == 0 ? x : LLVMBuildLShr(t.builder, x, shift, ""),
+                        i32, "");
+                LLVMValueRef[] got = d.shuffle32(t, mode, piece, offset, width, lane, src, mask);
+                LLVMValueRef wide = LLVMBuildZExt(t.builder, got[0], ity, "");
+                out = LLVMBuildOr(t.builder, out, k == 0 ? wide : LLVMBuildShl(t.builder, wide, shift, ""), "");
+                if (k == 0) {
+                    valid = got[1];
+                }
+            }
         }
         return new LLVMValueRef[] {kind == LLVMIntegerTypeKind ? out : LLVMBuildBitCast(t.builder, out, ty, ""), valid};
     }
 
     /** {@code a} and {@code b} combined by the reduction {@code kind} of values of {@code type}. */
-    private static LLVMValueRef combine(ModuleTranslation t, String kind, Type type, LLVMValueRef a, LLVMValueRef b) {
+    static LLVMValueRef combine(ModuleTranslation t, String kind, Type type, LLVMValueRef a, LLVMValueRef b) {
         boolean isFloat = type instanceof Type.FloatType;
         LLVMTypeRef ty = LLVMTypeOf(a);
         String suffix = isFloat ? floatSuffix(type) : "i" + LLVMGetIntTypeWidth(ty);

@@ -2,6 +2,7 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.dialect.gpu.AllReduceOp;
 import dev.mgpu.dialect.gpu.BarrierOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.LaneOps;
@@ -140,8 +141,13 @@ final class WorkItemLoops {
         return op.name().equals(ShuffleOp.NAME) || op.name().equals(SubgroupReduceOp.NAME);
     }
 
+    /** Whether {@code op} waits for every thread of the block: a barrier, or a reduction over the block. */
+    private static boolean waitsForBlock(Operation op) {
+        return op.name().equals(BarrierOp.NAME) || op.name().equals(AllReduceOp.NAME);
+    }
+
     private static boolean holdsCollective(Operation op, Map<String, Operation> functions, Set<String> seen) {
-        if (op.name().equals(BarrierOp.NAME) || exchanges(op)) {
+        if (waitsForBlock(op) || exchanges(op)) {
             return true;
         }
         Operation callee = callee(op, functions);
@@ -275,8 +281,8 @@ final class WorkItemLoops {
     }
 
     private boolean index(Operation op) {
-        boolean holds = op.name().equals(BarrierOp.NAME) || exchanges(op);
-        boolean barrier = op.name().equals(BarrierOp.NAME);
+        boolean holds = waitsForBlock(op) || exchanges(op);
+        boolean barrier = waitsForBlock(op);
         for (Value v : op.operands()) {
             users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
         }
@@ -495,6 +501,7 @@ final class WorkItemLoops {
                 case BarrierOp.NAME -> {
                     // The end of the piece is the barrier.
                 }
+                case AllReduceOp.NAME -> allReduce(op);
                 case Scf.ForOp.NAME -> inScope(op, () -> forLoop(op));
                 case Scf.IfOp.NAME -> inScope(op, () -> ifThenElse(op));
                 case Scf.WhileOp.NAME -> inScope(op, () -> whileLoop(op));
@@ -535,6 +542,42 @@ final class WorkItemLoops {
         KernelTranslators.addIncoming(first, lb, loop.pre());
         KernelTranslators.addIncoming(first, next, latch);
         LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+    }
+
+    /**
+     * gpu.all_reduce, once for the block between the loops over its threads: the threads' values (kept per
+     * thread by the piece before) combined in the order of the threads, the result the same in every thread.
+     */
+    private void allReduce(Operation op) {
+        AllReduceOp r = new AllReduceOp(op);
+        Value v = r.value();
+        while (aliases.containsKey(v)) {
+            v = aliases.get(v);
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMTypeRef ty = t.types.of(v.type(), op);
+        LLVMValueRef slot = slots.get(v);
+        LLVMValueRef same = slot == null ? t.lookup(v, op) : null;
+        LLVMValueRef first = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, LLVMConstInt(i64, 0, 0)),
+                "");
+        LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, one);
+        LLVMValueRef i = loop.iv();
+        LLVMValueRef acc = LLVMBuildPhi(t.builder, ty, "");
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, i, threads, ""), loop.body(), loop.exit());
+        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        LLVMValueRef x = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, i), "");
+        LLVMValueRef next = KernelTranslators.combine(t, op, r, acc, x);
+        LLVMValueRef after = LLVMBuildNUWAdd(t.builder, i, one, "");
+        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
+        LLVMBuildBr(t.builder, loop.header());
+        KernelTranslators.addIncoming(i, one, loop.pre());
+        KernelTranslators.addIncoming(i, after, latch);
+        KernelTranslators.addIncoming(acc, first, loop.pre());
+        KernelTranslators.addIncoming(acc, next, latch);
+        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        t.map(op.result(0), acc);
+        shared.add(op.result(0));
     }
 
     /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */

@@ -24,7 +24,8 @@ public final class GpuDialect {
                 GpuReturnOp.definition(), BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(),
                 DeallocOp.definition(), WaitOp.definition(), HostRegisterOp.definition(), MemcpyOp.definition(),
                 MemsetOp.definition(), BarrierOp.definition(), ShuffleOp.definition(),
-                DynamicSharedMemoryOp.definition(), PrintfOp.definition(), SubgroupReduceOp.definition()));
+                DynamicSharedMemoryOp.definition(), PrintfOp.definition(), SubgroupReduceOp.definition(),
+                AllReduceOp.definition(), AllReduceOp.yieldDefinition()));
         defs.addAll(DimensionOp.definitions());
         defs.addAll(LaneOps.definitions());
         defs.addAll(LaunchOp.definitions());
