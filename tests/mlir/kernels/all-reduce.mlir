@@ -5,6 +5,8 @@
 // RUN: gpu-object gfx90a < %t.mlir | FileCheck %s --check-prefix=GCN
 // RUN: gpu-translate --emit=mlir %s | gpu-translate --emit=mlir - | FileCheck %s --check-prefix=ROUND
 // RUN: gpu-translate --emit=mlir %s | mlir-opt-22 > /dev/null
+// RUN: sed 's/chip = "gfx90a"/chip = "gfx1100", features = "+wavefrontsize64"/' %s > %t.rdna.mlir
+// RUN: not gpu-translate --emit=mlir --compile-kernels %t.rdna.mlir 2>&1 | FileCheck %s --check-prefix=RDNA
 
 // gpu.all_reduce combines the values of a whole block: each subgroup by a butterfly of xor exchanges (five
 // shfl.sync.bfly over a warp, six ds_bpermute over a gfx90a wavefront of 64), lane 0 of each keeps its
@@ -29,6 +31,10 @@
 // PTX-COUNT-20: shfl.sync.bfly.b32
 // PTX-NOT: shfl
 // PTX: ret;
+// PTX: .visible .entry nested(
+// PTX-COUNT-10: shfl.sync.bfly.b32
+// PTX-NOT: shfl
+// PTX: ret;
 // A value of 128 bits is exchanged in four 32-bit pieces.
 // PTX: .visible .entry wide(
 // PTX-COUNT-20: shfl.sync.bfly.b32
@@ -42,6 +48,9 @@
 // GCN: s_barrier
 // GCN-NOT: ds_bpermute_b32
 // GCN: s_endpgm
+
+// On RDNA chips, ds_bpermute reads only within each half of a wavefront of 64.
+// RDNA: {{.*}}rdna.mlir:[[@LINE+15]]:12: error: Invalid gpu.all_reduce for #rocdl.target<chip = "gfx1100", features = "+wavefrontsize64"> (must run in wavefronts of 32 on an RDNA chip: ds_bpermute does not read across the halves of a wavefront of 64): +wavefrontsize64
 
 // ROUND: %{{.*}} = gpu.all_reduce add %{{.*}} uniform {
 // ROUND-NEXT: } : (f32) -> f32
@@ -69,6 +78,23 @@ module attributes {gpu.container_module} {
         gpu.yield %m : i64
       } : (i64) -> i64
       memref.store %s, %a[%t] : memref<?xi64>
+      gpu.return
+    }
+    // A body with a region of its own is translated anew at each of the butterfly's combinations.
+    gpu.func @nested(%a: memref<?xf32>) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %a[%t] : memref<?xf32>
+      %s = gpu.all_reduce %v {
+      ^bb0(%x: f32, %y: f32):
+        %c = arith.cmpf ogt, %x, %y : f32
+        %m = scf.if %c -> (f32) {
+          scf.yield %x : f32
+        } else {
+          scf.yield %y : f32
+        }
+        gpu.yield %m : f32
+      } : (f32) -> f32
+      memref.store %s, %a[%t] : memref<?xf32>
       gpu.return
     }
     gpu.func @wide(%a: memref<?xi128>) kernel {

@@ -102,3 +102,57 @@ func.func @host(%x: i32) -> i32 {
   %r = gpu.all_reduce add %x {} : (i32) -> i32
   return %r : i32
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @below {{Invalid body of gpu.all_reduce (must end with gpu.yield): test.end}}
+    %r = gpu.all_reduce %x {
+    ^bb0(%a: f32, %b: f32):
+      "test.end"(%a) : (f32) -> ()
+    } : (f32) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: f32) kernel {
+    // expected-error @below {{Invalid regions of gpu.all_reduce (must be one, empty or the body): 0}}
+    %r = "gpu.all_reduce"(%x) <{op = #gpu<all_reduce_op add>}> : (f32) -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: i32, %cap: i32) kernel {
+    // expected-error @below {{Invalid body of gpu.all_reduce (must use only its own values: it is isolated from above): block argument #1}}
+    %r = "gpu.all_reduce"(%x) ({
+    ^bb0(%a: i32, %b: i32):
+      %m = arith.maxsi %a, %b : i32
+      %c = arith.minsi %m, %cap : i32
+      gpu.yield %c : i32
+    }) : (i32) -> i32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%x: i32, %cap: i32) kernel {
+    %capped = arith.addi %cap, %cap : i32
+    // expected-error @below {{Invalid body of gpu.all_reduce (must use only its own values: it is isolated from above): result #0 of arith.addi}}
+    %r = gpu.all_reduce %x {
+    ^bb0(%a: i32, %b: i32):
+      %m = arith.maxsi %a, %b : i32
+      %c = arith.minsi %m, %capped : i32
+      gpu.yield %c : i32
+    } : (i32) -> i32
+    gpu.return
+  }
+}

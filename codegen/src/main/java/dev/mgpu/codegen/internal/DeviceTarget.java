@@ -560,6 +560,11 @@ abstract class DeviceTarget {
             return call(t, "llvm.amdgcn.wavefrontsize", i32Type(t));
         }
 
+        /** Whether the chip is an RDNA one (gfx10 and later), whose wavefronts of 64 run as two halves. */
+        boolean isRdna() {
+            return r.chip().startsWith("gfx") && r.chip().length() == 7;
+        }
+
         @Override
         int subgroupLanes() {
             // GCN and CDNA (gfx9 and before) run wavefronts of 64; RDNA runs 32 unless asked for 64.

@@ -102,6 +102,21 @@ final class KernelTranslators {
         return d;
     }
 
+    /**
+     * The device, for an op that exchanges values between lanes. On an RDNA chip (gfx10 and later) asked for
+     * wavefronts of 64, ds_bpermute reads only within each half of 32 lanes, so an exchange across the
+     * halves would read the wrong lane: a located error rather than a wrong result.
+     */
+    private static DeviceTarget exchanging(Operation op, ModuleTranslation t) {
+        DeviceTarget d = together(op, t);
+        if (d instanceof DeviceTarget.Amdgpu a && a.subgroupLanes() == 64 && a.isRdna()) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must run in wavefronts"
+                    + " of 32 on an RDNA chip: ds_bpermute does not read across the halves of a wavefront of 64):"
+                    + " +wavefrontsize64");
+        }
+        return d;
+    }
+
     private static LLVMValueRef index(ModuleTranslation t, LLVMValueRef i32) {
         return LLVMBuildZExt(t.builder, i32, t.types.intptr, "");
     }
@@ -129,7 +144,7 @@ final class KernelTranslators {
     }
 
     private static void shuffle(Operation op, ModuleTranslation t) {
-        DeviceTarget d = together(op, t);
+        DeviceTarget d = exchanging(op, t);
         ShuffleOp s = new ShuffleOp(op);
         LLVMValueRef value = t.lookup(s.value(), op);
         LLVMValueRef offset = t.lookup(s.offset(), op);
@@ -699,7 +714,7 @@ final class KernelTranslators {
      * threads and combined in the same order, a balanced tree in lane order.
      */
     private static void subgroupReduce(Operation op, ModuleTranslation t) {
-        DeviceTarget d = together(op, t);
+        DeviceTarget d = exchanging(op, t);
         SubgroupReduceOp r = new SubgroupReduceOp(op);
         int lanes = d.subgroupLanes();
         int size = r.clusterSize() > 0 ? r.clusterSize() : lanes;
@@ -745,7 +760,7 @@ final class KernelTranslators {
      * most as many subgroups as a subgroup has lanes (1,024 threads), so one exchange suffices for the second.
      */
     private static void allReduce(Operation op, ModuleTranslation t) {
-        DeviceTarget d = together(op, t);
+        DeviceTarget d = exchanging(op, t);
         AllReduceOp r = new AllReduceOp(op);
         Type type = r.value().type();
         LLVMTypeRef ty = t.types.of(type, op);
@@ -818,12 +833,30 @@ final class KernelTranslators {
         t.rebind(body.argument(1), b);
         List<Operation> ops = body.operations();
         for (Operation o : ops.subList(0, ops.size() - 1)) {
-            for (Value res : o.results()) {
-                t.forget(res);
-            }
+            forgetWithin(t, o);
             t.translateOp(o);
         }
         return t.lookup(r.yielded(), op);
+    }
+
+    /**
+     * Forgets what {@code op} and the ops and blocks of its regions were translated to, so that it is
+     * translated again at the next combination (a GPU's butterfly combines at several places).
+     */
+    private static void forgetWithin(ModuleTranslation t, Operation op) {
+        for (Value res : op.results()) {
+            t.forget(res);
+        }
+        for (Region region : op.regions()) {
+            for (Block blk : region.blocks()) {
+                for (Value arg : blk.arguments()) {
+                    t.forget(arg);
+                }
+                for (Operation inner : blk.operations()) {
+                    forgetWithin(t, inner);
+                }
+            }
+        }
     }
 
     /** Runs {@code then} where {@code cond} holds, and goes on after it. */

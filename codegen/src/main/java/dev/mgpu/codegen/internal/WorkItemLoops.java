@@ -560,6 +560,7 @@ final class WorkItemLoops {
         LLVMValueRef same = slot == null ? t.lookup(v, op) : null;
         LLVMValueRef first = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, LLVMConstInt(i64, 0, 0)),
                 "");
+
         LLVMValueRef one = LLVMConstInt(i64, 1, 0);
         KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, one);
         LLVMValueRef i = loop.iv();

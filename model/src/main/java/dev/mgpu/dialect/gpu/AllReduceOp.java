@@ -21,9 +21,11 @@ import java.util.Set;
 /**
  * {@code %r = gpu.all_reduce [<op>] %x [uniform] { [body] } : (T) -> T}: every thread of the block gets the
  * values of all the block's threads combined, by {@code op} (one of {@link SubgroupReduceOp#OPS}) or by the
- * body, a block of two arguments of type T that ends with {@code gpu.yield} of one T. Every thread of the
+ * body, a block of two arguments of type T that ends with {@code gpu.yield} of one T and uses no value from
+ * outside it (it is isolated from above, as upstream's is). Every thread of the
  * block must reach it, as a barrier; the combination must be associative and commutative, since the order
- * of combining differs between targets.
+ * of combining differs between targets, and a body should have no side effects: on a GPU it also runs for
+ * pairs whose result is not used (a partner lane past the block's last thread).
  */
 public final class AllReduceOp extends OpView {
     /** The op's name. */
@@ -156,7 +158,11 @@ public final class AllReduceOp extends OpView {
     }
 
     static void verify(Operation op, VerifyContext ctx) {
-        if (!Syntax.verifyCounts(op, ctx, 1, 1) || op.regions().size() != 1) {
+        if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
+            return;
+        }
+        if (op.regions().size() != 1) {
+            ctx.error(op, "Invalid regions of " + NAME + " (must be one, empty or the body): " + op.regions().size());
             return;
         }
         Type t = op.operand(0).type();
@@ -202,8 +208,46 @@ public final class AllReduceOp extends OpView {
                         + " blocks");
                 return;
             }
+            Value outside = usedFromOutside(op, op);
+            if (outside != null) {
+                ctx.error(op, "Invalid body of " + NAME + " (must use only its own values: it is isolated from"
+                        + " above): " + outside);
+                return;
+            }
+            Operation end = entry.operations().isEmpty() ? null : entry.terminator();
+            if (end == null || !end.name().equals(YIELD)) {
+                ctx.error(op, "Invalid body of " + NAME + " (must end with " + YIELD + "): "
+                        + (end == null ? "no ops" : end.name()));
+                return;
+            }
         }
         KernelOps.verifyInKernel(op, ctx);
+    }
+
+    /** A value that an op in {@code op}'s regions uses and that is defined outside {@code scope}, or null. */
+    private static Value usedFromOutside(Operation op, Operation scope) {
+        for (Region region : op.regions()) {
+            for (Block b : region.blocks()) {
+                for (Operation o : b.operations()) {
+                    for (Value v : o.operands()) {
+                        Operation def = v instanceof Value.OpResult res ? res.owner()
+                                : ((Value.BlockArgument) v).owner().parentOp();
+                        boolean inside = false;
+                        for (Operation p = def; p != null && !inside; p = p.parentOp()) {
+                            inside = p == scope;
+                        }
+                        if (!inside) {
+                            return v;
+                        }
+                    }
+                    Value nested = usedFromOutside(o, scope);
+                    if (nested != null) {
+                        return nested;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     static void verifyYield(Operation op, VerifyContext ctx) {
