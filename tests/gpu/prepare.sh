@@ -98,9 +98,10 @@ PY
 done
 
 # Kernels written in place (gpu.launch) that print with gpu.printf, read constant tables (memref.global),
-# reduce over subgroups (gpu.subgroup_reduce) and over blocks (gpu.all_reduce), outlined and compiled for sm_90 and the CPU, with the C programs of tests/e2e/outline; and each program's
+# reduce over subgroups (gpu.subgroup_reduce) and over blocks (gpu.all_reduce) and view memory (memref.subview
+# and reshapes), outlined and compiled for sm_90 and the CPU, with the C programs of tests/e2e/outline; and each program's
 # CPU object (what the driver stand-ins run its kernel with).
-for name in printf globals subgroup allreduce; do
+for name in printf globals subgroup allreduce views; do
   "$gt" --targets=nvvm:sm_90,cpu --emit=mlir --compile-kernels "$root/tests/e2e/outline/$name.mlir" -o "$out/$name.mlir"
   "$gt" "$out/$name.mlir" -o "$out/$name.o"
   "$root/tests/bin/gpu-object" cpu <"$out/$name.mlir" >"$out/$name.cpu.so"

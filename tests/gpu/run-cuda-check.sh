@@ -3,7 +3,7 @@
 # PTX, embedded by gpu-translate, linked with libmgpu's CUDA backend, run under every load strategy, and
 # their numbers checked; clusters; a fat binary's run-time selection; the kernels that mgpu compiles
 # itself (examples/kernels), checked and timed against nvcc's; gpu.printf, constant tables, subgroup and
-# block reductions; and the launch-overhead benchmark.
+# block reductions, memory views; and the launch-overhead benchmark.
 #
 # usage: tests/gpu/run-cuda-check.sh [PREPARED_DIR]
 #   Without PREPARED_DIR, runs tests/gpu/prepare.sh first (needs Java and a built gpu-translate).
@@ -97,13 +97,14 @@ for k in axpy:AXPY:axpy stencil2d:STENCIL:stencil2d matmul:MATMUL:matmul reduce:
 done
 
 # gpu.printf through the driver's vprintf, constant tables in global memory, subgroup reductions (checked
-# bit for bit against a butterfly in C) and block reductions (blocks of 100, 1,024, 1 and 1,023 threads), from
-# kernels written in place.
+# bit for bit against a butterfly in C), block reductions (blocks of 100, 1,024, 1 and 1,023 threads) and
+# memory views, from kernels written in place.
 link printf.main.c printf.o printf && check "gpu.printf on the GPU" "thread 3: 4.50 -9 3" ./printf
 link globals.main.c globals.o globals && check "constant tables on the GPU" "globals: OK, 0 wrong, out[63] = 413" ./globals
 link subgroup.main.c subgroup.o subgroup &&
   check "subgroup reductions on the GPU" "subgroup: OK, 0 wrong, f[63][0] = 594.4, n[63][0] = 124" ./subgroup
 link allreduce.main.c allreduce.o allreduce && check "block reductions on the GPU" "allreduce: OK" ./allreduce
+link views.main.c views.o views && check "memory views on the GPU" "views: OK, 0 wrong, out[63] = 95" ./views
 
 extra=()
 defs=()

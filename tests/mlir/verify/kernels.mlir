@@ -93,7 +93,7 @@ gpu.module @m {
 // -----
 
 "gpu.module"() <{sym_name = "m"}> ({
-  // expected-error @+1 {{Invalid workgroup_attrib_attrs of gpu.func (must be an array of dictionaries, one per attribution): [16 : i64]}}
+  // expected-error @+1 {{Invalid workgroup_attrib_attrs of gpu.func (must be an array of dictionaries, one per attribution): [16]}}
   "gpu.func"() <{function_type = () -> (), workgroup_attrib_attrs = [16 : i64]}> ({
   ^bb0(%a: memref<4xf32, #gpu.address_space<workgroup>>):
     "gpu.return"() : () -> ()

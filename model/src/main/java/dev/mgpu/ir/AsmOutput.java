@@ -223,7 +223,18 @@ public final class AsmOutput implements AutoCloseable {
                 if (k > 0) {
                     write(", ");
                 }
-                attr(arr.get(k));
+                // In an array, as upstream prints it, an i64 integer or a decimal f64 float goes without its
+                // type, which is what the parser assumes there (a float in hexadecimal keeps it).
+                Attribute e = arr.get(k);
+                String decimal = e instanceof Attribute.FloatAttr f && f.type().equals(Type.F64)
+                        ? FloatBits.format(f.value(), (Type.FloatType) f.type()) : null;
+                if (e instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64)) {
+                    write(i.value());
+                } else if (decimal != null && !decimal.contains("0x")) {
+                    write(decimal);
+                } else {
+                    attr(e);
+                }
             }
             return write(']');
         } else if (a instanceof Attribute.DictionaryAttr d) {

@@ -621,16 +621,17 @@ class FakeDriverTest {
         String libraries = String.join(":", List.of("axpy", "stencil2d", "matmul", "reduce").stream()
                 .map(k -> prepared.resolve(k + ".ours.cpu.so").toString()).toList()) + ":" + kernels + ":"
                 + prepared.resolve("printf.cpu.so") + ":" + prepared.resolve("globals.cpu.so") + ":"
-                + prepared.resolve("subgroup.cpu.so") + ":" + prepared.resolve("allreduce.cpu.so");
+                + prepared.resolve("subgroup.cpu.so") + ":" + prepared.resolve("allreduce.cpu.so") + ":"
+                + prepared.resolve("views.cpu.so");
         Native.Result r = Native.run(dir, Map.of("LD_LIBRARY_PATH", driver.toString(), "FAKE_KERNELS",
                 libraries, "FAKE_CUDA_CC", "90", "BENCH_ITERS", "2", "BENCH_REPEATS", "1", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
                 List.of("bash", ROOT.resolve("tests/gpu/run-cuda-check.sh").toString(), prepared.toString()));
         String out = r.out() + r.err();
         assertEquals(0, r.exit(), out);
         List<String> verdicts = r.out().lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ")).toList();
-        assertEquals(46, verdicts.size(), out);
+        assertEquals(47, verdicts.size(), out);
         assertTrue(verdicts.stream().allMatch(l -> l.startsWith("PASS ")), out);
-        assertTrue(r.out().contains("\n46 passed, 0 failed\n"), out);
+        assertTrue(r.out().contains("\n47 passed, 0 failed\n"), out);
         // The kernels mgpu compiled itself arrive in one-source programs whose sm_90 object is picked; the
         // stand-in loads its fat binary and runs it through the program's CPU object.
         for (String k : List.of("axpy", "stencil2d", "matmul", "reduce")) {

@@ -115,6 +115,17 @@ class KernelHostLoopTest {
     }
 
     /**
+     * Views of memory in a kernel (tests/e2e/outline/views.mlir): memref.subview at static and dynamic
+     * offsets, with strides and with a unit dimension dropped, expand_shape, collapse_shape and cast; each
+     * thread's numbers are what C reads at the same places.
+     */
+    @Test
+    void memoryViewsReadAndWriteWhereCDoes() throws Exception {
+        Native.Result r = runOnCpu("views.mlir", "views_main.c");
+        assertTrue(r.exit() == 0 && r.out().equals("views: OK, 0 wrong, out[63] = 95\n"), r.out() + r.err());
+    }
+
+    /**
      * gpu.printf in a launch of four threads (tests/e2e/outline/printf.mlir): on the CPU backend each thread
      * prints its line through the C library, a float and an i8 promoted as C promotes them.
      */

@@ -17,6 +17,7 @@ import dev.mgpu.dialect.math.MathDialect;
 import dev.mgpu.dialect.nvvm.NVVM;
 import dev.mgpu.dialect.rocdl.ROCDL;
 import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Views;
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
@@ -62,6 +63,14 @@ final class KernelTranslators {
         m.put(MemRef.AllocaOp.NAME, KernelTranslators::alloca);
         m.put(MemRef.AtomicRMWOp.NAME, KernelTranslators::atomic);
         m.put(MemRef.DimOp.NAME, KernelTranslators::dim);
+        m.put(Views.SubViewOp.NAME, KernelTranslators::subview);
+        for (String view : List.of(Views.CastOp.NAME, Views.ReshapeOp.COLLAPSE, Views.ReshapeOp.EXPAND)) {
+            // The same memory: a row-major reshape or a cast keeps element 0 where it is.
+            m.put(view, (op, t) -> {
+                device(op, t);
+                t.map(op.result(0), t.lookup(op.operand(0), op));
+            });
+        }
         m.put(Scf.ForOp.NAME, KernelTranslators::forLoop);
         m.put(Scf.IfOp.NAME, KernelTranslators::ifThenElse);
         m.put(Scf.WhileOp.NAME, KernelTranslators::whileLoop);
@@ -391,6 +400,53 @@ final class KernelTranslators {
         LLVMValueRef p = entryAlloca(t, arr);
         LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
         t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
+    }
+
+    /**
+     * memref.subview: the address of the view's element 0, the source's moved by each offset times the
+     * source's stride (a kernel's memref is the address of its element 0, so the view's type keeps only its
+     * strides for the accesses through it).
+     */
+    private static void subview(Operation op, ModuleTranslation t) {
+        device(op, t);
+        Views.SubViewOp s = new Views.SubViewOp(op);
+        Type.MemRefType src = (Type.MemRefType) s.source().type();
+        for (long st : s.staticStrides()) {
+            if (st <= 0) {
+                // A kernel's addresses are computed as not wrapping: a step back or none would break that.
+                throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must have positive strides or"
+                        + " strides given as values): " + st);
+            }
+        }
+        long[] strides = Views.Strides.of(src).strides();
+        long[] offsets = s.staticOffsets();
+        List<Value> given = s.offsets();
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef lin = null;
+        int next = 0;
+        for (int i = 0; i < offsets.length; i++) {
+            if (offsets[i] == 0) {
+                continue;
+            }
+            if (strides[i] == Type.DYNAMIC) {
+                throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must view a memref of static"
+                        + " strides where it has an offset: a kernel gets a bare pointer): " + src);
+            }
+            LLVMValueRef o = offsets[i] == Type.DYNAMIC ? t.lookup(given.get(next++), op)
+                    : LLVMConstInt(i64, offsets[i], 1);
+            LLVMValueRef term = strides[i] == 1 ? o : noWrap(LLVMBuildMul(t.builder, o, LLVMConstInt(i64, strides[i], 1),
+                    ""));
+            lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
+        }
+        LLVMValueRef base = t.lookup(s.source(), op);
+        if (lin == null) {
+            t.map(op.result(0), base);
+            return;
+        }
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(new LLVMValueRef[] {lin})) {
+            t.map(op.result(0), LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(src.elementType(), op), base, p, 1,
+                    "", LLVMGEPFlagInBounds | LLVMGEPFlagNUW));
+        }
     }
 
     private static void dim(Operation op, ModuleTranslation t) {

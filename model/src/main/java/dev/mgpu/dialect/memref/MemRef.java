@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The memref dialect's element access and allocation: {@code load}, {@code store}, {@code alloca},
- * {@code atomic_rmw}, {@code dim}, and {@code global} with {@code get_global}. Each op is a nested class with its name, accessors, creation, syntax
+ * {@code atomic_rmw}, {@code dim}, and {@code global} with {@code get_global}; the views are {@link Views}. Each op is a nested class with its name, accessors, creation, syntax
  * and rules.
  */
 public final class MemRef {
@@ -28,8 +28,10 @@ public final class MemRef {
 
     /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
-        return List.of(LoadOp.definition(), StoreOp.definition(), AllocaOp.definition(), AtomicRMWOp.definition(),
-                DimOp.definition(), GlobalOp.definition(), GetGlobalOp.definition());
+        List<OpDef> out = new ArrayList<>(List.of(LoadOp.definition(), StoreOp.definition(), AllocaOp.definition(),
+                AtomicRMWOp.definition(), DimOp.definition(), GlobalOp.definition(), GetGlobalOp.definition()));
+        out.addAll(Views.ops());
+        return out;
     }
 
     /** {@code [%i, %j, ...]}: index operands. */

@@ -1,0 +1,658 @@
+package dev.mgpu.dialect.memref;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import dev.mgpu.op.OpDef;
+import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The memref ops that view the same memory another way: {@code subview}, {@code cast},
+ * {@code collapse_shape} and {@code expand_shape}. None moves data: a kernel's memref is the address of its
+ * element 0, so a view is that address moved by the view's offset, or the same address.
+ */
+public final class Views {
+    private Views() {
+    }
+
+    /** {@return the view ops} */
+    static List<OpDef> ops() {
+        return List.of(SubViewOp.definition(), CastOp.definition(), ReshapeOp.definition(ReshapeOp.COLLAPSE),
+                ReshapeOp.definition(ReshapeOp.EXPAND));
+    }
+
+    /** A memref's layout as numbers: its strides and offset, {@link Type#DYNAMIC} where unknown. */
+    public record Strides(long[] strides, long offset) {
+        /** {@return the strides and offset of {@code m}: its strided layout's, or row-major from its shape} */
+        public static Strides of(Type.MemRefType m) {
+            if (m.layout() instanceof Attribute.StridedLayoutAttr s) {
+                return new Strides(s.strides(), s.offset());
+            }
+            long[] strides = new long[m.rank()];
+            long stride = 1;
+            for (int i = m.rank() - 1; i >= 0; i--) {
+                strides[i] = stride;
+                stride = stride == Type.DYNAMIC || m.dim(i) == Type.DYNAMIC ? Type.DYNAMIC : stride * m.dim(i);
+            }
+            return new Strides(strides, 0);
+        }
+
+        boolean sameAs(Strides o) {
+            return java.util.Arrays.equals(strides, o.strides) && offset == o.offset;
+        }
+    }
+
+    /** Parses {@code [a, %b, ...]}: integers into {@code statics}, values as DYNAMIC with their refs. */
+    private static void mixedList(OpAsmParser p, List<Long> statics, List<OpAsmParser.OperandRef> dynamics) {
+        p.expectPunct('[');
+        if (!p.atPunct(']')) {
+            do {
+                if (p.atValue()) {
+                    dynamics.add(p.operandRef());
+                    statics.add(Type.DYNAMIC);
+                } else {
+                    statics.add(p.integer());
+                }
+            } while (p.optionalPunct(','));
+        }
+        p.expectPunct(']');
+    }
+
+    private static void printMixed(OpAsmPrinter p, long[] statics, List<Value> dynamics) {
+        p.write('[');
+        int d = 0;
+        for (int i = 0; i < statics.length; i++) {
+            if (i > 0) {
+                p.write(", ");
+            }
+            if (statics[i] == Type.DYNAMIC) {
+                p.operand(dynamics.get(d++));
+            } else {
+                p.write(Long.toString(statics[i]));
+            }
+        }
+        p.write(']');
+    }
+
+    private static long[] longs(List<Long> l) {
+        long[] out = new long[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = l.get(i);
+        }
+        return out;
+    }
+
+    private static Type.MemRefType memref(OpAsmParser p) {
+        int off = p.offset();
+        Type t = p.type();
+        if (!(t instanceof Type.MemRefType m)) {
+            throw p.errorAt(off, "Invalid type (must be a ranked memref): " + t);
+        }
+        return m;
+    }
+
+    private static long countDynamic(long[] statics) {
+        long n = 0;
+        for (long v : statics) {
+            n += v == Type.DYNAMIC ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Whether {@code a} and {@code b} may be the same number: equal, or either unknown. */
+    private static boolean compatible(long a, long b) {
+        return a == b || a == Type.DYNAMIC || b == Type.DYNAMIC;
+    }
+
+    /**
+     * {@code %v = memref.subview %m[offsets] [sizes] [strides] : T to R}: the part of {@code %m} that starts
+     * at {@code offsets} and takes {@code sizes} elements, every {@code strides}-th, in each dimension; each
+     * entry an integer or an index value. R may drop dimensions of size 1.
+     */
+    public static final class SubViewOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.subview";
+
+        /**
+         * Views a {@code memref.subview}.
+         *
+         * @param op the op
+         */
+        public SubViewOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates a subview. Each entry of {@code offsets}, {@code sizes} and {@code strides} is a
+         * {@link Long} or an index {@link Value}, one per dimension of {@code source}.
+         *
+         * @param loc where the op comes from
+         * @param source the memref viewed
+         * @param offsets where the view starts
+         * @param sizes the view's sizes
+         * @param strides the steps between the view's elements, in elements of {@code source}
+         * @param result the view's type, {@link #inferredType} or a rank-reduced form of it
+         * @return the new op, detached
+         */
+        public static SubViewOp create(Location loc, Value source, List<Object> offsets, List<Object> sizes,
+                List<Object> strides, Type.MemRefType result) {
+            List<Value> operands = new ArrayList<>(List.of(source));
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            int[] segments = {1, 0, 0, 0};
+            String[] names = {"static_offsets", "static_sizes", "static_strides"};
+            List<List<Object>> lists = List.of(offsets, sizes, strides);
+            for (int k = 0; k < 3; k++) {
+                long[] statics = new long[lists.get(k).size()];
+                for (int i = 0; i < statics.length; i++) {
+                    Object e = lists.get(k).get(i);
+                    if (e instanceof Value v) {
+                        operands.add(v);
+                        segments[k + 1]++;
+                        statics[i] = Type.DYNAMIC;
+                    } else {
+                        statics[i] = (Long) e;
+                    }
+                }
+                attrs.put(names[k], new Attribute.DenseArrayAttr(Type.I64, statics));
+            }
+            attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(segments));
+            return new SubViewOp(Operation.create(NAME, loc, operands, List.of(result), attrs));
+        }
+
+        /** {@return the memref viewed} */
+        public Value source() {
+            return op.operand(0);
+        }
+
+        /** {@return the offsets that are values, in order} */
+        public List<Value> offsets() {
+            return op.segment(1);
+        }
+
+        /** {@return the offsets, {@link Type#DYNAMIC} where a value gives one} */
+        public long[] staticOffsets() {
+            return ((Attribute.DenseArrayAttr) op.attr("static_offsets")).values();
+        }
+
+        /** {@return the sizes, {@link Type#DYNAMIC} where a value gives one} */
+        public long[] staticSizes() {
+            return ((Attribute.DenseArrayAttr) op.attr("static_sizes")).values();
+        }
+
+        /** {@return the strides, {@link Type#DYNAMIC} where a value gives one} */
+        public long[] staticStrides() {
+            return ((Attribute.DenseArrayAttr) op.attr("static_strides")).values();
+        }
+
+        /**
+         * The type of a subview of {@code source} that keeps every dimension: the given sizes, strides that
+         * are the source's times the subview's, and an offset that is the source's plus each offset times
+         * its stride; unknown where any part is.
+         *
+         * @param source the memref viewed
+         * @param offsets the static offsets, {@link Type#DYNAMIC} for a value
+         * @param sizes the static sizes, {@link Type#DYNAMIC} for a value
+         * @param strides the static strides, {@link Type#DYNAMIC} for a value
+         * @return the view's type
+         */
+        public static Type.MemRefType inferredType(Type.MemRefType source, long[] offsets, long[] sizes,
+                long[] strides) {
+            Strides s = Strides.of(source);
+            long[] out = new long[sizes.length];
+            long offset = s.offset();
+            for (int i = 0; i < sizes.length; i++) {
+                long st = s.strides()[i];
+                out[i] = st == Type.DYNAMIC || strides[i] == Type.DYNAMIC ? Type.DYNAMIC : st * strides[i];
+                if (offset != Type.DYNAMIC && offsets[i] != 0) {
+                    offset = st == Type.DYNAMIC || offsets[i] == Type.DYNAMIC ? Type.DYNAMIC : offset + offsets[i] * st;
+                }
+            }
+            return new Type.MemRefType(sizes, source.elementType(), new Attribute.StridedLayoutAttr(offset, out),
+                    source.memorySpace());
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
+                    .syntax(SubViewOp::parse, SubViewOp::print).verifier(SubViewOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef src = p.operandRef();
+            List<List<Long>> statics = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            List<List<OpAsmParser.OperandRef>> dynamics = List.of(new ArrayList<>(), new ArrayList<>(),
+                    new ArrayList<>());
+            for (int k = 0; k < 3; k++) {
+                mixedList(p, statics.get(k), dynamics.get(k));
+            }
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.putAll(p.optionalDictionary());
+            p.expectPunct(':');
+            Type.MemRefType from = memref(p);
+            p.expectKeyword("to");
+            Type.MemRefType to = memref(p);
+            List<Value> operands = new ArrayList<>(List.of(p.resolve(src, from)));
+            String[] names = {"static_offsets", "static_sizes", "static_strides"};
+            int[] segments = {1, 0, 0, 0};
+            for (int k = 0; k < 3; k++) {
+                operands.addAll(p.resolveAll(dynamics.get(k), Type.INDEX));
+                segments[k + 1] = dynamics.get(k).size();
+                attrs.put(names[k], new Attribute.DenseArrayAttr(Type.I64, longs(statics.get(k))));
+            }
+            attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(segments));
+            return Operation.create(NAME, loc, operands, List.of(to), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            SubViewOp s = new SubViewOp(op);
+            p.write(' ').operand(s.source());
+            printMixed(p, s.staticOffsets(), op.segment(1));
+            p.write(' ');
+            printMixed(p, s.staticSizes(), op.segment(2));
+            p.write(' ');
+            printMixed(p, s.staticStrides(), op.segment(3));
+            p.attrDict(op, Set.of("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"));
+            p.write(" : ").type(s.source().type()).write(" to ").type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.resultCount() != 1 || op.operandCount() < 1) {
+                Syntax.verifyCounts(op, ctx, 1, 1);
+                return;
+            }
+            String[] names = {"static_offsets", "static_sizes", "static_strides"};
+            long[][] statics = new long[3][];
+            if (!(op.attr("operandSegmentSizes") instanceof Attribute.DenseArrayAttr seg) || seg.size() != 4
+                    || seg.get(0) != 1 || seg.get(1) < 0 || seg.get(2) < 0 || seg.get(3) < 0
+                    || 1 + seg.get(1) + seg.get(2) + seg.get(3) != op.operandCount()) {
+                ctx.error(op, "Invalid operandSegmentSizes of " + NAME + " (must be [1, offsets, sizes, strides],"
+                        + " adding up to the " + op.operandCount() + " operands): " + op.attr("operandSegmentSizes"));
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.MemRefType src)) {
+                ctx.error(op, "Invalid source of " + NAME + " (must be a ranked memref): " + op.operand(0).type());
+                return;
+            }
+            for (int k = 0; k < 3; k++) {
+                if (!(op.attr(names[k]) instanceof Attribute.DenseArrayAttr a) || a.size() != src.rank()) {
+                    ctx.error(op, "Invalid " + names[k] + " of " + NAME + " (must be one entry per dimension of the"
+                            + " source, " + src.rank() + "): " + op.attr(names[k]));
+                    return;
+                }
+                statics[k] = a.values();
+                if (countDynamic(statics[k]) != seg.get(k + 1)) {
+                    ctx.error(op, "Invalid " + names[k] + " of " + NAME + " (must have one ? per value given, "
+                            + seg.get(k + 1) + "): " + op.attr(names[k]));
+                    return;
+                }
+                for (long v : statics[k]) {
+                    if (k < 2 && v != Type.DYNAMIC && v < 0) {
+                        ctx.error(op, "Invalid " + names[k] + " of " + NAME + " (must be at least 0): " + v);
+                        return;
+                    }
+                }
+            }
+            for (int i = 0; i < src.rank(); i++) {
+                long off = statics[0][i];
+                long size = statics[1][i];
+                long stride = statics[2][i];
+                if (src.dim(i) != Type.DYNAMIC && off != Type.DYNAMIC && off >= src.dim(i)) {
+                    ctx.error(op, "Invalid offset of " + NAME + " along dimension " + i + " (must be below its "
+                            + src.dim(i) + " elements): " + off);
+                    return;
+                }
+                if (src.dim(i) != Type.DYNAMIC && off != Type.DYNAMIC && size != Type.DYNAMIC && stride != Type.DYNAMIC
+                        && size > 0 && (off + (size - 1) * stride >= src.dim(i) || off + (size - 1) * stride < 0)) {
+                    ctx.error(op, "Invalid slice of " + NAME + " along dimension " + i + " (must stay within its "
+                            + src.dim(i) + " elements): reaches " + (off + (size - 1) * stride));
+                    return;
+                }
+            }
+            for (Value v : op.operands().subList(1, op.operandCount())) {
+                if (!ctx.expectType(op, "offset, size or stride of " + NAME, v, Type.INDEX)) {
+                    return;
+                }
+            }
+            if (!(op.result(0).type() instanceof Type.MemRefType res)) {
+                ctx.error(op, "Invalid result of " + NAME + " (must be a ranked memref): " + op.result(0).type());
+                return;
+            }
+            Type.MemRefType full = inferredType(src, statics[0], statics[1], statics[2]);
+            if (!reducesTo(full, res)) {
+                ctx.error(op, "Invalid result type of " + NAME + " (must be " + full + " or it without dimensions of"
+                        + " size 1): " + res);
+            }
+        }
+
+        /** Whether {@code r} is {@code full}, with dimensions of static size 1 left out or not. */
+        static boolean reducesTo(Type.MemRefType full, Type.MemRefType r) {
+            if (!full.elementType().equals(r.elementType()) || !java.util.Objects.equals(full.memorySpace(),
+                    r.memorySpace()) || r.rank() > full.rank()) {
+                return false;
+            }
+            Strides fs = Strides.of(full);
+            Strides rs = Strides.of(r);
+            List<Long> keptStrides = new ArrayList<>();
+            int j = 0;
+            for (int i = 0; i < full.rank(); i++) {
+                if (j < r.rank() && full.dim(i) == r.dim(j)) {
+                    keptStrides.add(fs.strides()[i]);
+                    j++;
+                } else if (full.dim(i) != 1) {
+                    return false;
+                }
+            }
+            if (j != r.rank()) {
+                return false;
+            }
+            for (int k = 0; k < r.rank(); k++) {
+                if (keptStrides.get(k) != rs.strides()[k]) {
+                    return false;
+                }
+            }
+            return fs.offset() == rs.offset();
+        }
+    }
+
+    /** {@code %v = memref.cast %m : T to R}: the same memory as a type with more or fewer sizes known. */
+    public static final class CastOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "memref.cast";
+
+        /**
+         * Views a {@code memref.cast}.
+         *
+         * @param op the op
+         */
+        public CastOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /**
+         * Creates a cast.
+         *
+         * @param loc where the op comes from
+         * @param source the memref
+         * @param result a type of the same rank and element type whose sizes, strides and offset are the
+         *     source's where both know them
+         * @return the new op, detached
+         */
+        public static CastOp create(Location loc, Value source, Type.MemRefType result) {
+            return new CastOp(Operation.create(NAME, loc, List.of(source), List.of(result), Map.of()));
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).syntax(CastOp::parse, CastOp::print).verifier(CastOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef src = p.operandRef();
+            Map<String, Attribute> attrs = p.optionalDictionary();
+            p.expectPunct(':');
+            Type.MemRefType from = memref(p);
+            p.expectKeyword("to");
+            Type.MemRefType to = memref(p);
+            return Operation.create(NAME, loc, List.of(p.resolve(src, from)), List.of(to), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0));
+            p.attrDict(op, Set.of());
+            p.write(" : ").type(op.operand(0).type()).write(" to ").type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.MemRefType a) || !(op.result(0).type() instanceof Type.MemRefType b)) {
+                ctx.error(op, "Invalid types of " + NAME + " (must be ranked memrefs): " + op.operand(0).type() + " to "
+                        + op.result(0).type());
+                return;
+            }
+            boolean ok = a.rank() == b.rank() && a.elementType().equals(b.elementType())
+                    && java.util.Objects.equals(a.memorySpace(), b.memorySpace());
+            if (ok) {
+                Strides sa = Strides.of(a);
+                Strides sb = Strides.of(b);
+                ok = compatible(sa.offset(), sb.offset());
+                for (int i = 0; ok && i < a.rank(); i++) {
+                    ok = compatible(a.dim(i), b.dim(i)) && compatible(sa.strides()[i], sb.strides()[i]);
+                }
+            }
+            if (!ok) {
+                ctx.error(op, "Invalid types of " + NAME + " (must have the same rank, element type and memory space,"
+                        + " and sizes, strides and offset that agree where both are known): " + a + " to " + b);
+            }
+        }
+    }
+
+    /**
+     * {@code %v = memref.collapse_shape %m [[0, 1], ...] : T into R} and
+     * {@code %v = memref.expand_shape %m [[0, 1], ...] output_shape [...] : T into R}: the same row-major
+     * memory with groups of dimensions merged into one, or one dimension split into a group.
+     */
+    public static final class ReshapeOp extends OpView {
+        /** The collapsing op's name. */
+        public static final String COLLAPSE = "memref.collapse_shape";
+        /** The expanding op's name. */
+        public static final String EXPAND = "memref.expand_shape";
+
+        /**
+         * Views a {@code memref.collapse_shape} or {@code memref.expand_shape}.
+         *
+         * @param op the op
+         */
+        public ReshapeOp(Operation op) {
+            super(op, op.name().equals(EXPAND) ? EXPAND : COLLAPSE);
+        }
+
+        /**
+         * Creates a collapse of {@code source}'s dimension groups, each group a list of consecutive dimensions.
+         *
+         * @param loc where the op comes from
+         * @param source a memref of the identity layout
+         * @param groups the source's dimensions, in groups
+         * @param result the collapsed type
+         * @return the new op, detached
+         */
+        public static ReshapeOp collapse(Location loc, Value source, List<List<Long>> groups, Type.MemRefType result) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("reassociation", reassociation(groups));
+            return new ReshapeOp(Operation.create(COLLAPSE, loc, List.of(source), List.of(result), attrs));
+        }
+
+        /**
+         * Creates an expansion of {@code source}'s dimensions into groups of static sizes.
+         *
+         * @param loc where the op comes from
+         * @param source a memref of the identity layout
+         * @param groups the result's dimensions, in groups, one per dimension of the source
+         * @param result the expanded type, of static sizes
+         * @return the new op, detached
+         */
+        public static ReshapeOp expand(Location loc, Value source, List<List<Long>> groups, Type.MemRefType result) {
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            attrs.put("reassociation", reassociation(groups));
+            attrs.put("static_output_shape", new Attribute.DenseArrayAttr(Type.I64, result.shape()));
+            return new ReshapeOp(Operation.create(EXPAND, loc, List.of(source), List.of(result), attrs));
+        }
+
+        private static Attribute.ArrayAttr reassociation(List<List<Long>> groups) {
+            List<Attribute> out = new ArrayList<>();
+            for (List<Long> g : groups) {
+                List<Attribute> dims = new ArrayList<>();
+                for (long d : g) {
+                    dims.add(Attribute.IntegerAttr.i64(d));
+                }
+                out.add(new Attribute.ArrayAttr(dims));
+            }
+            return new Attribute.ArrayAttr(out);
+        }
+
+        static OpDef definition(String name) {
+            OpDef d = OpDef.of(name).syntax((p, n, loc) -> parseReshape(p, name, loc), ReshapeOp::print)
+                    .verifier(ReshapeOp::verify);
+            return name.equals(EXPAND) ? d.inherent("reassociation", "static_output_shape") : d.inherent("reassociation");
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            p.write(' ').operand(op.operand(0)).write(" [");
+            List<Attribute> groups = ((Attribute.ArrayAttr) op.attr("reassociation")).elements();
+            for (int i = 0; i < groups.size(); i++) {
+                p.write(i > 0 ? ", [" : "[");
+                List<Attribute> dims = ((Attribute.ArrayAttr) groups.get(i)).elements();
+                for (int k = 0; k < dims.size(); k++) {
+                    p.write(k > 0 ? ", " : "").write(Long.toString(((Attribute.IntegerAttr) dims.get(k)).value()));
+                }
+                p.write(']');
+            }
+            p.write(']');
+            if (op.name().equals(EXPAND)) {
+                p.write(" output_shape ");
+                printMixed(p, ((Attribute.DenseArrayAttr) op.attr("static_output_shape")).values(),
+                        op.operands().subList(1, op.operandCount()));
+            }
+            p.attrDict(op, Set.of("reassociation", "static_output_shape"));
+            p.write(" : ").type(op.operand(0).type()).write(" into ").type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            boolean expand = op.name().equals(EXPAND);
+            if (op.resultCount() != 1 || op.operandCount() < 1 || !expand && op.operandCount() != 1) {
+                Syntax.verifyCounts(op, ctx, 1, 1);
+                return;
+            }
+            if (!(op.operand(0).type() instanceof Type.MemRefType src) || !(op.result(0).type() instanceof Type.MemRefType res)) {
+                ctx.error(op, "Invalid types of " + op.name() + " (must be ranked memrefs): " + op.operand(0).type()
+                        + " into " + op.result(0).type());
+                return;
+            }
+            Type.MemRefType big = expand ? res : src;
+            Type.MemRefType small = expand ? src : res;
+            if (!(op.attr("reassociation") instanceof Attribute.ArrayAttr groups) || groups.elements().size()
+                    != small.rank()) {
+                ctx.error(op, "Invalid reassociation of " + op.name() + " (must be one group per dimension of "
+                        + small + "): " + op.attr("reassociation"));
+                return;
+            }
+            long next = 0;
+            long[] merged = new long[small.rank()];
+            for (int g = 0; g < small.rank(); g++) {
+                List<Attribute> dims = groups.elements().get(g) instanceof Attribute.ArrayAttr a ? a.elements()
+                        : List.of();
+                long product = 1;
+                for (Attribute d : dims) {
+                    if (!(d instanceof Attribute.IntegerAttr i) || !i.type().equals(Type.I64) || i.value() != next
+                            || next >= big.rank()) {
+                        ctx.error(op, "Invalid reassociation of " + op.name() + " (must be groups of consecutive"
+                                + " dimensions of " + big + " from 0, as i64): " + op.attr("reassociation"));
+                        return;
+                    }
+                    long size = big.dim((int) next++);
+                    product = product == Type.DYNAMIC || size == Type.DYNAMIC ? Type.DYNAMIC : product * size;
+                }
+                if (dims.isEmpty()) {
+                    ctx.error(op, "Invalid reassociation of " + op.name() + " (must have no empty group): "
+                            + op.attr("reassociation"));
+                    return;
+                }
+                merged[g] = product;
+            }
+            // Without groups (a rank-0 side), every dimension of the other side has size 1.
+            for (; small.rank() == 0 && next < big.rank(); next++) {
+                if (big.dim((int) next) != 1) {
+                    ctx.error(op, "Invalid types of " + op.name() + " (must have only dimensions of size 1 against a"
+                            + " memref of rank 0): " + src + " into " + res);
+                    return;
+                }
+            }
+            if (next != big.rank()) {
+                ctx.error(op, "Invalid reassociation of " + op.name() + " (must name every dimension of " + big
+                        + "): " + op.attr("reassociation"));
+                return;
+            }
+            boolean ok = src.elementType().equals(res.elementType()) && java.util.Objects.equals(src.memorySpace(),
+                    res.memorySpace()) && src.layout() == null && res.layout() == null;
+            for (int g = 0; ok && g < small.rank(); g++) {
+                // A group's size is unknown exactly where the merged dimension's is.
+                ok = merged[g] == small.dim(g);
+            }
+            if (!ok) {
+                ctx.error(op, "Invalid types of " + op.name() + " (must be row-major memrefs of one element type and"
+                        + " memory space, each dimension of the smaller rank the product of its group): " + src
+                        + " into " + res);
+                return;
+            }
+            if (expand) {
+                long[] shape = op.attr("static_output_shape") instanceof Attribute.DenseArrayAttr a ? a.values() : null;
+                if (shape == null || shape.length != res.rank() || countDynamic(shape) != op.operandCount() - 1) {
+                    ctx.error(op, "Invalid output_shape of " + op.name() + " (must have one entry per dimension of the"
+                            + " result, a value for each ?): " + op.attr("static_output_shape"));
+                    return;
+                }
+                for (int i = 0; i < shape.length; i++) {
+                    if (shape[i] != res.dim(i)) {
+                        ctx.error(op, "Invalid output_shape of " + op.name() + " (must be the result's sizes, a value"
+                                + " where a size is ?): " + op.attr("static_output_shape"));
+                        return;
+                    }
+                }
+                for (Value v : op.operands().subList(1, op.operandCount())) {
+                    if (!ctx.expectType(op, "output_shape of " + op.name(), v, Type.INDEX)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Parses collapse_shape and expand_shape, whose name decides the syntax. */
+    static Operation parseReshape(OpAsmParser p, String name, Location loc) {
+        OpAsmParser.OperandRef src = p.operandRef();
+        p.expectPunct('[');
+        List<Attribute> groups = new ArrayList<>();
+        while (!p.atPunct(']')) {
+            p.expectPunct('[');
+            List<Attribute> dims = new ArrayList<>();
+            if (!p.atPunct(']')) {
+                do {
+                    dims.add(Attribute.IntegerAttr.i64(p.integer()));
+                } while (p.optionalPunct(','));
+            }
+            p.expectPunct(']');
+            groups.add(new Attribute.ArrayAttr(dims));
+            if (!p.optionalPunct(',')) {
+                break;
+            }
+        }
+        p.expectPunct(']');
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        attrs.put("reassociation", new Attribute.ArrayAttr(groups));
+        List<Long> statics = new ArrayList<>();
+        List<OpAsmParser.OperandRef> dynamics = new ArrayList<>();
+        if (name.equals(ReshapeOp.EXPAND)) {
+            p.expectKeyword("output_shape");
+            mixedList(p, statics, dynamics);
+            attrs.put("static_output_shape", new Attribute.DenseArrayAttr(Type.I64, longs(statics)));
+        }
+        attrs.putAll(p.optionalDictionary());
+        p.expectPunct(':');
+        Type.MemRefType from = memref(p);
+        p.expectKeyword("into");
+        Type.MemRefType to = memref(p);
+        List<Value> operands = new ArrayList<>(List.of(p.resolve(src, from)));
+        operands.addAll(p.resolveAll(dynamics, Type.INDEX));
+        return Operation.create(name, loc, operands, List.of(to), attrs);
+    }
+}
