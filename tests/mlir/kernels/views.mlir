@@ -21,6 +21,11 @@
 // PTX: st.global.f32 [%rd{{[0-9]+}}+68],
 // PTX: st.global.f32 [%rd{{[0-9]+}}],
 // PTX: ret;
+// PTX: .visible .entry rows(
+// PTX: shl.b64 [[R64:%rd[0-9]+]], %rd{{[0-9]+}}, 6;
+// PTX: add.s64 [[Q:%rd[0-9]+]], %rd{{[0-9]+}}, [[R64]];
+// PTX: ld.global.f32 %f{{[0-9]+}}, [[[Q]]+68];
+// PTX: ret;
 
 // A stride of 0 verifies, as upstream's does, but a kernel computes addresses that do not wrap or step back.
 // ZERO: zero.mlir:[[@LINE+22]]:12: error: Invalid memref.subview in a kernel (must have positive strides or strides given as values): 0
@@ -56,6 +61,16 @@ module attributes {gpu.container_module} {
       memref.store %sum, %e[%c1, %c1] : memref<16x16xf32>
       memref.store %sum, %c[%c0] : memref<?xf32>
       memref.store %sum, %f[%i] : memref<256xf32>
+      gpu.return
+    }
+    // Rows %i to %i + 3 of a, flat: a strided collapse of a subview. Its element 17 is a[%i + 1][1].
+    gpu.func @rows(%a: memref<16x16xf32>, %i: index, %out: memref<1xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c17 = arith.constant 17 : index
+      %s = memref.subview %a[%i, 0] [4, 16] [1, 1] : memref<16x16xf32> to memref<4x16xf32, strided<[16, 1], offset: ?>>
+      %flat = memref.collapse_shape %s [[0, 1]] : memref<4x16xf32, strided<[16, 1], offset: ?>> into memref<64xf32, strided<[1], offset: ?>>
+      %v = memref.load %flat[%c17] : memref<64xf32, strided<[1], offset: ?>>
+      memref.store %v, %out[%c0] : memref<1xf32>
       gpu.return
     }
     gpu.func @scalar(%a: memref<1x1xf32>) kernel {

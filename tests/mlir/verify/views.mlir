@@ -54,7 +54,7 @@ gpu.module @k {
 
 gpu.module @k {
   gpu.func @f(%a: memref<4x4xf32>) kernel {
-    // expected-error @below {{Invalid types of memref.collapse_shape (must be row-major memrefs of one element type and memory space, each dimension of the smaller rank the product of its group): memref<4x4xf32> into memref<15xf32>}}
+    // expected-error @below {{Invalid types of memref.collapse_shape (must be memrefs of one element type and memory space, each dimension of the smaller rank the product of its group): memref<4x4xf32> into memref<15xf32>}}
     %c = memref.collapse_shape %a [[0, 1]] : memref<4x4xf32> into memref<15xf32>
     gpu.return
   }
@@ -122,7 +122,7 @@ gpu.module @k {
 
 gpu.module @k {
   gpu.func @f(%a: memref<16xf32>, %n: index) kernel {
-    // expected-error @below {{Invalid types of memref.expand_shape (must be row-major memrefs of one element type and memory space, each dimension of the smaller rank the product of its group): memref<16xf32> into memref<?x4xf32>}}
+    // expected-error @below {{Invalid types of memref.expand_shape (must be memrefs of one element type and memory space, each dimension of the smaller rank the product of its group): memref<16xf32> into memref<?x4xf32>}}
     %e = memref.expand_shape %a [[0, 1]] output_shape [%n, 4] : memref<16xf32> into memref<?x4xf32>
     gpu.return
   }
@@ -144,6 +144,26 @@ gpu.module @k {
   gpu.func @f(%a: memref<16x16xf32>) kernel {
     // expected-error @below {{Invalid reassociation of memref.collapse_shape (must be groups of consecutive dimensions of memref<16x16xf32> from 0, as i64): [[0, 1, 2]]}}
     %c = memref.collapse_shape %a [[0, 1, 2]] : memref<16x16xf32> into memref<256xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%a: memref<4x8xf32, strided<[16, 1], offset: ?>>) kernel {
+    // expected-error @below {{Invalid memref.collapse_shape of memref<4x8xf32, strided<[16, 1], offset: ?>> (must collapse only dimensions that are contiguous in memory)}}
+    %c = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32, strided<[16, 1], offset: ?>> into memref<32xf32, strided<[1], offset: ?>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%a: memref<16xf32, strided<[2]>>) kernel {
+    // expected-error @below {{Invalid result layout of memref.expand_shape (must be strided<[8, 2]>, from the source's): memref<4x4xf32>}}
+    %e = memref.expand_shape %a [[0, 1]] output_shape [4, 4] : memref<16xf32, strided<[2]>> into memref<4x4xf32>
     gpu.return
   }
 }

@@ -55,7 +55,7 @@ public final class MemRef {
         p.write('[').operands(indices).write(']');
     }
 
-    private static Type.MemRefType memrefType(OpAsmParser p) {
+    static Type.MemRefType memrefType(OpAsmParser p) {
         int off = p.offset();
         Type t = p.type();
         if (!(t instanceof Type.MemRefType m)) {

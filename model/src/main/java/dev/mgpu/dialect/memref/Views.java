@@ -93,13 +93,13 @@ public final class Views {
         return out;
     }
 
-    private static Type.MemRefType memref(OpAsmParser p) {
-        int off = p.offset();
-        Type t = p.type();
-        if (!(t instanceof Type.MemRefType m)) {
-            throw p.errorAt(off, "Invalid type (must be a ranked memref): " + t);
-        }
-        return m;
+    /** Parses {@code [{attrs}] : T <word> R} into {@code attrs}, returning {T, R}. */
+    private static Type.MemRefType[] types(OpAsmParser p, Map<String, Attribute> attrs, String word) {
+        attrs.putAll(p.optionalDictionary());
+        p.expectPunct(':');
+        Type.MemRefType from = MemRef.memrefType(p);
+        p.expectKeyword(word);
+        return new Type.MemRefType[] {from, MemRef.memrefType(p)};
     }
 
     private static long countDynamic(long[] statics) {
@@ -236,12 +236,8 @@ public final class Views {
                 mixedList(p, statics.get(k), dynamics.get(k));
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
-            attrs.putAll(p.optionalDictionary());
-            p.expectPunct(':');
-            Type.MemRefType from = memref(p);
-            p.expectKeyword("to");
-            Type.MemRefType to = memref(p);
-            List<Value> operands = new ArrayList<>(List.of(p.resolve(src, from)));
+            Type.MemRefType[] ft = types(p, attrs, "to");
+            List<Value> operands = new ArrayList<>(List.of(p.resolve(src, ft[0])));
             String[] names = {"static_offsets", "static_sizes", "static_strides"};
             int[] segments = {1, 0, 0, 0};
             for (int k = 0; k < 3; k++) {
@@ -250,7 +246,7 @@ public final class Views {
                 attrs.put(names[k], new Attribute.DenseArrayAttr(Type.I64, longs(statics.get(k))));
             }
             attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(segments));
-            return Operation.create(NAME, loc, operands, List.of(to), attrs);
+            return Operation.create(NAME, loc, operands, List.of(ft[1]), attrs);
         }
 
         private static void print(OpAsmPrinter p, Operation op) {
@@ -397,12 +393,9 @@ public final class Views {
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
             OpAsmParser.OperandRef src = p.operandRef();
-            Map<String, Attribute> attrs = p.optionalDictionary();
-            p.expectPunct(':');
-            Type.MemRefType from = memref(p);
-            p.expectKeyword("to");
-            Type.MemRefType to = memref(p);
-            return Operation.create(NAME, loc, List.of(p.resolve(src, from)), List.of(to), attrs);
+            Map<String, Attribute> attrs = new LinkedHashMap<>();
+            Type.MemRefType[] ft = types(p, attrs, "to");
+            return Operation.create(NAME, loc, List.of(p.resolve(src, ft[0])), List.of(ft[1]), attrs);
         }
 
         private static void print(OpAsmPrinter p, Operation op) {
@@ -583,15 +576,26 @@ public final class Views {
                 return;
             }
             boolean ok = src.elementType().equals(res.elementType()) && java.util.Objects.equals(src.memorySpace(),
-                    res.memorySpace()) && src.layout() == null && res.layout() == null;
+                    res.memorySpace());
             for (int g = 0; ok && g < small.rank(); g++) {
                 // A group's size is unknown exactly where the merged dimension's is.
                 ok = merged[g] == small.dim(g);
             }
             if (!ok) {
-                ctx.error(op, "Invalid types of " + op.name() + " (must be row-major memrefs of one element type and"
-                        + " memory space, each dimension of the smaller rank the product of its group): " + src
-                        + " into " + res);
+                ctx.error(op, "Invalid types of " + op.name() + " (must be memrefs of one element type and memory"
+                        + " space, each dimension of the smaller rank the product of its group): " + src + " into "
+                        + res);
+                return;
+            }
+            Attribute layout = src.layout() == null ? null : reshapedLayout(src, res, groups, expand);
+            if (src.layout() != null && layout == null) {
+                ctx.error(op, "Invalid " + op.name() + " of " + src + " (must collapse only dimensions that are"
+                        + " contiguous in memory)");
+                return;
+            }
+            if (!java.util.Objects.equals(layout, res.layout())) {
+                ctx.error(op, "Invalid result layout of " + op.name() + " (must be " + (layout == null ? "the identity"
+                        : layout) + ", from the source's): " + res);
                 return;
             }
             if (expand) {
@@ -615,6 +619,61 @@ public final class Views {
                 }
             }
         }
+    }
+
+    /** {@code a * b}, unknown where either is. */
+    private static long times(long a, long b) {
+        return a == Type.DYNAMIC || b == Type.DYNAMIC ? Type.DYNAMIC : a * b;
+    }
+
+    /**
+     * The strided layout of a reshape of {@code src}, a memref with a strided layout, into {@code res}; null
+     * when a collapsed group is not contiguous. Collapsing, a group takes the stride of its last dimension of
+     * more than one element (unknown when that size is), and each of its other dimensions must step by the
+     * elements after it (where both are known; a dimension of one element steps as it likes). Expanding, a
+     * dimension's stride is the stride of the group times the sizes after it. The offset is the source's.
+     */
+    static Attribute.StridedLayoutAttr reshapedLayout(Type.MemRefType src, Type.MemRefType res,
+            Attribute.ArrayAttr groups, boolean expand) {
+        Strides s = Strides.of(src);
+        List<long[]> dims = new ArrayList<>();
+        for (Attribute g : groups.elements()) {
+            List<Attribute> e = ((Attribute.ArrayAttr) g).elements();
+            long[] d = new long[e.size()];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = ((Attribute.IntegerAttr) e.get(i)).value();
+            }
+            dims.add(d);
+        }
+        long[] out = new long[res.rank()];
+        if (expand) {
+            for (int g = 0; g < dims.size(); g++) {
+                long stride = s.strides()[g];
+                long[] d = dims.get(g);
+                for (int k = d.length - 1; k >= 0; k--) {
+                    out[(int) d[k]] = stride;
+                    stride = times(stride, res.dim((int) d[k]));
+                }
+            }
+            return new Attribute.StridedLayoutAttr(s.offset(), out);
+        }
+        for (int g = 0; g < dims.size(); g++) {
+            long[] d = dims.get(g);
+            int last = d.length - 1;
+            while (last > 0 && src.dim((int) d[last]) == 1) {
+                last--;
+            }
+            out[g] = src.dim((int) d[last]) != Type.DYNAMIC || last == 0 ? s.strides()[(int) d[last]] : Type.DYNAMIC;
+            long stride = out[g];
+            for (int k = d.length - 1; k > 0; k--) {
+                stride = times(stride, src.dim((int) d[k]));
+                long before = s.strides()[(int) d[k - 1]];
+                if (src.dim((int) d[k - 1]) != 1 && stride != Type.DYNAMIC && before != Type.DYNAMIC && stride != before) {
+                    return null;
+                }
+            }
+        }
+        return new Attribute.StridedLayoutAttr(s.offset(), out);
     }
 
     /** Parses collapse_shape and expand_shape, whose name decides the syntax. */
@@ -646,13 +705,9 @@ public final class Views {
             mixedList(p, statics, dynamics);
             attrs.put("static_output_shape", new Attribute.DenseArrayAttr(Type.I64, longs(statics)));
         }
-        attrs.putAll(p.optionalDictionary());
-        p.expectPunct(':');
-        Type.MemRefType from = memref(p);
-        p.expectKeyword("into");
-        Type.MemRefType to = memref(p);
-        List<Value> operands = new ArrayList<>(List.of(p.resolve(src, from)));
+        Type.MemRefType[] ft = types(p, attrs, "into");
+        List<Value> operands = new ArrayList<>(List.of(p.resolve(src, ft[0])));
         operands.addAll(p.resolveAll(dynamics, Type.INDEX));
-        return Operation.create(name, loc, operands, List.of(to), attrs);
+        return Operation.create(name, loc, operands, List.of(ft[1]), attrs);
     }
 }
