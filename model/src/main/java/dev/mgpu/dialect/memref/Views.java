@@ -34,7 +34,12 @@ public final class Views {
 
     /** A memref's layout as numbers: its strides and offset, {@link Type#DYNAMIC} where unknown. */
     public record Strides(long[] strides, long offset) {
-        /** {@return the strides and offset of {@code m}: its strided layout's, or row-major from its shape} */
+        /**
+         * The strides and offset of {@code m}: its strided layout's, or row-major from its shape.
+         *
+         * @param m a ranked memref type
+         * @return its strides and offset
+         */
         public static Strides of(Type.MemRefType m) {
             if (m.layout() instanceof Attribute.StridedLayoutAttr s) {
                 return new Strides(s.strides(), s.offset());
