@@ -40,6 +40,13 @@
 // PTX-COUNT-20: shfl.sync.bfly.b32
 // PTX-NOT: shfl
 // PTX: ret;
+// PTX: .visible .entry known(
+// PTX-NOT: min.u32
+// PTX-COUNT-5: shfl.sync.bfly.b32 {{.*}}, 31, -1;
+// PTX: bar.sync 0;
+// PTX-COUNT-5: shfl.sync.bfly.b32 {{.*}}, 31, -1;
+// PTX: bar.sync 0;
+// PTX: ret;
 
 // GCN: sum:
 // GCN-COUNT-6: ds_bpermute_b32
@@ -102,6 +109,14 @@ module attributes {gpu.container_module} {
       %v = memref.load %a[%t] : memref<?xi128>
       %s = gpu.subgroup_reduce add %v : (i128) -> i128
       memref.store %s, %a[%t] : memref<?xi128>
+      gpu.return
+    }
+    // A block of 64 x 2 threads, whole subgroups: the shuffles take the whole warp, no lane is checked.
+    gpu.func @known(%a: memref<?xf32>) kernel attributes {known_block_size = array<i32: 64, 2, 1>} {
+      %t = gpu.thread_id x
+      %v = memref.load %a[%t] : memref<?xf32>
+      %s = gpu.all_reduce add %v uniform {} : (f32) -> f32
+      memref.store %s, %a[%t] : memref<?xf32>
       gpu.return
     }
   }

@@ -824,7 +824,19 @@ final class KernelTranslators {
         int log = Integer.numberOfTrailingZeros(lanes);
         LLVMValueRef x = t.lookup(r.value(), op);
         LLVMValueRef[] tid = {d.threadId(t, 0), d.threadId(t, 1), d.threadId(t, 2)};
-        LLVMValueRef[] dim = {d.blockDim(t, 0), d.blockDim(t, 1), d.blockDim(t, 2)};
+        // A kernel's known_block_size is the only size it runs with: as constants, the sizes let LLVM drop
+        // the masks and the checks of lanes past the block's end when the block is whole subgroups.
+        Attribute known = null;
+        for (Operation p = op.parentOp(); p != null && known == null; p = p.parentOp()) {
+            if (p.name().equals(GpuFuncOp.NAME)) {
+                known = p.attr("known_block_size");
+            }
+        }
+        LLVMValueRef[] dim = new LLVMValueRef[3];
+        for (int i = 0; i < 3; i++) {
+            dim[i] = known instanceof Attribute.DenseArrayAttr k && k.size() == 3 ? DeviceTarget.i32(t, (int) k.get(i))
+                    : d.blockDim(t, i);
+        }
         // index in the block = (z * blockDim.y + y) * blockDim.x + x, the order in which subgroups are formed
         LLVMValueRef linear = LLVMBuildNUWAdd(t.builder, LLVMBuildNUWMul(t.builder, LLVMBuildNUWAdd(t.builder,
                 LLVMBuildNUWMul(t.builder, tid[2], dim[1], ""), tid[1], ""), dim[0], ""), tid[0], "");
@@ -833,11 +845,13 @@ final class KernelTranslators {
         LLVMValueRef subgroup = LLVMBuildLShr(t.builder, linear, DeviceTarget.i32(t, log), "");
         LLVMValueRef first = LLVMBuildSub(t.builder, linear, lane, "");
         LLVMValueRef left = LLVMBuildSub(t.builder, threads, first, "");
-        LLVMValueRef exist = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, left,
-                DeviceTarget.i32(t, lanes), ""), left, DeviceTarget.i32(t, lanes), "");
+        boolean whole = known instanceof Attribute.DenseArrayAttr k && k.size() == 3
+                && k.get(0) * k.get(1) * k.get(2) % lanes == 0;
+        LLVMValueRef exist = whole ? DeviceTarget.i32(t, lanes) : LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder,
+                LLVMIntULT, left, DeviceTarget.i32(t, lanes), ""), left, DeviceTarget.i32(t, lanes), "");
         // The lanes that exist, as a mask: all 32 but in a block's last, partial subgroup (NVIDIA only).
-        LLVMValueRef mask = d instanceof DeviceTarget.Nvptx ? LLVMBuildLShr(t.builder, DeviceTarget.i32(t, -1),
-                LLVMBuildSub(t.builder, DeviceTarget.i32(t, 32), exist, ""), "") : null;
+        LLVMValueRef mask = d instanceof DeviceTarget.Nvptx && !whole ? LLVMBuildLShr(t.builder, DeviceTarget.i32(t,
+                -1), LLVMBuildSub(t.builder, DeviceTarget.i32(t, 32), exist, ""), "") : null;
         LLVMValueRef scratch = LLVMAddGlobalInAddressSpace(t.module, LLVMArrayType2(ty, lanes + 1),
                 "__mgpu_all_reduce", 3);
         LLVMSetInitializer(scratch, LLVMGetUndef(LLVMArrayType2(ty, lanes + 1)));
