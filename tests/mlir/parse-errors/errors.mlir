@@ -137,3 +137,13 @@ func.func @f(%u: tensor<*xf32>) {
   return
 }
 // CHECK: errors.mlir:[[@LINE-3]]:24: error: Invalid tensor type (must be ranked, tensor<4x?xT>): tensor<*xf32>
+
+// -----
+
+// A result number is decimal digits alone: #-1 once reached the list of results as index -1.
+func.func @f() {
+  %t = gpu.wait async
+  %u = gpu.wait async [%t#-1]
+  return
+}
+// CHECK: errors.mlir:[[@LINE-3]]:26: error: Invalid result number (must be decimal digits): #-1

@@ -91,9 +91,13 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
         int number = 0;
         if (lx.kind == Lexer.HASH_ID && lx.start == end) {
             String n = new String(lx.buf, lx.start + 1, lx.end - lx.start - 1, StandardCharsets.US_ASCII);
+            // Digits alone: Integer.parseInt would also take a sign, and #-1 reached a list as index -1.
             try {
-                number = Integer.parseInt(n);
+                number = n.isEmpty() || !n.chars().allMatch(c -> c >= '0' && c <= '9') ? -1 : Integer.parseInt(n);
             } catch (NumberFormatException e) {
+                number = -1;
+            }
+            if (number < 0) {
                 throw error("Invalid result number (must be decimal digits): #" + n);
             }
             lx.next();
