@@ -29,3 +29,19 @@ gpu.module @k {
   }
 }
 // CHECK: kernel-ops.mlir:[[@LINE-4]]:28: error: Invalid kind of memref.atomic_rmw (must be one of addf, addi, assign, maximumf, maxs, maxu, minimumf, mins, minu, mulf, muli, ori, andi, maxnumf, minnumf): addz
+
+// -----
+
+// The body of gpu.all_reduce is isolated from above: in the generic form it is parsed so.
+gpu.module @k {
+  gpu.func @f(%x: i32, %cap: i32) kernel {
+    %r = "gpu.all_reduce"(%x) ({
+    ^bb0(%a: i32, %b: i32):
+      %m = arith.maxsi %a, %b : i32
+      %c = arith.minsi %m, %cap : i32
+      gpu.yield %c : i32
+    }) : (i32) -> i32
+    gpu.return
+  }
+}
+// CHECK: kernel-ops.mlir:[[@LINE-6]]:28: error: Invalid use of %cap (must be defined): undefined value

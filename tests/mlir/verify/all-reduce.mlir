@@ -130,26 +130,11 @@ gpu.module @k {
 
 gpu.module @k {
   gpu.func @f(%x: i32, %cap: i32) kernel {
-    // expected-error @below {{Invalid body of gpu.all_reduce (must use only its own values: it is isolated from above): block argument #1}}
-    %r = "gpu.all_reduce"(%x) ({
-    ^bb0(%a: i32, %b: i32):
-      %m = arith.maxsi %a, %b : i32
-      %c = arith.minsi %m, %cap : i32
-      gpu.yield %c : i32
-    }) : (i32) -> i32
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @k {
-  gpu.func @f(%x: i32, %cap: i32) kernel {
     %capped = arith.addi %cap, %cap : i32
-    // expected-error @below {{Invalid body of gpu.all_reduce (must use only its own values: it is isolated from above): result #0 of arith.addi}}
     %r = gpu.all_reduce %x {
     ^bb0(%a: i32, %b: i32):
       %m = arith.maxsi %a, %b : i32
+      // expected-error @below {{Invalid operand (must be defined inside the gpu.all_reduce that holds its use, which is isolated from above): result #0 of arith.addi}}
       %c = arith.minsi %m, %capped : i32
       gpu.yield %c : i32
     } : (i32) -> i32

@@ -345,6 +345,39 @@ public final class Syntax {
     }
 
     /**
+     * {@code @name [{attrs}] : T}: an op without operands whose one result, of type T, refers to the symbol
+     * held by attribute {@code attr} ({@code memref.get_global}, {@code llvm.mlir.addressof}).
+     *
+     * @param p the parser, after the op's name
+     * @param loc the op's location
+     * @param name the op's name
+     * @param attr the attribute that holds the symbol
+     * @param type parses the result type (and checks its kind)
+     * @return the new, detached op
+     */
+    public static Operation symbolOfType(OpAsmParser p, Location loc, String name, String attr,
+            java.util.function.Function<OpAsmParser, Type> type) {
+        Map<String, Attribute> attrs = new LinkedHashMap<>();
+        attrs.put(attr, p.symbolRef());
+        attrs.putAll(p.optionalDictionary());
+        p.expectPunct(':');
+        return Operation.create(name, loc, List.of(), List.of(type.apply(p)), attrs);
+    }
+
+    /**
+     * Prints what {@link #symbolOfType} parses.
+     *
+     * @param p the printer
+     * @param op the op
+     * @param attr the attribute that holds the symbol
+     */
+    public static void printSymbolOfType(OpAsmPrinter p, Operation op, String attr) {
+        p.write(' ').attr(op.attr(attr));
+        p.attrDict(op, Set.of(attr));
+        p.write(" : ").type(op.result(0).type());
+    }
+
+    /**
      * Prints what {@link #returnLike} parses.
      *
      * @param p the printer

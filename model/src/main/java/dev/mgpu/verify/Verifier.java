@@ -82,8 +82,10 @@ public final class Verifier {
                     ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
                             + r.owner().name());
                 } else if (!visible(v, b) && unseen.add(v)) {
-                    ctx.error(o, "Invalid operand (must be defined in a block that dominates its use): "
-                            + describe(v));
+                    Operation isolated = hiddenBy(v, b);
+                    ctx.error(o, isolated != null ? "Invalid operand (must be defined inside the " + isolated.name()
+                            + " that holds its use, which is isolated from above): " + describe(v)
+                            : "Invalid operand (must be defined in a block that dominates its use): " + describe(v));
                 }
                 if (waited.contains(v)) {
                     ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
@@ -123,9 +125,25 @@ public final class Verifier {
                 return dominance.dominates(def.parent(), def, b);
             }
             Operation holder = b.parent() == null ? null : b.parent().parent();
+            if (holder != null && Dialects.isIsolatedFromAbove(holder)) {
+                return false; // nothing from outside an isolated op's regions is seen inside them
+            }
             b = holder == null ? null : holder.parent();
         }
         return false;
+    }
+
+    /** The op isolated from above whose regions hide {@code v} from a use in {@code use}, or null. */
+    private static Operation hiddenBy(Value v, Block use) {
+        Block def = v instanceof Value.OpResult r ? r.owner().parent() : ((Value.BlockArgument) v).owner();
+        for (Block b = use; b != null && b.parent() != def.parent(); ) {
+            Operation holder = b.parent() == null ? null : b.parent().parent();
+            if (holder != null && Dialects.isIsolatedFromAbove(holder)) {
+                return holder;
+            }
+            b = holder == null ? null : holder.parent();
+        }
+        return null;
     }
 
     private static String describe(Value v) {

@@ -181,4 +181,26 @@ class KernelBuilderTest {
         assertEquals(20, ptx.split("shfl.sync.bfly.b32", -1).length - 1, ptx);
         assertEquals(4, ptx.split("bar.sync", -1).length - 1, ptx);
     }
+
+    /**
+     * A kernel built to use a value from outside its gpu.func, which is isolated from above: the verifier
+     * reports the use, where it reported nothing and translation went on.
+     */
+    @Test
+    void aValueFromAboveAnIsolatedFunctionIsReported() {
+        Builtin.ModuleOp m = Builtin.ModuleOp.create(LOC);
+        Value outer = add(m.body(), Arith.ConstantOp.integer(LOC, 3, Type.INDEX).op());
+        GpuModuleOp gm = GpuModuleOp.create(LOC, "k", new Attribute.ArrayAttr(List.of(GpuTarget.CpuTarget.host())));
+        m.body().append(gm.op());
+        Type.MemRefType out = new Type.MemRefType(new long[] {4}, Type.I32, null, null);
+        GpuFuncOp f = GpuFuncOp.create(LOC, "k", new Type.FunctionType(List.of(Type.I32, out), List.of()), true,
+                List.of(), List.of());
+        gm.body().append(f.op());
+        Block b = f.body();
+        b.append(MemRef.StoreOp.create(LOC, b.argument(0), b.argument(1), List.of(outer)).op());
+        b.append(Operation.create("gpu.return", LOC, List.of(), List.of(), java.util.Map.of()));
+        assertEquals(List.of("Invalid operand (must be defined inside the gpu.func that holds its use, which is"
+                + " isolated from above): result #0 of arith.constant"), Mgpu.verify(m.op()).stream()
+                .map(dev.mgpu.ir.Diagnostic::message).toList());
+    }
 }

@@ -569,8 +569,7 @@ abstract class DeviceTarget {
         int subgroupLanes() {
             // GCN and CDNA (gfx9 and before) run wavefronts of 64; RDNA runs 32 unless asked for 64.
             String features = r.features() == null ? "" : r.features();
-            return r.chip().startsWith("gfx") && r.chip().length() == 6 && r.chip().charAt(3) <= '9'
-                    || features.contains("+wavefrontsize64") ? 64 : 32;
+            return !isRdna() || features.contains("+wavefrontsize64") ? 64 : 32;
         }
 
         @Override

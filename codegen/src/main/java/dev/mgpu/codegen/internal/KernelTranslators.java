@@ -305,22 +305,10 @@ final class KernelTranslators {
      */
     private static LLVMValueRef elementPointer(ModuleTranslation t, Operation op, Value memref, List<Value> indices) {
         Type.MemRefType m = (Type.MemRefType) memref.type();
-        long[] strides = new long[m.rank()];
-        if (m.layout() instanceof Attribute.StridedLayoutAttr s) {
-            strides = s.strides().clone();
-        } else if (m.layout() != null) {
+        if (m.layout() != null && !(m.layout() instanceof Attribute.StridedLayoutAttr)) {
             throw ModuleTranslation.error(op, "Invalid memref layout for a kernel (must be the identity or strided): " + m);
-        } else {
-            long stride = 1;
-            for (int i = m.rank() - 1; i >= 0; i--) {
-                strides[i] = stride;
-                if (i > 0) {
-                    // Once dynamic, every outer stride is: DYNAMIC is a sentinel, not a number to multiply.
-                    stride = stride == Type.DYNAMIC || m.dim(i) == Type.DYNAMIC ? Type.DYNAMIC : stride * m.dim(i);
-                }
-            }
         }
-        LLVMTypeRef i64 = t.types.intptr;
+        long[] strides = Views.Strides.of(m).strides();
         if (m.layout() == null && m.rank() > 1 && strides[0] != Type.DYNAMIC) {
             // Row-major with static rows: one GEP over the nested array type, an index per dimension. LLVM 20
             // keeps that row offset apart from the column, so neighbouring elements share one address; from
@@ -339,25 +327,40 @@ final class KernelTranslators {
                         LLVMGEPFlagInBounds | LLVMGEPFlagNUW);
             }
         }
-        LLVMValueRef lin = null;
+        LLVMValueRef[] idx = new LLVMValueRef[m.rank()];
         for (int i = 0; i < m.rank(); i++) {
-            if (strides[i] == Type.DYNAMIC) {
-                throw ModuleTranslation.error(op, "Invalid memref for a kernel (must have static strides: a kernel gets"
-                        + " a bare pointer): " + m);
-            }
-            LLVMValueRef idx = t.lookup(indices.get(i), op);
-            LLVMValueRef term = strides[i] == 1 ? idx : noWrap(LLVMBuildMul(t.builder, idx, LLVMConstInt(i64, strides[i], 1), ""));
-            lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
+            idx[i] = t.lookup(indices.get(i), op);
         }
         // The offset is already in the pointer: a kernel's memref is its element 0 (the host passes the
         // aligned pointer plus the offset), so a strided layout's offset is not added again.
-        LLVMValueRef base = t.lookup(memref, op);
+        return advance(t, op, t.lookup(memref, op), m.elementType(), idx, strides,
+                "Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): " + m);
+    }
+
+    /**
+     * {@code base} moved by the sum of {@code idx[i] * strides[i]} elements of {@code element} (a null index
+     * is 0), in bounds and not wrapping; {@code dynamic} is the error for a stride that is not known.
+     */
+    private static LLVMValueRef advance(ModuleTranslation t, Operation op, LLVMValueRef base, Type element,
+            LLVMValueRef[] idx, long[] strides, String dynamic) {
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef lin = null;
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] == null) {
+                continue;
+            }
+            if (strides[i] == Type.DYNAMIC) {
+                throw ModuleTranslation.error(op, dynamic);
+            }
+            LLVMValueRef term = strides[i] == 1 ? idx[i] : noWrap(LLVMBuildMul(t.builder, idx[i], LLVMConstInt(i64,
+                    strides[i], 1), ""));
+            lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
+        }
         if (lin == null) {
             return base;
         }
-        LLVMValueRef[] idx = {lin};
-        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(idx)) {
-            return LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(m.elementType(), op), base, p, 1, "",
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(new LLVMValueRef[] {lin})) {
+            return LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(element, op), base, p, 1, "",
                     LLVMGEPFlagInBounds | LLVMGEPFlagNUW);
         }
     }
@@ -418,35 +421,19 @@ final class KernelTranslators {
                         + " strides given as values): " + st);
             }
         }
-        long[] strides = Views.Strides.of(src).strides();
         long[] offsets = s.staticOffsets();
         List<Value> given = s.offsets();
-        LLVMTypeRef i64 = t.types.intptr;
-        LLVMValueRef lin = null;
+        LLVMValueRef[] idx = new LLVMValueRef[offsets.length];
         int next = 0;
         for (int i = 0; i < offsets.length; i++) {
-            if (offsets[i] == 0) {
-                continue;
+            if (offsets[i] != 0) {
+                idx[i] = offsets[i] == Type.DYNAMIC ? t.lookup(given.get(next++), op)
+                        : LLVMConstInt(t.types.intptr, offsets[i], 1);
             }
-            if (strides[i] == Type.DYNAMIC) {
-                throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must view a memref of static"
-                        + " strides where it has an offset: a kernel gets a bare pointer): " + src);
-            }
-            LLVMValueRef o = offsets[i] == Type.DYNAMIC ? t.lookup(given.get(next++), op)
-                    : LLVMConstInt(i64, offsets[i], 1);
-            LLVMValueRef term = strides[i] == 1 ? o : noWrap(LLVMBuildMul(t.builder, o, LLVMConstInt(i64, strides[i], 1),
-                    ""));
-            lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
         }
-        LLVMValueRef base = t.lookup(s.source(), op);
-        if (lin == null) {
-            t.map(op.result(0), base);
-            return;
-        }
-        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(new LLVMValueRef[] {lin})) {
-            t.map(op.result(0), LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(src.elementType(), op), base, p, 1,
-                    "", LLVMGEPFlagInBounds | LLVMGEPFlagNUW));
-        }
+        t.map(op.result(0), advance(t, op, t.lookup(s.source(), op), src.elementType(), idx,
+                Views.Strides.of(src).strides(), "Invalid memref.subview in a kernel (must view a memref of static"
+                        + " strides where it has an offset: a kernel gets a bare pointer): " + src));
     }
 
     private static void dim(Operation op, ModuleTranslation t) {
@@ -826,16 +813,15 @@ final class KernelTranslators {
         LLVMValueRef[] tid = {d.threadId(t, 0), d.threadId(t, 1), d.threadId(t, 2)};
         // A kernel's known_block_size is the only size it runs with: as constants, the sizes let LLVM drop
         // the masks and the checks of lanes past the block's end when the block is whole subgroups.
-        Attribute known = null;
+        long[] known = null;
         for (Operation p = op.parentOp(); p != null && known == null; p = p.parentOp()) {
             if (p.name().equals(GpuFuncOp.NAME)) {
-                known = p.attr("known_block_size");
+                known = new GpuFuncOp(p).knownBlockSize();
             }
         }
         LLVMValueRef[] dim = new LLVMValueRef[3];
         for (int i = 0; i < 3; i++) {
-            dim[i] = known instanceof Attribute.DenseArrayAttr k && k.size() == 3 ? DeviceTarget.i32(t, (int) k.get(i))
-                    : d.blockDim(t, i);
+            dim[i] = known != null ? DeviceTarget.i32(t, (int) known[i]) : d.blockDim(t, i);
         }
         // index in the block = (z * blockDim.y + y) * blockDim.x + x, the order in which subgroups are formed
         LLVMValueRef linear = LLVMBuildNUWAdd(t.builder, LLVMBuildNUWMul(t.builder, LLVMBuildNUWAdd(t.builder,
@@ -845,8 +831,7 @@ final class KernelTranslators {
         LLVMValueRef subgroup = LLVMBuildLShr(t.builder, linear, DeviceTarget.i32(t, log), "");
         LLVMValueRef first = LLVMBuildSub(t.builder, linear, lane, "");
         LLVMValueRef left = LLVMBuildSub(t.builder, threads, first, "");
-        boolean whole = known instanceof Attribute.DenseArrayAttr k && k.size() == 3
-                && k.get(0) * k.get(1) * k.get(2) % lanes == 0;
+        boolean whole = known != null && known[0] * known[1] * known[2] % lanes == 0;
         LLVMValueRef exist = whole ? DeviceTarget.i32(t, lanes) : LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder,
                 LLVMIntULT, left, DeviceTarget.i32(t, lanes), ""), left, DeviceTarget.i32(t, lanes), "");
         // The lanes that exist, as a mask: all 32 but in a block's last, partial subgroup (NVIDIA only).

@@ -319,7 +319,7 @@ final class WorkItemLoops {
             shared.add(a);
         }
         localGrid = DeviceTarget.Cpu.localGrid(t, fn);
-        long[] known = knownBlockSize();
+        long[] known = new GpuFuncOp(kernel).knownBlockSize();
         if (known != null) {
             DeviceTarget.Cpu.exportBlockSize(t, kernel.symbolName(), known);
         }
@@ -452,13 +452,6 @@ final class WorkItemLoops {
                     + " that each branch straight to the next, when it has barriers, shuffles or workgroup memory:"
                     + " the CPU runs its threads in loops between them)");
         }
-    }
-
-    private long[] knownBlockSize() {
-        if (kernel.attr("known_block_size") instanceof Attribute.DenseArrayAttr d) {
-            return new long[] {d.get(0), d.get(1), d.get(2)};
-        }
-        return null;
     }
 
     /** An alloca of {@code type} in the entry block, run once per block. */

@@ -187,11 +187,7 @@ public final class AllReduceOp extends OpView {
                 ctx.error(op, "Invalid op of " + NAME + " (must be #gpu<all_reduce_op ...>): " + kind);
                 return;
             }
-            boolean isFloat = t instanceof Type.FloatType;
-            if (!a.op().equals("add") && !a.op().equals("mul") && isFloat == SubgroupReduceOp.INTEGER_OPS.contains(
-                    a.op())) {
-                ctx.error(op, "Invalid " + a.op() + " of " + NAME + " (must reduce " + (isFloat ? "integers" : "floats")
-                        + "): " + t);
+            if (!SubgroupReduceOp.reducesType(op, ctx, a.op(), t)) {
                 return;
             }
         } else {
@@ -208,12 +204,6 @@ public final class AllReduceOp extends OpView {
                         + " blocks");
                 return;
             }
-            Value outside = usedFromOutside(op, op);
-            if (outside != null) {
-                ctx.error(op, "Invalid body of " + NAME + " (must use only its own values: it is isolated from"
-                        + " above): " + outside);
-                return;
-            }
             Operation end = entry.operations().isEmpty() ? null : entry.terminator();
             if (end == null || !end.name().equals(YIELD)) {
                 ctx.error(op, "Invalid body of " + NAME + " (must end with " + YIELD + "): "
@@ -222,32 +212,6 @@ public final class AllReduceOp extends OpView {
             }
         }
         KernelOps.verifyInKernel(op, ctx);
-    }
-
-    /** A value that an op in {@code op}'s regions uses and that is defined outside {@code scope}, or null. */
-    private static Value usedFromOutside(Operation op, Operation scope) {
-        for (Region region : op.regions()) {
-            for (Block b : region.blocks()) {
-                for (Operation o : b.operations()) {
-                    for (Value v : o.operands()) {
-                        Operation def = v instanceof Value.OpResult res ? res.owner()
-                                : ((Value.BlockArgument) v).owner().parentOp();
-                        boolean inside = false;
-                        for (Operation p = def; p != null && !inside; p = p.parentOp()) {
-                            inside = p == scope;
-                        }
-                        if (!inside) {
-                            return v;
-                        }
-                    }
-                    Value nested = usedFromOutside(o, scope);
-                    if (nested != null) {
-                        return nested;
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     static void verifyYield(Operation op, VerifyContext ctx) {
@@ -265,7 +229,7 @@ public final class AllReduceOp extends OpView {
     }
 
     static OpDef definition() {
-        return OpDef.of(NAME).inherent("op", "uniform")
+        return OpDef.of(NAME).isolatedFromAbove().inherent("op", "uniform")
                 .syntax((p, n, loc) -> parse(p, loc), AllReduceOp::print).verifier(AllReduceOp::verify);
     }
 

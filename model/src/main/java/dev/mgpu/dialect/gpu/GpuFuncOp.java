@@ -215,6 +215,16 @@ public final class GpuFuncOp extends FunctionOpView {
         return op.hasAttr(KERNEL_ATTR);
     }
 
+    /**
+     * The block size the function promises to run with, its {@code known_block_size}.
+     *
+     * @return the x, y and z sizes, or null when it promises none
+     */
+    public long[] knownBlockSize() {
+        return op.attr("known_block_size") instanceof dev.mgpu.ir.Attribute.DenseArrayAttr d && d.size() == 3
+                ? d.values() : null;
+    }
+
     static void verify(Operation op, VerifyContext ctx) {
         verifySignature(op, ctx);
         Operation parent = op.parentOp();

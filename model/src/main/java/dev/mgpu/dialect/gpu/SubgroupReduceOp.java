@@ -129,6 +129,20 @@ public final class SubgroupReduceOp extends OpView {
         p.write(" : (").type(op.operand(0).type()).write(") -> ").type(op.result(0).type());
     }
 
+    /**
+     * Reports reduction {@code kind} of values of type {@code t} (an integer or float) where it does not
+     * apply: {@code add} and {@code mul} reduce both, the others only integers or only floats.
+     */
+    static boolean reducesType(Operation op, VerifyContext ctx, String kind, Type t) {
+        boolean isFloat = t instanceof Type.FloatType;
+        if (kind.equals("add") || kind.equals("mul") || isFloat != INTEGER_OPS.contains(kind)) {
+            return true;
+        }
+        ctx.error(op, "Invalid " + kind + " of " + op.name() + " (must reduce " + (isFloat ? "integers" : "floats")
+                + "): " + t);
+        return false;
+    }
+
     static void verify(Operation op, VerifyContext ctx) {
         if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
             return;
@@ -143,16 +157,11 @@ public final class SubgroupReduceOp extends OpView {
                     + op.result(0).type());
             return;
         }
-        boolean isFloat = t instanceof Type.FloatType;
-        if (!isFloat && !(t instanceof Type.IntegerType)) {
+        if (!(t instanceof Type.FloatType) && !(t instanceof Type.IntegerType)) {
             ctx.error(op, "Invalid operand of " + NAME + " (must be an integer or float): " + t);
             return;
         }
-        boolean ok = a.op().equals("add") || a.op().equals("mul") || (isFloat != INTEGER_OPS.contains(a.op()));
-        if (!ok) {
-            ctx.error(op, "Invalid " + a.op() + " of " + NAME + " (must reduce " + (isFloat ? "integers" : "floats")
-                    + "): " + t);
-        }
+        reducesType(op, ctx, a.op(), t);
         for (String k : List.of("cluster_size", "cluster_stride")) {
             Attribute v = op.attr(k);
             if (v != null && !(v instanceof Attribute.IntegerAttr i && i.value() > 0 && i.value() <= 64

@@ -87,17 +87,9 @@ public final class LLVMKernelOps {
         defs.add(OpDef.of(GLOBAL).inherent("sym_name", "global_type", "linkage", "addr_space", "alignment",
                 "constant", "value", "visibility_", "unnamed_addr", "dso_local", "thread_local_")
                 .syntax(LLVMKernelOps::parseGlobal, LLVMKernelOps::printGlobal).verifier(LLVMKernelOps::verifyGlobal));
-        defs.add(OpDef.of(ADDRESS_OF).inherent("global_name").syntax((p, c, loc) -> {
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            attrs.put("global_name", p.symbolRef());
-            attrs.putAll(p.optionalDictionary());
-            p.expectPunct(':');
-            return Operation.create(ADDRESS_OF, loc, List.of(), List.of(p.type()), attrs);
-        }, (p, op) -> {
-            p.write(' ').attr(op.attr("global_name"));
-            p.attrDict(op, Set.of("global_name"));
-            p.write(" : ").type(op.result(0).type());
-        }).verifier((op, ctx) -> {
+        defs.add(OpDef.of(ADDRESS_OF).inherent("global_name").syntax((p, c, loc) -> Syntax.symbolOfType(p, loc,
+                ADDRESS_OF, "global_name", OpAsmParser::type), (p, op) -> Syntax.printSymbolOfType(p, op, "global_name"))
+                .verifier((op, ctx) -> {
             if (!Syntax.verifyCounts(op, ctx, 0, 1)) {
                 return;
             }

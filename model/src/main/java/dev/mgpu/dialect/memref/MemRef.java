@@ -767,17 +767,8 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("name").syntax((p, n, loc) -> {
-                Map<String, Attribute> attrs = new LinkedHashMap<>();
-                attrs.put("name", p.symbolRef());
-                attrs.putAll(p.optionalDictionary());
-                p.expectPunct(':');
-                return Operation.create(NAME, loc, List.of(), List.of(memrefType(p)), attrs);
-            }, (p, op) -> {
-                p.write(' ').attr(op.attr("name"));
-                p.attrDict(op, Set.of("name"));
-                p.write(" : ").type(op.result(0).type());
-            }).verifier((op, ctx) -> {
+            return OpDef.of(NAME).inherent("name").syntax((p, n, loc) -> Syntax.symbolOfType(p, loc, NAME, "name",
+                    MemRef::memrefType), (p, op) -> Syntax.printSymbolOfType(p, op, "name")).verifier((op, ctx) -> {
                 if (!Syntax.verifyCounts(op, ctx, 0, 1)) {
                     return;
                 }

@@ -52,10 +52,6 @@ public final class Views {
             }
             return new Strides(strides, 0);
         }
-
-        boolean sameAs(Strides o) {
-            return java.util.Arrays.equals(strides, o.strides) && offset == o.offset;
-        }
     }
 
     /** Parses {@code [a, %b, ...]}: integers into {@code statics}, values as DYNAMIC with their refs. */

@@ -340,7 +340,10 @@ public final class Printer implements OpAsmPrinter {
                     names.put(op.result(i), base + "#" + i);
                 }
             }
-            boolean isolated = op.parentOp() == null || Dialects.isIsolatedFromAbove(op) || Dialects.lookup(op) == null;
+            // Names start again in a function or module, as upstream's do; the body of an isolated op that is
+            // neither (gpu.all_reduce's) goes on with the names around it, which its parser cannot shadow.
+            boolean isolated = op.parentOp() == null || Dialects.lookup(op) == null || Dialects.isIsolatedFromAbove(op)
+                    && (op.symbolName() != null || Dialects.hasSymbolTable(op));
             Namer inner = isolated ? new Namer() : this;
             for (Region r : op.regions()) {
                 inner.region(r);

@@ -173,7 +173,7 @@ abstract class TokenParser implements AsmParser {
         if (lx.kind != Lexer.INTEGER) {
             throw expected("an integer");
         }
-        if (neg && lx.text().equals("9223372036854775808")) {
+        if (neg && lx.end - lx.start == 19 && lx.text().equals("9223372036854775808")) {
             // -2^63, whose magnitude alone does not fit: upstream's "?" in static_sizes and the like.
             lx.next();
             return Long.MIN_VALUE;
