@@ -66,4 +66,38 @@ class ImageTest {
         // A CMake project finds the moved image, and mgpu_add_host_object finds its gpu-translate.
         CmakePackageTest.consumer(work, "image", "-DCMAKE_PREFIX_PATH=" + prefix);
     }
+
+    /**
+     * On a machine where JavaCPP's cache is new (a first run, or another user), the programs that the LLVM
+     * artifact carries start: lld links an AMDGPU code object, and llc checks a host CPU. Each gets a cache
+     * of its own, so that neither finds what the other left there.
+     */
+    @Test
+    void artifactProgramsRunFromANewCache() throws Exception {
+        Path work = Files.createTempDirectory("mgpu-cache");
+        try {
+            Path cli = TestPaths.root().resolve("tools/gpu-translate");
+            Path amd = work.resolve("amd.mlir");
+            Files.writeString(amd, "gpu.module @k [#rocdl.target<chip = \"gfx90a\">] {\n"
+                    + "  gpu.func @f(%x: memref<4xf32>) kernel {\n    %i = gpu.thread_id x\n"
+                    + "    %v = memref.load %x[%i] : memref<4xf32>\n    %w = arith.addf %v, %v : f32\n"
+                    + "    memref.store %w, %x[%i] : memref<4xf32>\n    gpu.return\n  }\n}\n");
+            Native.Result lld = Native.run(work, Map.of("MGPU_JAVA_OPTS", "-Dorg.bytedeco.javacpp.cachedir="
+                    + work.resolve("cache-lld")), List.of(cli.toString(), "--emit=mlir", "--compile-kernels",
+                    "--gpu-format=binary", amd.toString()));
+            assertEquals(0, lld.exit(), lld.err());
+            assertTrue(lld.out().contains("gpu.binary @k [#gpu.object<#rocdl.target<chip = \"gfx90a\">, "
+                    + "properties = {O = 2 : i32}, bin = \"\\7FELF"), lld.out());
+
+            Path host = work.resolve("host.mlir");
+            Files.writeString(host, "module {\n  llvm.func @f() {\n    llvm.return\n  }\n}\n");
+            Native.Result llc = Native.run(work, Map.of("MGPU_JAVA_OPTS", "-Dorg.bytedeco.javacpp.cachedir="
+                    + work.resolve("cache-llc")), List.of(cli.toString(), "--emit=llvm", "--mcpu=znver3",
+                    host.toString()));
+            assertEquals(0, llc.exit(), llc.err());
+            assertTrue(llc.out().contains("\"target-cpu\"=\"znver3\""), llc.out());
+        } finally {
+            Native.exec(work.getParent(), Map.of(), "rm", "-rf", work.toString());
+        }
+    }
 }

@@ -504,13 +504,13 @@ public final class KernelCompiler {
 
     /** Links an AMDGPU object into a code object (HSACO) with the lld of the LLVM artifact. */
     private static byte[] hsaco(Operation module, byte[] obj) {
-        Path lld = lld(module);
+        ArtifactTools.Tool lld = lld(module);
         Path dir = tempDir(module);
         try {
             Path in = dir.resolve("kernels.o");
             Path out = dir.resolve("kernels.hsaco");
             Files.write(in, obj);
-            run(module, List.of(lld.toString(), "-flavor", "gnu", "-shared", in.toString(), "-o", out.toString()), "lld");
+            run(module, lld.command(List.of("-flavor", "gnu", "-shared", in.toString(), "-o", out.toString())), "lld");
             return Files.readAllBytes(out);
         } catch (IOException e) {
             throw new MgpuException(module.knownLocation(), "Invalid temporary files for lld (must be writable): "
@@ -520,26 +520,13 @@ public final class KernelCompiler {
         }
     }
 
-    private static Path lldPath;
-
-    private static synchronized Path lld(Operation module) {
-        if (lldPath == null) {
-            try {
-                File f = org.bytedeco.javacpp.Loader.cacheResource(org.bytedeco.llvm.global.LLVM.class,
-                        "/org/bytedeco/llvm/" + org.bytedeco.javacpp.Loader.getPlatform() + "/lld");
-                if (f == null) {
-                    throw new IOException("the LLVM artifact has no lld for " + org.bytedeco.javacpp.Loader.getPlatform());
-                }
-                if (!f.canExecute() && !f.setExecutable(true)) {
-                    throw new IOException("cannot make " + f + " executable");
-                }
-                lldPath = f.toPath();
-            } catch (IOException e) {
-                throw new MgpuException(module.knownLocation(), "Invalid LLVM artifact (must carry lld to link AMDGPU"
-                        + " code objects): " + e.getMessage());
-            }
+    private static ArtifactTools.Tool lld(Operation module) {
+        try {
+            return ArtifactTools.tool("lld");
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid LLVM artifact (must carry lld to link AMDGPU"
+                    + " code objects): " + e.getMessage());
         }
-        return lldPath;
     }
 
     // ------------------------------------------------------------------ processes and files
@@ -550,10 +537,14 @@ public final class KernelCompiler {
 
     /** Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s. */
     private static void run(Operation module, List<String> cmd, String tool) {
+        run(module, new ProcessBuilder(cmd), tool);
+    }
+
+    private static void run(Operation module, ProcessBuilder command, String tool) {
         Path log = null;
         try {
             log = Files.createTempFile("mgpu-" + tool, ".log");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+            Process p = command.redirectErrorStream(true).redirectOutput(log.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             if (!p.waitFor(300, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -2,7 +2,6 @@ package dev.mgpu.codegen.internal;
 
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.MgpuException;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -104,19 +103,7 @@ final class TargetCpus {
 
     private static Run llc(List<String> args, String input, Location where) {
         try {
-            File llc = org.bytedeco.javacpp.Loader.cacheResource(org.bytedeco.llvm.global.LLVM.class,
-                    "/org/bytedeco/llvm/" + org.bytedeco.javacpp.Loader.getPlatform() + "/llc");
-            if (llc == null) {
-                throw new IOException("the LLVM artifact has no llc for " + org.bytedeco.javacpp.Loader.getPlatform());
-            }
-            if (!llc.canExecute() && !llc.setExecutable(true)) {
-                throw new IOException(llc + " is not executable");
-            }
-            List<String> cmd = new ArrayList<>();
-            cmd.add(llc.getPath());
-            cmd.addAll(args);
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-            pb.environment().put("LD_LIBRARY_PATH", libraryDirectory(llc).toString());
+            ProcessBuilder pb = ArtifactTools.tool("llc").command(args).redirectErrorStream(true);
             Process p = pb.start();
             try (java.io.OutputStream in = p.getOutputStream()) {
                 in.write(input.getBytes(StandardCharsets.UTF_8));
@@ -145,37 +132,6 @@ final class TargetCpus {
             out.add(x);
         }
         return out;
-    }
-
-    /**
-     * A directory where llc finds {@code libLLVM.so.<major>.<minor>}, the name it was linked against: the
-     * artifact unpacks the library as {@code libLLVM.so} beside llc, so a link of the versioned name is
-     * made there once (or, where that directory is read-only, in a temporary directory).
-     */
-    private static java.nio.file.Path libraryDirectory(File llc) throws IOException {
-        java.nio.file.Path dir = llc.getParentFile().toPath();
-        java.nio.file.Path lib = dir.resolve("libLLVM.so");
-        int[] major = new int[1];
-        int[] minor = new int[1];
-        int[] patch = new int[1];
-        org.bytedeco.llvm.global.LLVM.LLVMGetVersion(major, minor, patch);
-        String versioned = "libLLVM.so." + major[0] + "." + minor[0];
-        java.nio.file.Path link = dir.resolve(versioned);
-        if (java.nio.file.Files.exists(link)) {
-            return dir;
-        }
-        try {
-            java.nio.file.Files.createSymbolicLink(link, lib.getFileName());
-            return dir;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
-            return dir;
-        } catch (IOException | UnsupportedOperationException e) {
-            java.nio.file.Path tmp = java.nio.file.Files.createTempDirectory("mgpu-llc");
-            java.nio.file.Files.createSymbolicLink(tmp.resolve(versioned), lib);
-            tmp.toFile().deleteOnExit();
-            tmp.resolve(versioned).toFile().deleteOnExit();
-            return tmp;
-        }
     }
 
     /**
