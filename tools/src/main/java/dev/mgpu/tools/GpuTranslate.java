@@ -452,11 +452,18 @@ public final class GpuTranslate {
         return worst;
     }
 
-    private int callOne() {
+    /**
+     * The linker's logger, made only when an executable is linked: setting up the logging library takes
+     * about 30 ms at start-up, more than a small kernel's translation.
+     */
+    private Logger linkLog() {
         if (verbose) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
         }
-        Logger log = LoggerFactory.getLogger(GpuTranslate.class);
+        return LoggerFactory.getLogger(GpuTranslate.class);
+    }
+
+    private int callOne() {
         EmitKind kind;
         LoadStrategy strategy;
         try {
@@ -491,9 +498,6 @@ public final class GpuTranslate {
             toolError(e.getMessage());
             return EXIT_USAGE;
         }
-        if (kind != EmitKind.MLIR || compileKernels) {
-            Mgpu.preloadNative();
-        }
         if (kind != EmitKind.MLIR) {
             if (triple != null || cpu != null || features != null) {
                 String problem = tripleProblem();
@@ -516,6 +520,12 @@ public final class GpuTranslate {
             return EXIT_INPUT;
         }
         times.since("read", t0);
+        // LLVM loads while the input is parsed. Not earlier: reading a file first loads the JDK's own I/O
+        // library, and a thread that loads a native library waits for any other thread loading one, here
+        // libLLVM for some 30 ms.
+        if (kind != EmitKind.MLIR || compileKernels) {
+            Mgpu.preloadNative();
+        }
         List<MlirParser.Chunk> chunks = split ? MlirParser.split(bytes)
                 : List.of(new MlirParser.Chunk(0, bytes.length));
         if (chunks.size() > 1 && kind == EmitKind.LLVM && !verifyDiagnostics && output != null && !output.equals("-")) {
@@ -628,7 +638,7 @@ public final class GpuTranslate {
         long tw = System.nanoTime();
         if (kind == EmitKind.EXE) {
             try {
-                Linker.link(binary, Path.of(output), runtimeLib, log);
+                Linker.link(binary, Path.of(output), runtimeLib, linkLog());
             } catch (Linker.CompilerMissing e) {
                 toolError("Invalid C compiler (must be runnable; CC names another): "
                         + e.getMessage());
