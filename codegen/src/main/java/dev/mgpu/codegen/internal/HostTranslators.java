@@ -256,7 +256,7 @@ final class HostTranslators {
         if (v instanceof Attribute.IntegerAttr i) {
             t.map(op.result(0), LLVMConstInt(ty, i.value(), 1));
         } else if (v instanceof Attribute.FloatAttr f) {
-            t.map(op.result(0), LLVMConstReal(ty, f.value()));
+            t.map(op.result(0), Types.floatConstant(ty, f.value(), (Type.FloatType) f.type()));
         } else {
             throw ModuleTranslation.error(op, "Invalid constant (must be an integer or float): " + v);
         }

@@ -1330,7 +1330,7 @@ final class KernelTranslators {
             for (int k = 0; k < n; k++) {
                 long bits = value.bitsOf(k);
                 cs[k] = k > 0 && value.isSplat() ? cs[0] : m.elementType() instanceof Type.FloatType f
-                        ? LLVMConstReal(elem, dev.mgpu.ir.FloatBits.fromBits(bits, f)) : LLVMConstInt(elem, bits, 1);
+                        ? Types.floatConstant(elem, dev.mgpu.ir.FloatBits.fromBits(bits, f), f) : LLVMConstInt(elem, bits, 1);
             }
             try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(cs)) {
                 LLVMSetInitializer(v, LLVMConstArray2(elem, pp, n));
@@ -1407,7 +1407,7 @@ final class KernelTranslators {
         }
         if (value instanceof Attribute.FloatAttr f && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind
                 || kind == LLVMHalfTypeKind || kind == LLVMBFloatTypeKind)) {
-            return LLVMConstReal(ty, f.value());
+            return Types.floatConstant(ty, f.value(), (Type.FloatType) f.type());
         }
         throw ModuleTranslation.error(op, "Invalid initial value of llvm.mlir.global (must be an integer or float of"
                 + " its type): " + value);

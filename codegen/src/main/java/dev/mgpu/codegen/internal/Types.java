@@ -40,6 +40,19 @@ final class Types {
         this.device = device;
     }
 
+    /**
+     * The constant {@code v} of {@code ty}, the LLVM form of {@code t}. A NaN is made from its bits, so that
+     * its payload and its quiet bit are kept: a double handed to LLVM would be converted, and a signalling
+     * NaN quieted.
+     */
+    static LLVMValueRef floatConstant(LLVMTypeRef ty, double v, Type.FloatType t) {
+        if (!Double.isNaN(v)) {
+            return LLVMConstReal(ty, v);
+        }
+        LLVMTypeRef bits = LLVMIntTypeInContext(LLVMGetTypeContext(ty), t.width());
+        return LLVMConstBitCast(LLVMConstInt(bits, dev.mgpu.ir.FloatBits.bits(v, t), 0), ty);
+    }
+
     /** The LLVM type of {@code t}, created once per translation. */
     LLVMTypeRef of(Type t, Operation where) {
         LLVMTypeRef l = cache.get(t);
