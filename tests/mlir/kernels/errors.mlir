@@ -256,3 +256,32 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// An op of host code in a kernel, or in a function a kernel calls, is an error for the target, not a crash.
+// CHECK: errors.mlir:[[# @LINE + 4]]:7: error: Invalid gpu.wait for #nvvm.target<chip = "sm_90"> (must be in host code: it calls the mgpu runtime, which device code has not)
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">, #cpu.target] {
+    func.func @helper() {
+      gpu.wait
+      return
+    }
+    gpu.func @f() kernel {
+      func.call @helper() : () -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 4]]:12: error: Invalid gpu.alloc for #cpu.target (must be in host code: it calls the mgpu runtime, which device code has not)
+module attributes {gpu.container_module} {
+  gpu.module @k [#cpu.target] {
+    gpu.func @f() kernel {
+      %m = gpu.alloc () : memref<4xf32>
+      gpu.return
+    }
+  }
+}

@@ -58,10 +58,15 @@ final class ModuleTranslation {
     }
 
     private static final Map<String, OpTranslator> TRANSLATORS = new HashMap<>();
+    /** The ops that call the mgpu runtime (gpu.wait, gpu.alloc, gpu.launch_func, ...): host code alone. */
+    private static final Set<String> HOST_ONLY;
 
     static {
         HostTranslators.register(TRANSLATORS);
-        GpuTranslators.register(TRANSLATORS);
+        Map<String, OpTranslator> runtime = new HashMap<>();
+        GpuTranslators.register(runtime);
+        HOST_ONLY = Set.copyOf(runtime.keySet());
+        TRANSLATORS.putAll(runtime);
         KernelTranslators.register(TRANSLATORS);
     }
 
@@ -516,6 +521,10 @@ final class ModuleTranslation {
 
     void translateOp(Operation op) {
         OpTranslator t = TRANSLATORS.get(op.name());
+        if (device != null && HOST_ONLY.contains(op.name())) {
+            throw error(op, "Invalid " + op.name() + " for " + device.name() + " (must be in host code: it calls the"
+                    + " mgpu runtime, which device code has not)");
+        }
         if (t == null) {
             throw error(op, device == null ? "Invalid op for translation (must have an LLVM translation): " + op.name()
                     : "Invalid op for " + device.name() + " (must have a translation for the target): " + op.name());
