@@ -1,6 +1,6 @@
 // RUN: gpu-translate --emit=mlir %s | FileCheck %s
 
-// The gpu.alloc / gpu.dealloc / gpu.wait forms of the alloc review.
+// The forms of gpu.alloc, gpu.dealloc and gpu.wait; results are named as upstream names them.
 
 module attributes {gpu.container_module} {
   // CHECK-LABEL: func.func @alloc()
@@ -12,9 +12,9 @@ module attributes {gpu.container_module} {
 
     // CHECK: %[[t0:.*]] = gpu.wait async
     %t0 = gpu.wait async
-    // CHECK: %[[a1:.*]]:2 = gpu.alloc async [%[[t0]]] () : memref<13xf32, 1>
+    // CHECK: %[[m1:memref_[0-9]+]], %[[t1:asyncToken]] = gpu.alloc async [%[[t0]]] () : memref<13xf32, 1>
     %m1, %t1 = gpu.alloc async [%t0] () : memref<13xf32, 1>
-    // CHECK: gpu.dealloc async [%[[a1]]#1] %[[a1]]#0 : memref<13xf32, 1>
+    // CHECK: gpu.dealloc async [%[[t1]]] %[[m1]] : memref<13xf32, 1>
     %t2 = gpu.dealloc async [%t1] %m1 : memref<13xf32, 1>
     // CHECK: gpu.wait [%{{.*}}]
     gpu.wait [%t2]
@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
     %t1 = gpu.wait async
     // CHECK: gpu.alloc async [%{{.*}}, %{{.*}}] (%{{.*}}) : memref<?xf64, #gpu.address_space<global>>
     %b, %t2 = gpu.alloc async [%t0, %t1] (%n) : memref<?xf64, #gpu.address_space<global>>
-    // CHECK: gpu.dealloc async [%{{.*}}#1] %{{.*}}#0 : memref<?xf64, #gpu.address_space<global>>
+    // CHECK: gpu.dealloc async [%asyncToken] %memref_0 : memref<?xf64, #gpu.address_space<global>>
     %t3 = gpu.dealloc async [%t2] %b : memref<?xf64, #gpu.address_space<global>>
     gpu.wait [%t3]
     gpu.dealloc %a : memref<?x4x?xi32>

@@ -27,7 +27,7 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %off = arith.constant 1 : i32
       %w = arith.constant 32 : i32
-      // CHECK: %{{.*}}:2 = gpu.shuffle down %{{.*}}, %{{.*}}, %{{.*}} : f32
+      // CHECK: %shuffleResult, %valid = gpu.shuffle down %{{.*}}, %c1_i32, %c32_i32 : f32
       %v, %ok = gpu.shuffle down %x, %off, %w : f32
       // CHECK-NEXT: gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>

@@ -5,6 +5,7 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -65,6 +66,7 @@ public final class OpDef {
     private Set<String> inherent = Set.of();
     private Function<Operation, Map<String, Attribute>> toGeneric = Operation::attributes;
     private UnaryOperator<Map<String, Attribute>> fromGeneric = UnaryOperator.identity();
+    private Function<Operation, List<String>> resultNames;
 
     private OpDef(String name) {
         this.name = name;
@@ -102,6 +104,41 @@ public final class OpDef {
     public OpDef verifier(OpVerifier v) {
         this.verifier = v;
         return this;
+    }
+
+    /**
+     * Names the op's results in printed text, in order, as upstream's printer names them ({@code %alloca}).
+     * The printer makes each name unique in its scope with a suffix {@code _N}; an op without names gets
+     * numbers.
+     *
+     * @param names the names of the results, without {@code %}
+     * @return this definition
+     */
+    public OpDef resultNames(String... names) {
+        List<String> fixed = List.of(names);
+        this.resultNames = op -> fixed;
+        return this;
+    }
+
+    /**
+     * Names the op's results in printed text by what the op holds ({@code %c0} for a constant 0).
+     *
+     * @param names gives the names of an op's results, in order, without {@code %}
+     * @return this definition
+     */
+    public OpDef resultNames(Function<Operation, List<String>> names) {
+        this.resultNames = names;
+        return this;
+    }
+
+    /**
+     * The names the printer gives the results of {@code op}; empty when they are numbered.
+     *
+     * @param op the op
+     * @return the names, without {@code %}
+     */
+    public List<String> resultNames(Operation op) {
+        return resultNames == null ? List.of() : resultNames.apply(op);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -46,7 +47,11 @@ class UpstreamAcceptsOurTextTest {
                 }
                 String name = TestPaths.root().relativize(f) + (chunks.size() > 1 ? "#" + i : "");
                 tests.add(DynamicTest.dynamicTest(name, () -> {
-                    accepts(mlirOpt, MlirPrinter.print(m), name + " (custom form)");
+                    String ours = MlirPrinter.print(m);
+                    String theirs = accepts(mlirOpt, ours, name + " (custom form)");
+                    // Upstream names the values again as it prints: its names must be ours, in the same places.
+                    assertEquals(valueNames(theirs), valueNames(ours), name + ": value names differ from upstream's."
+                            + "\n--- ours:\n" + ours + "\n--- upstream's:\n" + theirs);
                     accepts(mlirOpt, MlirPrinter.print(m, new MlirPrinter.Options(false, true)), name + " (generic form)");
                 }));
             }
@@ -157,18 +162,29 @@ class UpstreamAcceptsOurTextTest {
         return out;
     }
 
-    private static void accepts(Path mlirOpt, String text, String what) throws Exception {
+    /** What {@code mlir-opt-22} prints for {@code text}, which it must accept. */
+    private static String accepts(Path mlirOpt, String text, String what) throws Exception {
         Path in = Files.createTempFile("mgpu-upstream", ".mlir");
         try {
             Files.writeString(in, text, StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(mlirOpt.toString(), in.toString(), "-o", "/dev/null")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(mlirOpt.toString(), in.toString()).redirectErrorStream(true).start();
             byte[] out = p.getInputStream().readAllBytes();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "mlir-opt-22 timed out on " + what);
             assertTrue(p.exitValue() == 0, "mlir-opt-22 rejects our " + what + ":\n"
                     + new String(out, StandardCharsets.UTF_8) + "\n--- printed:\n" + text);
+            return new String(out, StandardCharsets.UTF_8);
         } finally {
             Files.deleteIfExists(in);
         }
+    }
+
+    /** Every value name in {@code text} ({@code %c0}, {@code %0#1}, {@code %arg2}), in order. */
+    private static List<String> valueNames(String text) {
+        List<String> out = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("%[A-Za-z0-9_$.#-]+").matcher(text);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
     }
 }

@@ -146,7 +146,18 @@ public final class Arith {
 
         static OpDef definition() {
             return OpDef.of(NAME).inherent("value").syntax(ConstantOp::parse, ConstantOp::print)
-                    .verifier(ConstantOp::verify);
+                    .verifier(ConstantOp::verify).resultNames(ConstantOp::resultNames);
+        }
+
+        /** Upstream's names: {@code %c0} (index), {@code %c7_i32}, {@code %true}, {@code %cst} (floats). */
+        private static List<String> resultNames(Operation op) {
+            if (op.attr("value") instanceof Attribute.IntegerAttr i) {
+                if (i.type().equals(Type.I1)) {
+                    return List.of(i.value() != 0 ? "true" : "false");
+                }
+                return List.of("c" + i.value() + (i.type().equals(Type.INDEX) ? "" : "_" + i.type()));
+            }
+            return List.of("cst");
         }
 
         static Operation parse(OpAsmParser p, int results, Location loc) {

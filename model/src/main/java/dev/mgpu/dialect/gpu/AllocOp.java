@@ -98,7 +98,8 @@ public final class AllocOp extends AsyncOpView {
     }
 
     static OpDef definition() {
-        return OpDef.of(NAME).inherent("operandSegmentSizes", "hostShared").syntax(AllocOp::parse, AllocOp::print)
+        return OpDef.of(NAME).inherent("operandSegmentSizes", "hostShared").resultNames("memref", "asyncToken")
+                .syntax(AllocOp::parse, AllocOp::print)
                 .verifier(AllocOp::verify);
     }
 

@@ -78,9 +78,16 @@ public final class DimensionOp extends OpView {
         for (String k : KINDS) {
             String name = "gpu." + k;
             defs.add(OpDef.of(name).inherent("dimension", "upper_bound")
-                    .syntax((p, n, loc) -> parse(p, loc, name), DimensionOp::print).verifier(DimensionOp::verify));
+                    .syntax((p, n, loc) -> parse(p, loc, name), DimensionOp::print).verifier(DimensionOp::verify)
+                    .resultNames(DimensionOp::resultNames));
         }
         return defs;
+    }
+
+    /** Upstream's names: the op's kind and its dimension, such as {@code %thread_id_x}. */
+    private static List<String> resultNames(Operation op) {
+        DimensionOp d = new DimensionOp(op);
+        return List.of(d.kind() + "_" + DIMENSIONS.get(d.dimension()));
     }
 
     private static Operation parse(OpAsmParser p, Location loc, String name) {

@@ -77,7 +77,8 @@ public final class ShuffleOp extends OpView {
     }
 
     static OpDef definition() {
-        return OpDef.of(NAME).inherent("mode").syntax(ShuffleOp::parse, ShuffleOp::print).verifier(ShuffleOp::verify);
+        return OpDef.of(NAME).inherent("mode").syntax(ShuffleOp::parse, ShuffleOp::print).verifier(ShuffleOp::verify)
+                .resultNames("shuffleResult", "valid");
     }
 
     private static Operation parse(OpAsmParser p, int results, Location loc) {

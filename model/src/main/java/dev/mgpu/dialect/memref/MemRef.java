@@ -296,7 +296,7 @@ public final class MemRef {
 
         static OpDef definition() {
             return OpDef.of(NAME).inherent("alignment", "operandSegmentSizes").syntax(AllocaOp::parse, AllocaOp::print)
-                    .verifier(AllocaOp::verify);
+                    .verifier(AllocaOp::verify).resultNames("alloca");
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
@@ -508,7 +508,7 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).syntax(DimOp::parse, DimOp::print).verifier(DimOp::verify);
+            return OpDef.of(NAME).syntax(DimOp::parse, DimOp::print).verifier(DimOp::verify).resultNames("dim");
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {

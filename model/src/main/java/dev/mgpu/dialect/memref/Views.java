@@ -225,7 +225,7 @@ public final class Views {
 
         static OpDef definition() {
             return OpDef.of(NAME).inherent("static_offsets", "static_sizes", "static_strides", "operandSegmentSizes")
-                    .syntax(SubViewOp::parse, SubViewOp::print).verifier(SubViewOp::verify);
+                    .syntax(SubViewOp::parse, SubViewOp::print).verifier(SubViewOp::verify).resultNames("subview");
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
@@ -389,7 +389,7 @@ public final class Views {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).syntax(CastOp::parse, CastOp::print).verifier(CastOp::verify);
+            return OpDef.of(NAME).syntax(CastOp::parse, CastOp::print).verifier(CastOp::verify).resultNames("cast");
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
@@ -496,7 +496,7 @@ public final class Views {
 
         static OpDef definition(String name) {
             OpDef d = OpDef.of(name).syntax((p, n, loc) -> parseReshape(p, name, loc), ReshapeOp::print)
-                    .verifier(ReshapeOp::verify);
+                    .verifier(ReshapeOp::verify).resultNames(name.substring("memref.".length()));
             return name.equals(EXPAND) ? d.inherent("reassociation", "static_output_shape") : d.inherent("reassociation");
         }
 

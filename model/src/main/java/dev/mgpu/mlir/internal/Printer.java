@@ -11,6 +11,7 @@ import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import dev.mgpu.text.OpAsmPrinter;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -322,35 +323,33 @@ public final class Printer implements OpAsmPrinter {
         return this;
     }
 
-    /** Names every value and block under {@code root}, restarting the counters at each isolated op. */
+    /** Names every value and block under {@code root}, as upstream's printer names them. */
     private void assignNames(Operation root) {
-        new Namer().op(root);
+        Namer top = new Namer(0, 0, 0, new HashSet<>());
+        top.results(root);
+        top.nested(root);
     }
 
+    /**
+     * The names of one region's values. A region's own values are named first: block by block, a block's
+     * arguments ({@code %argN} in the entry block, else numbers), then its ops' results, by the names their
+     * op suggests ({@code %c0}, {@code %thread_id_x}, made unique with {@code _N}) or by numbers. Then each
+     * nested region is named from where this region ended, so sibling regions reuse the same numbers and
+     * names. A function or module starts again from zero.
+     */
     private final class Namer {
         private int values;
         private int args;
+        private int conflicts;
+        private final Set<String> used;
 
-        void op(Operation op) {
-            if (op.resultCount() == 1) {
-                names.put(op.result(0), "%" + values++);
-            } else if (op.resultCount() > 1) {
-                String base = "%" + values++;
-                for (int i = 0; i < op.resultCount(); i++) {
-                    names.put(op.result(i), base + "#" + i);
-                }
-            }
-            // Names start again in a function or module, as upstream's do; the body of an isolated op that is
-            // neither (gpu.all_reduce's) goes on with the names around it, which its parser cannot shadow.
-            boolean isolated = op.parentOp() == null || Dialects.lookup(op) == null || Dialects.isIsolatedFromAbove(op)
-                    && (op.symbolName() != null || Dialects.hasSymbolTable(op));
-            Namer inner = isolated ? new Namer() : this;
-            for (Region r : op.regions()) {
-                inner.region(r);
-            }
+        Namer(int values, int args, int conflicts, Set<String> used) {
+            this.values = values;
+            this.args = args;
+            this.conflicts = conflicts;
+            this.used = used;
         }
 
-        /** Block by block, as upstream MLIR numbers them: a block's arguments, then its operations. */
         void region(Region r) {
             int blockNo = 0;
             for (Block b : r.blocks()) {
@@ -359,8 +358,49 @@ public final class Printer implements OpAsmPrinter {
                     names.put(v, b == r.entry() ? "%arg" + args++ : "%" + values++);
                 }
                 for (Operation o : b.operations()) {
-                    op(o);
+                    results(o);
                 }
+            }
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    nested(o);
+                }
+            }
+        }
+
+        void results(Operation op) {
+            OpDef d = Dialects.lookup(op);
+            List<String> suggested = d == null || op.resultCount() == 0 ? List.of() : d.resultNames(op);
+            if (!suggested.isEmpty()) {
+                for (int i = 0; i < op.resultCount(); i++) {
+                    names.put(op.result(i), i < suggested.size() ? "%" + unique(suggested.get(i)) : "%" + values++);
+                }
+            } else if (op.resultCount() == 1) {
+                names.put(op.result(0), "%" + values++);
+            } else if (op.resultCount() > 1) {
+                String base = "%" + values++;
+                for (int i = 0; i < op.resultCount(); i++) {
+                    names.put(op.result(i), base + "#" + i);
+                }
+            }
+        }
+
+        private String unique(String name) {
+            String n = name;
+            while (!used.add(n)) {
+                n = name + "_" + conflicts++;
+            }
+            return n;
+        }
+
+        void nested(Operation op) {
+            // Names start again in a function or module, as upstream's do; the body of an isolated op that is
+            // neither (gpu.all_reduce's) goes on with the names around it, which its parser cannot shadow.
+            boolean isolated = op.parentOp() == null || Dialects.lookup(op) == null || Dialects.isIsolatedFromAbove(op)
+                    && (op.symbolName() != null || Dialects.hasSymbolTable(op));
+            for (Region r : op.regions()) {
+                (isolated ? new Namer(0, 0, 0, new HashSet<>()) : new Namer(values, args, conflicts,
+                        new HashSet<>(used))).region(r);
             }
         }
     }
