@@ -80,15 +80,17 @@ final class ArtifactTools {
     }
 
     private static Path libraryDirectory(Path program) throws IOException {
+        // Asking for the version loads the library first, which unpacks it into the cache: in a JVM that has
+        // not loaded it yet, with a new cache, only the program would be there to find.
+        int[] major = new int[1];
+        int[] minor = new int[1];
+        int[] patch = new int[1];
+        org.bytedeco.llvm.global.LLVM.LLVMGetVersion(major, minor, patch);
         Path dir = program.getParent();
         Path lib = dir.resolve("libLLVM.so");
         if (!Files.exists(lib)) {
             throw new IOException("the LLVM artifact's library is not beside " + program + ": " + lib);
         }
-        int[] major = new int[1];
-        int[] minor = new int[1];
-        int[] patch = new int[1];
-        org.bytedeco.llvm.global.LLVM.LLVMGetVersion(major, minor, patch);
         String versioned = "libLLVM.so." + major[0] + "." + minor[0];
         Path link = dir.resolve(versioned);
         if (Files.exists(link)) {
