@@ -6,7 +6,8 @@
 
 gpu.module @m {
   // CHECK: gpu.func @k(%arg0: f32) workgroup(%arg1 : memref<32xf32, #gpu.address_space<workgroup>>) private(%arg2 : memref<1xf32, #gpu.address_space<private>>) kernel {
-  // GENERIC: ^bb0(%arg0: f32, %arg1: memref<32xf32, #gpu.address_space<workgroup>>, %arg2: memref<1xf32, #gpu.address_space<private>>):
+  // The generic form numbers on through the file, the last region first, as upstream's does.
+  // GENERIC: ^bb0(%arg3: f32, %arg4: memref<32xf32, #gpu.address_space<workgroup>>, %arg5: memref<1xf32, #gpu.address_space<private>>):
   // GENERIC: {gpu.kernel, sym_name = "k", workgroup_attributions = 1 : i64}
   gpu.func @k(%a: f32) workgroup(%w : memref<32xf32, #gpu.address_space<workgroup>>) private(%p : memref<1xf32, #gpu.address_space<private>>) kernel {
     gpu.return

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every valid module in the repository's .mlir files, printed by mgpu in the custom and the generic
- * form, must be accepted by upstream's {@code mlir-opt-22}: what we print, any MLIR tool reads. Modules
+ * form, must be accepted by upstream's {@code mlir-opt-22}, and name its values as upstream names them
+ * there: what we print, any MLIR tool reads. Modules
  * that use mgpu's own extensions ({@code #cpu.target}, {@code #gpu.runtime_select}), which upstream does
  * not know, are left out by name, except a gpu.module's: the one-source examples are checked without their
  * {@code #gpu.runtime_select} and last target {@code #cpu.target}.
@@ -49,10 +50,15 @@ class UpstreamAcceptsOurTextTest {
                 tests.add(DynamicTest.dynamicTest(name, () -> {
                     String ours = MlirPrinter.print(m);
                     String theirs = accepts(mlirOpt, ours, name + " (custom form)");
-                    // Upstream names the values again as it prints: its names must be ours, in the same places.
+                    // Upstream names the values again as it prints: its names must be ours, in the same places, in
+                    // the custom form and in the generic one, which upstream numbers differently.
                     assertEquals(valueNames(theirs), valueNames(ours), name + ": value names differ from upstream's."
                             + "\n--- ours:\n" + ours + "\n--- upstream's:\n" + theirs);
-                    accepts(mlirOpt, MlirPrinter.print(m, new MlirPrinter.Options(false, true)), name + " (generic form)");
+                    String generic = MlirPrinter.print(m, new MlirPrinter.Options(false, true));
+                    String theirsGeneric = accepts(mlirOpt, generic, name + " (generic form)", "--mlir-print-op-generic");
+                    assertEquals(valueNames(theirsGeneric), valueNames(generic), name + ": value names in the generic"
+                            + " form differ from upstream's.\n--- ours:\n" + generic + "\n--- upstream's:\n"
+                            + theirsGeneric);
                 }));
             }
         }
@@ -162,12 +168,14 @@ class UpstreamAcceptsOurTextTest {
         return out;
     }
 
-    /** What {@code mlir-opt-22} prints for {@code text}, which it must accept. */
-    private static String accepts(Path mlirOpt, String text, String what) throws Exception {
+    /** What {@code mlir-opt-22} with {@code flags} prints for {@code text}, which it must accept. */
+    private static String accepts(Path mlirOpt, String text, String what, String... flags) throws Exception {
         Path in = Files.createTempFile("mgpu-upstream", ".mlir");
         try {
             Files.writeString(in, text, StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(mlirOpt.toString(), in.toString()).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of(mlirOpt.toString(), in.toString()));
+            cmd.addAll(List.of(flags));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             byte[] out = p.getInputStream().readAllBytes();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "mlir-opt-22 timed out on " + what);
             assertTrue(p.exitValue() == 0, "mlir-opt-22 rejects our " + what + ":\n"

@@ -11,6 +11,7 @@ import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -361,8 +362,20 @@ public final class Printer implements OpAsmPrinter {
                     results(o);
                 }
             }
+            List<Operation> holders = new ArrayList<>();
             for (Block b : r.blocks()) {
                 for (Operation o : b.operations()) {
+                    if (!o.regions().isEmpty()) {
+                        holders.add(o);
+                    }
+                }
+            }
+            if (generic) {
+                for (int i = holders.size() - 1; i >= 0; i--) {
+                    nested(holders.get(i));
+                }
+            } else {
+                for (Operation o : holders) {
                     nested(o);
                 }
             }
@@ -370,7 +383,7 @@ public final class Printer implements OpAsmPrinter {
 
         void results(Operation op) {
             OpDef d = Dialects.lookup(op);
-            List<String> suggested = d == null || op.resultCount() == 0 ? List.of() : d.resultNames(op);
+            List<String> suggested = generic || d == null || op.resultCount() == 0 ? List.of() : d.resultNames(op);
             if (!suggested.isEmpty()) {
                 for (int i = 0; i < op.resultCount(); i++) {
                     names.put(op.result(i), i < suggested.size() ? "%" + unique(suggested.get(i)) : "%" + values++);
@@ -398,9 +411,17 @@ public final class Printer implements OpAsmPrinter {
             // neither (gpu.all_reduce's) goes on with the names around it, which its parser cannot shadow.
             boolean isolated = op.parentOp() == null || Dialects.lookup(op) == null || Dialects.isIsolatedFromAbove(op)
                     && (op.symbolName() != null || Dialects.hasSymbolTable(op));
-            for (Region r : op.regions()) {
-                (isolated ? new Namer(0, 0, 0, new HashSet<>()) : new Namer(values, args, conflicts,
-                        new HashSet<>(used))).region(r);
+            List<Region> regions = op.regions();
+            for (int i = 0; i < regions.size(); i++) {
+                if (generic) {
+                    // Upstream's generic form numbers on through every nested region, the last of them first,
+                    // functions too.
+                    region(regions.get(regions.size() - 1 - i));
+                } else if (isolated) {
+                    new Namer(0, 0, 0, new HashSet<>()).region(regions.get(i));
+                } else {
+                    new Namer(values, args, conflicts, new HashSet<>(used)).region(regions.get(i));
+                }
             }
         }
     }
