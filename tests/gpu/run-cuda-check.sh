@@ -104,7 +104,7 @@ link globals.main.c globals.o globals && check "constant tables on the GPU" "glo
 link subgroup.main.c subgroup.o subgroup &&
   check "subgroup reductions on the GPU" "subgroup: OK, 0 wrong, f[63][0] = 594.4, n[63][0] = 124" ./subgroup
 link allreduce.main.c allreduce.o allreduce && check "block reductions on the GPU" "allreduce: OK" ./allreduce
-link views.main.c views.o views && check "memory views on the GPU" "views: OK, 0 wrong, out[63] = 95" ./views
+link views.main.c views.o views && check "memory views on the GPU" "views: OK, 0 wrong, out[63] = 149" ./views
 
 extra=()
 defs=()

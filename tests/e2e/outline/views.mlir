@@ -1,6 +1,7 @@
 // Views of memory in a kernel: memref.subview (every second element of a row, a 4x4 tile at offsets the
 // thread computes, a column with the unit dimension dropped), memref.expand_shape, memref.collapse_shape and
-// memref.cast. m[i][j] holds 16 i + j; thread t writes row t of out, seen as 16 rows of 4.
+// memref.cast, memref.reinterpret_cast (of m, and of a row subview, whose own offset it starts from again).
+// m[i][j] holds 16 i + j; thread t writes row t of out, seen as 16 rows of 4.
 module attributes {gpu.container_module} {
   func.func @views(%m: memref<16x16xf32>, %out: memref<64xf32>) {
     %c1 = arith.constant 1 : index
@@ -31,6 +32,15 @@ module attributes {gpu.container_module} {
       // Column t, its element 5: 80 + t.
       %col = memref.subview %m[0, %t] [16, 1] [1, 1] : memref<16x16xf32> to memref<16xf32, strided<[16], offset: ?>>
       %five = memref.load %col[%c5] : memref<16xf32, strided<[16], offset: ?>>
+      // m as 8 rows of 32 from element t: its [1][2] is element t + 34.
+      %wide = memref.reinterpret_cast %m to offset: [%t], sizes: [8, 32], strides: [32, 1] : memref<16x16xf32> to memref<8x32xf32, strided<[32, 1], offset: ?>>
+      %w = memref.load %wide[%c1, %c2] : memref<8x32xf32, strided<[32, 1], offset: ?>>
+      // Row 2 (offset 32), then from the base again at element 5: its [0] is 5.
+      %row2 = memref.subview %m[2, 0] [1, 16] [1, 1] : memref<16x16xf32> to memref<16xf32, strided<[1], offset: 32>>
+      %again = memref.reinterpret_cast %row2 to offset: [5], sizes: [4], strides: [1] : memref<16xf32, strided<[1], offset: 32>> to memref<4xf32, strided<[1], offset: 5>>
+      %e5 = memref.load %again[%c0] : memref<4xf32, strided<[1], offset: 5>>
+      %five_w = arith.addf %five, %w : f32
+      %last = arith.addf %five_w, %e5 : f32
       %grid = memref.expand_shape %out [[0, 1]] output_shape [16, 4] : memref<64xf32> into memref<16x4xf32>
       memref.store %sum, %grid[%t, %c0] : memref<16x4xf32>
       memref.store %corner, %grid[%t, %c1] : memref<16x4xf32>
@@ -41,7 +51,7 @@ module attributes {gpu.container_module} {
       %at3 = arith.addi %base, %c3 : index
       %both = arith.addf %sum, %corner : f32
       memref.store %both, %any[%at2] : memref<?xf32>
-      memref.store %five, %any[%at3] : memref<?xf32>
+      memref.store %last, %any[%at3] : memref<?xf32>
       gpu.terminator
     }
     return

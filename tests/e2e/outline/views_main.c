@@ -12,7 +12,7 @@ int main(void) {
   for (int t = 0; t < 16; t++) {
     float sum = (float)(128 * t + 64);
     float corner = m[t / 4 * 4 + 2][t % 4 * 4 + 3];
-    float want[4] = {sum, corner, sum + corner, m[5][t]};
+    float want[4] = {sum, corner, sum + corner, m[5][t] + (float)(t + 34) + 5.0f};
     for (int k = 0; k < 4; k++) bad += out[4 * t + k] != want[k];
   }
   printf("views: %s, %d wrong, out[63] = %g\n", bad ? "FAIL" : "OK", bad, out[63]);

@@ -285,3 +285,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A reinterpret_cast starts from its source's base, which a bare pointer gives only where the source's offset is
+// known.
+// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref.reinterpret_cast in a kernel (must view a memref whose offset is static, to find its base from a bare pointer): memref<16xf32, strided<[1], offset: ?>>
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">] {
+    gpu.func @f(%a: memref<256xf32>, %i: index) kernel {
+      %s = memref.subview %a[%i] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+      %v = memref.reinterpret_cast %s to offset: [0], sizes: [4], strides: [1] : memref<16xf32, strided<[1], offset: ?>> to memref<4xf32>
+      gpu.return
+    }
+  }
+}

@@ -26,6 +26,9 @@
 // PTX: add.s64 [[Q:%rd[0-9]+]], %rd{{[0-9]+}}, [[R64]];
 // PTX: ld.global.f32 %f{{[0-9]+}}, [[[Q]]+68];
 // PTX: ret;
+// PTX: .visible .entry recast(
+// PTX: ld.global.f32 %f{{[0-9]+}}, [%rd{{[0-9]+}}+148];
+// PTX: ret;
 
 // A stride of 0 verifies, as upstream's does, but a kernel computes addresses that do not wrap or step back.
 // ZERO: zero.mlir:[[@LINE+22]]:12: error: Invalid memref.subview in a kernel (must have positive strides or strides given as values): 0
@@ -82,5 +85,20 @@ module attributes {gpu.container_module} {
       memref.store %w, %e[%c0, %c0] : memref<1x1xf32>
       gpu.return
     }
+    // a as 8 rows of 32 from its element 3: the row 1, column 2 is element 37, 148 bytes from a.
+    gpu.func @recast(%a: memref<256xf32>, %i: index) kernel {
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %v = memref.reinterpret_cast %a to offset: [3], sizes: [8, 32], strides: [32, 1] : memref<256xf32> to memref<8x32xf32, strided<[32, 1], offset: 3>>
+      %x = memref.load %v[%c1, %c2] : memref<8x32xf32, strided<[32, 1], offset: 3>>
+      memref.store %x, %a[%i] : memref<256xf32>
+      gpu.return
+    }
   }
 }
+
+// A reinterpret_cast starts from its source's base: element 3 + 32 + 2 of a, 148 (0x94) bytes.
+// GCN: recast:
+// GCN: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x94
+// GCN: s_endpgm
+// ROUND: memref.reinterpret_cast %{{.*}} to offset: [3], sizes: [8, 32], strides: [32, 1] : memref<256xf32> to memref<8x32xf32, strided<[32, 1], offset: 3>>

@@ -167,3 +167,33 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%a: memref<256xf32>) kernel {
+    // expected-error @below {{Invalid result type of memref.reinterpret_cast (must have the offset given, 1): memref<16x16xf32, strided<[16, 1]>>}}
+    %v = memref.reinterpret_cast %a to offset: [1], sizes: [16, 16], strides: [16, 1] : memref<256xf32> to memref<16x16xf32, strided<[16, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%a: memref<256xf32>, %n: index) kernel {
+    // expected-error @below {{Invalid result type of memref.reinterpret_cast (must have the size given along dimension 0, a value (? in the type)): memref<16xf32>}}
+    %v = memref.reinterpret_cast %a to offset: [0], sizes: [%n], strides: [1] : memref<256xf32> to memref<16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @f(%a: memref<256xf32>) kernel {
+    // expected-error @below {{Invalid result type of memref.reinterpret_cast (must be in the source's memory space, the default): memref<16xf32, 3>}}
+    %v = memref.reinterpret_cast %a to offset: [0], sizes: [16], strides: [1] : memref<256xf32> to memref<16xf32, 3>
+    gpu.return
+  }
+}

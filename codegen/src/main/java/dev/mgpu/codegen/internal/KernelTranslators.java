@@ -64,6 +64,7 @@ final class KernelTranslators {
         m.put(MemRef.AtomicRMWOp.NAME, KernelTranslators::atomic);
         m.put(MemRef.DimOp.NAME, KernelTranslators::dim);
         m.put(Views.SubViewOp.NAME, KernelTranslators::subview);
+        m.put(Views.ReinterpretCastOp.NAME, KernelTranslators::reinterpretCast);
         for (String view : List.of(Views.CastOp.NAME, Views.ReshapeOp.COLLAPSE, Views.ReshapeOp.EXPAND)) {
             // The same memory: a row-major reshape or a cast keeps element 0 where it is.
             m.put(view, (op, t) -> {
@@ -434,6 +435,48 @@ final class KernelTranslators {
         t.map(op.result(0), advance(t, op, t.lookup(s.source(), op), src.elementType(), idx,
                 Views.Strides.of(src).strides(), "Invalid memref.subview in a kernel (must view a memref of static"
                         + " strides where it has an offset: a kernel gets a bare pointer): " + src));
+    }
+
+    /**
+     * memref.reinterpret_cast: the source's base, which is its element 0 moved back by its own offset, moved
+     * by the offset given; the result's type gives the strides of the accesses through it.
+     */
+    private static void reinterpretCast(Operation op, ModuleTranslation t) {
+        device(op, t);
+        Views.ReinterpretCastOp r = new Views.ReinterpretCastOp(op);
+        if (!(r.source().type() instanceof Type.MemRefType src)) {
+            throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must view a ranked memref:"
+                    + " a kernel gets a bare pointer, without the rank): " + r.source().type());
+        }
+        long srcOffset = Views.Strides.of(src).offset();
+        if (srcOffset == Type.DYNAMIC) {
+            throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must view a memref whose"
+                    + " offset is static, to find its base from a bare pointer): " + src);
+        }
+        for (long st : Views.Strides.of((Type.MemRefType) op.result(0).type()).strides()) {
+            if (st != Type.DYNAMIC && st <= 0) {
+                // As for subviews: a kernel's addresses are computed as not wrapping and not stepping back.
+                throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must have positive"
+                        + " strides or strides given as values): " + st);
+            }
+        }
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef from = null;
+        if (r.offset() != null) {
+            from = srcOffset == 0 ? t.lookup(r.offset(), op)
+                    : LLVMBuildSub(t.builder, t.lookup(r.offset(), op), LLVMConstInt(i64, srcOffset, 1), "");
+        } else if (r.staticOffset() != srcOffset) {
+            from = LLVMConstInt(i64, r.staticOffset() - srcOffset, 1);
+        }
+        LLVMValueRef p = t.lookup(r.source(), op);
+        if (from != null) {
+            // The view may start before the source's element 0, so the step is signed and may be negative.
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {from})) {
+                p = LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(src.elementType(), op), p, pp, 1, "",
+                        LLVMGEPFlagInBounds);
+            }
+        }
+        t.map(op.result(0), p);
     }
 
     private static void dim(Operation op, ModuleTranslation t) {
