@@ -7,6 +7,11 @@
 # ptxas on PATH, also the SASS instruction count of each kernel after ptxas -arch=sm_90 (tests/bin/sass-count):
 # ours, upstream's ("-" where ptxas rejects upstream's PTX) and, with nvcc, nvcc -O3's build of the same
 # kernel in tests/gpu/kernels/kernels.cu.
+# A third column times the same runs of ours through a resident server (MGPU_SERVER=1), after one run of
+# each input that starts the server and is not timed: what a build's runs after its first one take. Last,
+# a build of 20 runs one after another (the four kernels, five times each), timed whole: ours in processes of
+# their own, ours through a server that the build's first run starts (its JVM start and LLVM load counted),
+# and upstream's.
 #
 # usage: tests/bench/compare-kernels.sh [RUNS]   (default 5); writes OUT/kernels.csv (OUT=tests/bench/results)
 set -euo pipefail
@@ -15,7 +20,13 @@ runs="${1:-5}"
 out="${OUT:-$root/tests/bench/results}"
 mkdir -p "$out"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+stop_servers() {
+  for log in "$work"/servers/*.log; do
+    [[ -f $log ]] && kill "$(awk 'NR == 1 {print $3}' "$log")" 2>/dev/null
+  done
+  rm -rf "$work"
+}
+trap stop_servers EXIT
 gt="$root/tools/gpu-translate"
 # The kernels of the examples alone (their gpu.module, without the host function), for sm_90 only.
 for k in axpy stencil2d matmul reduce; do
@@ -45,17 +56,25 @@ sass() { # CUBIN KERNEL: the kernel's SASS instruction count, or - when there is
 if command -v nvcc >/dev/null && command -v ptxas >/dev/null; then
   nvcc -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$work/nvcc.cubin"
 fi
-echo "input,mgpu_s,upstream_s,ratio,mgpu_sass,upstream_sass,nvcc_sass" >"$out/kernels.csv"
-printf '%-12s %10s %12s %7s\n' input mgpu upstream ratio
+echo "input,mgpu_s,mgpu_served_s,upstream_s,ratio,served_ratio,mgpu_sass,upstream_sass,nvcc_sass" >"$out/kernels.csv"
+printf '%-12s %10s %10s %12s %7s %7s\n' input mgpu served upstream ratio served
+served=(env MGPU_SERVER=1 MGPU_SERVER_DIR="$work/servers" MGPU_SERVER_IDLE=600 "$gt")
 for k in axpy stencil2d matmul reduce matmul100; do
-  : >"$work/ours" && : >"$work/theirs"
+  "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" -o "$work/$k.served.mlir"
+done
+for k in axpy stencil2d matmul reduce matmul100; do
+  : >"$work/ours" && : >"$work/theirs" && : >"$work/served"
   for ((i = 0; i < runs; i++)); do
     wall "$gt" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" -o "$work/$k.ours.mlir" >>"$work/ours"
+    wall "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" \
+      -o "$work/$k.served.mlir" >>"$work/served"
+    cmp -s "$work/$k.ours.mlir" "$work/$k.served.mlir" || { echo "served output differs for $k" >&2; exit 1; }
     wall mlir-opt-22 "$work/$k.mlir" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \
       -gpu-module-to-binary='format=isa' -o "$work/$k.up.mlir" >>"$work/theirs"
   done
-  a="$(median <"$work/ours")" b="$(median <"$work/theirs")"
+  a="$(median <"$work/ours")" b="$(median <"$work/theirs")" c="$(median <"$work/served")"
   ratio="$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
+  sratio="$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
   sa="" sb="" sc=""
   if command -v ptxas >/dev/null && [[ $k != matmul100 ]]; then
     for who in ours up; do
@@ -64,9 +83,45 @@ for k in axpy stencil2d matmul reduce matmul100; do
     done
     sa="$(sass "$work/$k.ours.cubin" "$k")" sb="$(sass "$work/$k.up.cubin" "$k")" sc="$(sass "$work/nvcc.cubin" "$k")"
   fi
-  printf '%-12s %9ss %11ss %7s %s\n' "$k" "$a" "$b" "$ratio" "${sa:+SASS ours $sa, upstream $sb, nvcc -O3 $sc}"
+  printf '%-12s %9ss %9ss %11ss %7s %7s %s\n' "$k" "$a" "$c" "$b" "$ratio" "$sratio" \
+    "${sa:+SASS ours $sa, upstream $sb, nvcc -O3 $sc}"
   if [[ $sb == - && -s $work/$k.up.ptxas ]]; then
     echo "             upstream's PTX: $(head -1 "$work/$k.up.ptxas")"
   fi
-  echo "$k,$a,$b,$ratio,$sa,$sb,$sc" >>"$out/kernels.csv"
+  echo "$k,$a,$c,$b,$ratio,$sratio,$sa,$sb,$sc" >>"$out/kernels.csv"
 done
+wallfn() { local TIMEFORMAT=%R; { time "$@" >/dev/null 2>&1; } 2>&1; }
+build() { # TOOL...: the 20 runs of a build, one after another
+  for ((r = 0; r < 5; r++)); do
+    for k in axpy stencil2d matmul reduce; do
+      "$@" "$work/$k.mlir"
+    done
+  done
+}
+ours_one() { "$gt" --emit=mlir --compile-kernels --gpu-format=assembly "$1" -o "$1.b.mlir"; }
+served_one() {
+  MGPU_SERVER=1 MGPU_SERVER_DIR="$work/servers-build" MGPU_SERVER_IDLE=600 "$gt" --emit=mlir --compile-kernels \
+    --gpu-format=assembly "$1" -o "$1.s.mlir"
+}
+up_one() {
+  mlir-opt-22 "$1" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \
+    -gpu-module-to-binary='format=isa' -o "$1.u.mlir"
+}
+: >"$work/bo" && : >"$work/bs" && : >"$work/bu"
+for ((i = 0; i < 3; i++)); do
+  for log in "$work"/servers-build/*.log; do
+    [[ -f $log ]] && kill "$(awk 'NR == 1 {print $3}' "$log")" 2>/dev/null
+  done
+  rm -rf "$work/servers-build"
+  wallfn build ours_one >>"$work/bo"
+  wallfn build served_one >>"$work/bs"
+  wallfn build up_one >>"$work/bu"
+done
+for log in "$work"/servers-build/*.log; do
+  [[ -f $log ]] && mv "$log" "$work/servers/build.log"
+done
+a="$(median <"$work/bo")" c="$(median <"$work/bs")" b="$(median <"$work/bu")"
+printf '%-12s %9ss %9ss %11ss %7s %7s  (median of 3 builds of 20 runs, the server started by the first)\n' \
+  build20 "$a" "$c" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')" \
+  "$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
+echo "build20,$a,$c,$b,$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),,," >>"$out/kernels.csv"

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,12 +135,18 @@ public final class GpuTranslate {
     private final InputStream stdin;
     private final OutputStream stdout;
     private final boolean stdoutIsTerminal;
+    private final boolean stderrIsTerminal;
+    /** Whether whoever asked for this run has gone: then nothing it asked for is put in place. */
+    private final BooleanSupplier abandoned;
 
-    GpuTranslate(InputStream stdin, OutputStream stdout, PrintStream err, boolean stdoutIsTerminal) {
+    GpuTranslate(InputStream stdin, OutputStream stdout, PrintStream err, boolean stdoutIsTerminal,
+            boolean stderrIsTerminal, BooleanSupplier abandoned) {
         this.stdin = stdin;
         this.stdout = stdout;
         this.err = err;
         this.stdoutIsTerminal = stdoutIsTerminal;
+        this.stderrIsTerminal = stderrIsTerminal;
+        this.abandoned = abandoned;
     }
 
     /**
@@ -152,8 +159,7 @@ public final class GpuTranslate {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         processStart = processStartNanos();
-        stderrTerminal = isTerminal(2);
-        int code = run(args, System.in, stdout, System.err, stdoutIsTerminal());
+        int code = run(args, System.in, stdout, System.err, stdoutIsTerminal(), isTerminal(2), () -> false);
         if (code == EXIT_OK) {
             try {
                 stdout.close();
@@ -189,7 +195,17 @@ public final class GpuTranslate {
      * @return the exit code: 0 on success, 1 when the input is rejected or output fails, 2 for a usage error, 3 for an internal error
      */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err, boolean outIsTerminal) {
-        GpuTranslate tool = new GpuTranslate(in, out, err, outIsTerminal);
+        return run(args, in, out, err, outIsTerminal, false, () -> false);
+    }
+
+    /**
+     * Runs the tool as {@link #run(String[], InputStream, OutputStream, PrintStream, boolean)} does, for a
+     * caller whose standard error may be a terminal and who may go away: once {@code abandoned} says so, no
+     * output is put in place (what was written is deleted) and the run ends with {@link #EXIT_INPUT}.
+     */
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err, boolean outIsTerminal,
+            boolean errIsTerminal, BooleanSupplier abandoned) {
+        GpuTranslate tool = new GpuTranslate(in, out, err, outIsTerminal, errIsTerminal, abandoned);
         try {
             String answer = tool.parse(args);
             if (answer != null) {
@@ -471,7 +487,7 @@ public final class GpuTranslate {
                 throw new UsageError("Invalid --color (must be auto, always or never): " + color);
             }
             colored = color.equals("always")
-                    || color.equals("auto") && stderrTerminal && System.getenv("NO_COLOR") == null;
+                    || color.equals("auto") && stderrIsTerminal && System.getenv("NO_COLOR") == null;
             kind = resolveKind();
             strategy = LoadStrategy.fromOption(moduleLoad);
             if (strategy == null) {
@@ -636,6 +652,9 @@ public final class GpuTranslate {
             return EXIT_OK;
         }
         long tw = System.nanoTime();
+        if (abandoned.getAsBoolean()) {
+            return EXIT_INPUT;
+        }
         if (kind == EmitKind.EXE) {
             try {
                 Linker.link(binary, Path.of(output), runtimeLib, linkLog());
@@ -646,6 +665,9 @@ public final class GpuTranslate {
             }
         } else if (!kind.isText() && binary != null) {
             textOut.write(binary);
+        }
+        if (abandoned.getAsBoolean()) {
+            return EXIT_INPUT;
         }
         textOut.commit();
         if (depFile) {
@@ -691,6 +713,45 @@ public final class GpuTranslate {
         } catch (MgpuException e) {
             return e.diagnostics().get(0).message();
         }
+    }
+
+    /**
+     * Whether a run of {@code args} needs a process of its own, not a share of a resident one: one that names
+     * a file of its own process ({@code /dev/stdout}, {@code /dev/fd/N}, {@code /proc/self/...}), or prints
+     * the times of its phases, the process's start among them. A usage error is left for the run to report.
+     */
+    static boolean needsItsOwnProcess(String[] args) {
+        GpuTranslate tool = new GpuTranslate(InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                new PrintStream(OutputStream.nullOutputStream()), false, false, () -> false);
+        try {
+            tool.parse(args);
+        } catch (UsageError e) {
+            return false;
+        }
+        if (tool.verbose) {
+            return true;
+        }
+        List<String> paths = new ArrayList<>(tool.inputs);
+        paths.addAll(java.util.Arrays.asList(tool.output, tool.outputDir, tool.depFilePath));
+        for (String e : tool.embeds) {
+            paths.add(e.substring(e.indexOf('=') + 1));
+        }
+        for (String p : paths) {
+            if (p == null || p.equals("-")) {
+                continue;
+            }
+            String at;
+            try {
+                at = Path.of(p).toAbsolutePath().normalize().toString();
+            } catch (java.nio.file.InvalidPathException e) {
+                continue;
+            }
+            if (at.startsWith("/dev/std") || at.startsWith("/dev/fd/") || at.startsWith("/dev/tty")
+                    || at.startsWith("/proc/")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether standard output is a terminal (whatever standard input is). */
@@ -768,9 +829,6 @@ public final class GpuTranslate {
 
     /** Whether diagnostics are coloured: {@code --color=always}, or auto on a terminal without NO_COLOR. */
     private boolean colored;
-
-    /** Whether standard error is a terminal, read once by {@link #main}. */
-    private static volatile boolean stderrTerminal;
 
     /** {@code gpu-translate: error: message}, the tool's own errors, coloured as diagnostics are. */
     private void toolError(String message) {

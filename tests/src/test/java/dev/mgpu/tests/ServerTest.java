@@ -1,0 +1,209 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code MGPU_SERVER=1}: the runs of one directory and environment share a resident server, and each gives
+ * what a run in a process of its own gives, byte for byte, exit codes and diagnostics included.
+ */
+class ServerTest {
+    private Path work;
+    private Path servers;
+    private Map<String, String> served;
+    private final Map<String, String> alone = Map.of("MGPU_SERVER", "0");
+
+    @BeforeEach
+    void setUp() throws IOException {
+        work = Files.createTempDirectory("mgpu-server").toRealPath();
+        servers = work.resolve("servers");
+        served = Map.of("MGPU_SERVER", "1", "MGPU_SERVER_DIR", servers.toString(), "MGPU_SERVER_IDLE", "120");
+        Files.copy(TestPaths.root().resolve("examples/kernels/axpy.mlir"), work.resolve("axpy.mlir"));
+        Files.writeString(work.resolve("bad.mlir"), "module {\n  func.func @f() {\n    %x = arith.constant : i32\n"
+                + "    return\n  }\n}\n");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (Path log : logs()) {
+            Matcher m = Pattern.compile("gpu-translate server (\\d+) on").matcher(Files.readString(log));
+            if (m.find()) {
+                ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        Native.exec(work.getParent(), Map.of(), "rm", "-rf", work.toString());
+    }
+
+    @Test
+    void runsShareOneServerAndGiveWhatTheirOwnProcessesGive() throws Exception {
+        Native.Result llA = cli(alone, null, "--emit=llvm", "axpy.mlir", "-o", "alone.ll");
+        Native.Result llS = cli(served, null, "--emit=llvm", "axpy.mlir", "-o", "served.ll");
+        assertEquals(0, llS.exit(), llS.err());
+        assertEquals(llA.err(), llS.err());
+        assertArrayEquals(Files.readAllBytes(work.resolve("alone.ll")), Files.readAllBytes(work.resolve("served.ll")));
+
+        // Objects, twice through the server: kernels compiled for every target, the host module.
+        cli(alone, null, "axpy.mlir", "-o", "alone.o");
+        for (String o : List.of("served1.o", "served2.o")) {
+            Native.Result r = cli(served, null, "axpy.mlir", "-o", o);
+            assertEquals(0, r.exit(), r.err());
+            assertArrayEquals(Files.readAllBytes(work.resolve("alone.o")), Files.readAllBytes(work.resolve(o)), o);
+        }
+
+        // Standard input in, standard output out.
+        Native.Result mlirA = cli(alone, work.resolve("axpy.mlir"), "--emit=mlir", "-");
+        Native.Result mlirS = cli(served, work.resolve("axpy.mlir"), "--emit=mlir", "-");
+        assertEquals(0, mlirS.exit(), mlirS.err());
+        assertTrue(mlirS.out().contains("gpu.func @axpy"), mlirS.out());
+        assertEquals(mlirA.out(), mlirS.out());
+
+        // Bad input: the same located error and exit code, and no output file.
+        Native.Result badA = cli(alone, null, "bad.mlir", "-o", "bad.o");
+        Native.Result badS = cli(served, null, "bad.mlir", "-o", "bad.o");
+        assertEquals(1, badS.exit());
+        assertTrue(badS.err().startsWith("bad.mlir:3:"), badS.err());
+        assertEquals(badA.err(), badS.err());
+        assertFalse(Files.exists(work.resolve("bad.o")));
+
+        // A run that times its phases from its process's start runs in a process of its own.
+        Native.Result timed = cli(served, null, "-v", "--emit=mlir", "axpy.mlir", "-o", "timed.mlir");
+        assertEquals(0, timed.exit(), timed.err());
+        assertTrue(timed.err().contains("Total Execution Time"), timed.err());
+
+        List<Path> logs = logs();
+        assertEquals(1, logs.size(), logs.toString());
+        String log = Files.readString(logs.get(0));
+        assertEquals(4, count(log, "served (exit 0)"), log);
+        assertEquals(1, count(log, "served (exit 1)"), log);
+        assertEquals(1, count(log, "refused: -v"), log);
+
+        // Another environment is another server: every variable of a run means what it means alone.
+        Map<String, String> other = new HashMap<>(served);
+        other.put("MGPU_TEST_VARIABLE", "another");
+        assertEquals(0, cli(other, null, "--emit=mlir", "axpy.mlir", "-o", "other.mlir").exit());
+        assertEquals(2, logs().size());
+    }
+
+    /** A server that cannot start (a JVM option it refuses) leaves the run to a process of its own. */
+    @Test
+    void aServerThatCannotStartLeavesTheRunToItsOwnProcess() throws Exception {
+        Map<String, String> bad = new HashMap<>(served);
+        bad.put("MGPU_JAVA_OPTS", "-XX:+NoSuchOption");
+        Native.Result r = cli(bad, null, "--emit=mlir", "axpy.mlir", "-o", "never.mlir");
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("Unrecognized VM option 'NoSuchOption'"), r.err());
+        assertFalse(Files.exists(work.resolve("never.mlir")));
+        List<Path> logs = logs();
+        assertEquals(1, logs.size(), logs.toString());
+        assertTrue(Files.readString(logs.get(0)).contains("Unrecognized VM option 'NoSuchOption'"));
+    }
+
+    @Test
+    void aClientThatGoesAwayGetsNoOutputPutInPlace() throws Exception {
+        assertEquals(0, cli(served, null, "--emit=mlir", "axpy.mlir", "-o", "first.mlir").exit());
+        Path socket;
+        try (Stream<Path> s = Files.list(servers)) {
+            socket = s.filter(p -> p.toString().endsWith(".sock")).findFirst().orElseThrow();
+        }
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            List<String> args = List.of("--emit=llvm", "-", "-o", "gone.ll");
+            ByteBuffer b = ByteBuffer.allocate(4096).put("MGT1".getBytes(StandardCharsets.US_ASCII)).putInt(0);
+            for (String s : prepend(work.toString(), args)) {
+                if (s == null) {
+                    b.putInt(args.size());
+                    continue;
+                }
+                byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+                b.putInt(bytes.length).put(bytes);
+            }
+            b.flip();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+            // The server asks for standard input; the client goes instead of sending it.
+            ByteBuffer frame = ByteBuffer.allocate(5);
+            while (frame.hasRemaining()) {
+                assertTrue(ch.read(frame) >= 0);
+            }
+            assertEquals('I', frame.get(0));
+        }
+        Path log = logs().get(0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log).contains("abandoned") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.readString(log).contains("served (exit 1, abandoned): --emit=llvm - -o gone.ll"),
+                Files.readString(log));
+        try (Stream<Path> s = Files.list(work)) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().contains("gone")).toList());
+        }
+    }
+
+    /** The request's strings: the working directory, then null where the count goes, then the arguments. */
+    private static List<String> prepend(String cwd, List<String> args) {
+        List<String> all = new ArrayList<>();
+        all.add(cwd);
+        all.add(null);
+        all.addAll(args);
+        return all;
+    }
+
+    private Native.Result cli(Map<String, String> env, Path stdin, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(TestPaths.root().resolve("tools/gpu-translate").toString());
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(work, "stdout", ".txt");
+        Path err = Files.createTempFile(work, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(stdin == null ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())
+                        : ProcessBuilder.Redirect.from(stdin.toFile()));
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", cmd));
+        Native.Result r = new Native.Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
+    }
+
+    private List<Path> logs() throws IOException {
+        if (!Files.isDirectory(servers)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(servers)) {
+            return s.filter(p -> p.toString().endsWith(".log")).sorted().toList();
+        }
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,364 @@
+/*
+ * gpu-translate-client: runs a gpu-translate command in a resident server (dev.mgpu.tools.CompileServer),
+ * starting one when none answers, so that a build's many runs pay for one JVM start and one load of LLVM.
+ *
+ * usage: gpu-translate-client LAUNCHER JAR [gpu-translate arguments...]
+ * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment and build
+ * of the jar: its socket is named by a hash of all three, in MGPU_SERVER_DIR (default
+ * $XDG_RUNTIME_DIR/mgpu-server, else /tmp/mgpu-server-UID), a directory only this user may enter. It is
+ * started there by LAUNCHER --mgpu-serve=SOCKET, detached, its own output in NAME.log. Wherever the server
+ * cannot be used (no directory of ours, no server after 30 s, a refusal, a server gone before it said
+ * anything), the command runs as LAUNCHER would run it alone, with MGPU_SERVER=0.
+ *
+ * The protocol is in CompileServer's documentation.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *launcher;
+static char **user_args;
+static int user_argc;
+
+/* Runs the command without a server: the launcher's own path, told not to come back here. */
+static void run_alone(void) {
+  setenv("MGPU_SERVER", "0", 1);
+  char **argv = calloc((size_t)user_argc + 2, sizeof *argv);
+  if (!argv) {
+    perror("gpu-translate");
+    exit(3);
+  }
+  argv[0] = (char *)launcher;
+  for (int i = 0; i < user_argc; i++) argv[i + 1] = user_args[i];
+  execv(launcher, argv);
+  fprintf(stderr, "gpu-translate: error: cannot run %s: %s\n", launcher, strerror(errno));
+  exit(3);
+}
+
+/* Variables that a build changes from one command to the next and that no run reads. */
+static int volatile_variable(const char *kv) {
+  static const char *const names[] = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "MAKE_TERMOUT",
+                                      "MAKE_TERMERR", "_", "SHLVL", "OLDPWD", "PWD", "MGPU_SERVER",
+                                      "MGPU_SERVER_DIR", NULL};
+  for (const char *const *n = names; *n; n++) {
+    size_t len = strlen(*n);
+    if (strncmp(kv, *n, len) == 0 && kv[len] == '=') return 1;
+  }
+  return 0;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) {
+    h ^= b[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+static uint64_t fnv_str(uint64_t h, const char *s) { return fnv(h, s, strlen(s) + 1); }
+
+static int by_string(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The identity of the server this command may use: the jar's and launcher's files, cwd, environment. */
+static uint64_t identity(const char *jar, const char *cwd) {
+  uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 1");
+  const char *files[] = {jar, launcher};
+  for (int i = 0; i < 2; i++) {
+    struct stat st;
+    if (stat(files[i], &st) != 0) return 0;
+    h = fnv_str(h, files[i]);
+    int64_t v[] = {(int64_t)st.st_dev, (int64_t)st.st_ino, (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
+                   (int64_t)st.st_mtim.tv_nsec};
+    h = fnv(h, v, sizeof v);
+  }
+  h = fnv_str(h, cwd);
+  size_t n = 0;
+  while (environ[n]) n++;
+  char **env = malloc((n + 1) * sizeof *env);
+  if (!env) return 0;
+  memcpy(env, environ, n * sizeof *env);
+  qsort(env, n, sizeof *env, by_string);
+  for (size_t i = 0; i < n; i++) {
+    if (!volatile_variable(env[i])) h = fnv_str(h, env[i]);
+  }
+  free(env);
+  return h;
+}
+
+/* The directory of this user's servers, made if need be; NULL where it is not safely ours. */
+static int server_dir(char *out, size_t size) {
+  const char *given = getenv("MGPU_SERVER_DIR");
+  const char *runtime = getenv("XDG_RUNTIME_DIR");
+  int n;
+  if (given && *given) {
+    n = snprintf(out, size, "%s", given);
+  } else if (runtime && *runtime) {
+    n = snprintf(out, size, "%s/mgpu-server", runtime);
+  } else {
+    n = snprintf(out, size, "/tmp/mgpu-server-%u", (unsigned)getuid());
+  }
+  if (n < 0 || (size_t)n >= size) return -1;
+  if (mkdir(out, 0700) != 0 && errno != EEXIST) return -1;
+  struct stat st;
+  if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 077) != 0) {
+    return -1;
+  }
+  return 0;
+}
+
+static int connect_to(const char *path) {
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  struct sockaddr_un a = {.sun_family = AF_UNIX};
+  snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+  if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/*
+ * Starts LAUNCHER --mgpu-serve=SOCKET detached from this process, its session and its descriptors, and
+ * returns the server's process id (0 if unknown, -1 if it could not be started).
+ */
+static pid_t start_server(const char *socket_path, const char *log_path) {
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) return -1;
+  pid_t child = fork();
+  if (child < 0) {
+    close(report[0]);
+    close(report[1]);
+    return -1;
+  }
+  if (child == 0) {
+    close(report[0]);
+    if (setsid() < 0) _exit(0);
+    pid_t server = fork();
+    if (server != 0) {
+      ssize_t ignored = write(report[1], &server, sizeof server);
+      (void)ignored;
+      _exit(0);
+    }
+    int null = open("/dev/null", O_RDONLY);
+    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (null < 0 || log < 0) _exit(1);
+    dup2(null, 0);
+    dup2(log, 1);
+    dup2(log, 2);
+    /* A build's pipes (make's job server, a caller reading our stdout to its end) must not stay open. */
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
+    for (char **e = environ; *e;) {
+      if (volatile_variable(*e) && strncmp(*e, "PWD=", 4) != 0) {
+        char name[256];
+        size_t len = strcspn(*e, "=");
+        if (len < sizeof name) {
+          memcpy(name, *e, len);
+          name[len] = 0;
+          unsetenv(name);
+          continue;
+        }
+      }
+      e++;
+    }
+    setenv("MGPU_SERVER", "0", 1);
+    size_t n = strlen(socket_path) + sizeof "--mgpu-serve=";
+    char *arg = malloc(n);
+    if (!arg) _exit(1);
+    snprintf(arg, n, "--mgpu-serve=%s", socket_path);
+    char *argv[] = {(char *)launcher, arg, NULL};
+    execv(launcher, argv);
+    _exit(127);
+  }
+  close(report[1]);
+  pid_t server = 0;
+  while (read(report[0], &server, sizeof server) < 0 && errno == EINTR) {
+  }
+  close(report[0]);
+  int status;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return server;
+}
+
+/* A connection to this command's server, started if none answers; -1 where there can be none. */
+static int server(const char *jar) {
+  char cwd[PATH_MAX];
+  char dir[PATH_MAX - 64];
+  if (!getcwd(cwd, sizeof cwd) || server_dir(dir, sizeof dir) != 0) return -1;
+  uint64_t id = identity(jar, cwd);
+  if (id == 0) return -1;
+  char sock[PATH_MAX], lock[PATH_MAX], log[PATH_MAX];
+  snprintf(sock, sizeof sock, "%s/%016llx.sock", dir, (unsigned long long)id);
+  snprintf(lock, sizeof lock, "%s/%016llx.lock", dir, (unsigned long long)id);
+  snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)id);
+  if (strlen(sock) >= sizeof((struct sockaddr_un *)0)->sun_path) return -1;
+  int fd = connect_to(sock);
+  if (fd >= 0) return fd;
+  /* One client starts the server; the others wait on the lock and then find it. */
+  int l = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (l < 0) return -1;
+  while (flock(l, LOCK_EX) != 0) {
+    if (errno != EINTR) {
+      close(l);
+      return -1;
+    }
+  }
+  fd = connect_to(sock);
+  if (fd < 0) {
+    pid_t started = start_server(sock, log);
+    struct timespec pause = {0, 5 * 1000 * 1000};
+    /* Up to 30 s, while the server lives: one that could not start says why in its log. */
+    for (int i = 0; i < 6000 && fd < 0 && started >= 0; i++) {
+      nanosleep(&pause, NULL);
+      fd = connect_to(sock);
+      if (fd < 0 && started > 0 && kill(started, 0) != 0 && errno == ESRCH) break;
+    }
+  }
+  close(l);
+  return fd;
+}
+
+static int send_all(int fd, const void *p, size_t n) {
+  const char *b = p;
+  while (n > 0) {
+    ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return -1;
+    b += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int recv_all(int fd, void *p, size_t n) {
+  char *b = p;
+  while (n > 0) {
+    ssize_t k = read(fd, b, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return -1;
+    b += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int write_all(int fd, const char *b, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(fd, b, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return -1;
+    b += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int send_u32(int fd, uint32_t v) {
+  unsigned char b[4] = {(unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8),
+                        (unsigned char)v};
+  return send_all(fd, b, 4);
+}
+
+static int send_string(int fd, const char *s) {
+  size_t n = strlen(s);
+  return n > UINT32_MAX || send_u32(fd, (uint32_t)n) || send_all(fd, s, n) ? -1 : 0;
+}
+
+static uint32_t u32(const unsigned char *b) {
+  return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+/* Sends all of standard input in chunks, then the empty chunk that ends it. */
+static int send_stdin(int fd) {
+  static char buf[1 << 16];
+  for (;;) {
+    ssize_t k = read(0, buf, sizeof buf);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) {
+      fprintf(stderr, "<stdin>: error: Invalid input (must be readable): %s\n", strerror(errno));
+      k = 0;
+    }
+    if (send_u32(fd, (uint32_t)k) || (k > 0 && send_all(fd, buf, (size_t)k))) return -1;
+    if (k == 0) return 0;
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: gpu-translate-client LAUNCHER JAR [ARGS...]\n");
+    return 2;
+  }
+  launcher = argv[1];
+  user_args = argv + 3;
+  user_argc = argc - 3;
+  int fd = server(argv[2]);
+  if (fd < 0) run_alone();
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) run_alone();
+  unsigned char head[4] = {'M', 'G', 'T', '1'};
+  uint32_t flags = (isatty(1) ? 1u : 0u) | (isatty(2) ? 2u : 0u);
+  int failed = send_all(fd, head, 4) || send_u32(fd, flags) || send_string(fd, cwd) ||
+               send_u32(fd, (uint32_t)user_argc);
+  for (int i = 0; i < user_argc && !failed; i++) failed = send_string(fd, user_args[i]);
+  if (failed) run_alone();
+  int said = 0;
+  static char buf[1 << 16];
+  for (;;) {
+    unsigned char frame[5];
+    if (recv_all(fd, frame, 5) != 0) break;
+    uint32_t len = u32(frame + 1);
+    if (frame[0] == 'R') {
+      close(fd);
+      run_alone();
+    }
+    if (frame[0] == 'X') {
+      unsigned char code[4];
+      if (len != 4 || recv_all(fd, code, 4) != 0) break;
+      return (int)u32(code);
+    }
+    if (frame[0] == 'I') {
+      said = 1;
+      if (send_stdin(fd) != 0) break;
+      continue;
+    }
+    if (frame[0] != 'O' && frame[0] != 'E') break;
+    said = 1;
+    int out = frame[0] == 'O' ? 1 : 2;
+    while (len > 0) {
+      size_t k = len < sizeof buf ? len : sizeof buf;
+      if (recv_all(fd, buf, k) != 0) goto lost;
+      if (write_all(out, buf, k) != 0) {
+        /* As a run of its own would: the output fails, and the server, seeing us go, puts nothing in place. */
+        fprintf(stderr, "<stdout>: error: Invalid output (must be writable): %s\n", strerror(errno));
+        return 1;
+      }
+      len -= (uint32_t)k;
+    }
+  }
+lost:
+  close(fd);
+  if (!said) run_alone();
+  fprintf(stderr, "gpu-translate: error: the compile server ended before the run did (see its log in the"
+                  " server directory)\n");
+  return 3;
+}

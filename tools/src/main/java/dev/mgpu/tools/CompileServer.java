@@ -1,0 +1,304 @@
+package dev.mgpu.tools;
+
+import dev.mgpu.codegen.Mgpu;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A resident {@code gpu-translate}: one JVM, LLVM loaded and the code compiled once, serving the runs that a
+ * build makes one after another. The launcher's client ({@code gpu-translate-client}, started when
+ * {@code MGPU_SERVER=1}) starts it in its own working directory and environment, and asks a server only of
+ * that directory, environment and build, so that every path and variable of a run means what it would mean
+ * in a process of its own.
+ *
+ * <p>The protocol, over a Unix-domain socket, every integer big-endian:
+ * <pre>
+ * request  = "MGT1" flags:u32 cwd:string argc:u32 string*      flags: 1 stdout, 2 stderr is a terminal
+ * string   = length:u32 UTF-8 bytes
+ * answer   = frame* ('X' code:u32 | 'R')                        'R': refused, run in a process of your own
+ * frame    = kind:u8 length:u32 bytes                           'O' stdout, 'E' stderr, 'I' send stdin now
+ * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
+ * </pre>
+ * Runs are served one at a time, in the order they come. A client that goes away before its run ends
+ * abandons it: no output is put in place. The server ends itself after {@code MGPU_SERVER_IDLE} seconds
+ * (default 900) without a run, and removes its socket.
+ */
+public final class CompileServer {
+    private static final int MAGIC = 0x4D475431;
+    private static final int MAX_STRING = 1 << 20;
+    private static final int MAX_ARGS = 1 << 16;
+
+    private final Path socket;
+    private final long idleNanos;
+    private final Path cwd = Path.of("").toAbsolutePath();
+    private final ReentrantLock turn = new ReentrantLock(true);
+    private final AtomicInteger active = new AtomicInteger();
+    private volatile long lastActivity = System.nanoTime();
+
+    private CompileServer(Path socket, long idleSeconds) {
+        this.socket = socket;
+        this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
+    }
+
+    /**
+     * Serves runs on the socket {@code args[0]} until idle for {@code MGPU_SERVER_IDLE} seconds.
+     *
+     * @param args the socket's path
+     * @throws IOException when the socket cannot be made
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: CompileServer SOCKET");
+            System.exit(GpuTranslate.EXIT_USAGE);
+        }
+        long idle = 900;
+        String given = System.getenv("MGPU_SERVER_IDLE");
+        if (given != null) {
+            try {
+                idle = Math.max(1, Long.parseLong(given.trim()));
+            } catch (NumberFormatException e) {
+                System.err.println("gpu-translate server: MGPU_SERVER_IDLE is not a number of seconds: " + given);
+            }
+        }
+        new CompileServer(Path.of(args[0]), idle).serve();
+    }
+
+    private void serve() throws IOException {
+        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        // The client starts a server only while it holds the lock beside the socket, after finding that no
+        // server answers there: a socket file left there is a dead server's.
+        Files.deleteIfExists(socket);
+        listener.bind(UnixDomainSocketAddress.of(socket));
+        // Its own output is the log beside the socket: who it is, then a line a run.
+        System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
+        Thread watch = new Thread(this::endWhenIdle, "gpu-translate-server-idle");
+        watch.setDaemon(true);
+        watch.start();
+        // LLVM loads while the first client connects.
+        Mgpu.preloadNative();
+        while (true) {
+            SocketChannel ch = listener.accept();
+            active.incrementAndGet();
+            lastActivity = System.nanoTime();
+            Thread t = new Thread(() -> {
+                try (ch) {
+                    new Connection(ch).answer();
+                } catch (IOException e) {
+                    // The client went away; nothing is left to tell it.
+                } finally {
+                    lastActivity = System.nanoTime();
+                    active.decrementAndGet();
+                }
+            }, "gpu-translate-run");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private void endWhenIdle() {
+        while (true) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (active.get() == 0 && System.nanoTime() - lastActivity > idleNanos) {
+                try {
+                    Files.deleteIfExists(socket);
+                } catch (IOException e) {
+                    // Gone already, or not ours to remove: the next client starts afresh either way.
+                }
+                System.exit(0);
+            }
+        }
+    }
+
+    /** One client's request and its answer. */
+    private final class Connection {
+        private final SocketChannel ch;
+        private final BlockingQueue<byte[]> stdin = new ArrayBlockingQueue<>(64);
+        private volatile boolean gone;
+        private boolean stdinAsked;
+
+        Connection(SocketChannel ch) {
+            this.ch = ch;
+        }
+
+        void answer() throws IOException {
+            ByteBuffer head = read(8);
+            if (head.getInt() != MAGIC) {
+                return;
+            }
+            int flags = head.getInt();
+            String from = string();
+            int argc = read(4).getInt();
+            if (argc < 0 || argc > MAX_ARGS) {
+                return;
+            }
+            String[] args = new String[argc];
+            for (int i = 0; i < argc; i++) {
+                args[i] = string();
+            }
+            if (!Path.of(from).equals(cwd) || GpuTranslate.needsItsOwnProcess(args)) {
+                System.err.println("refused: " + String.join(" ", args));
+                frame('R', new byte[0], 0, 0);
+                return;
+            }
+            Thread listen = new Thread(this::listen, "gpu-translate-client-input");
+            listen.setDaemon(true);
+            listen.start();
+            FrameStream out = new FrameStream('O');
+            PrintStream err = new PrintStream(new FrameStream('E'), true, StandardCharsets.UTF_8);
+            int code;
+            turn.lock();
+            try {
+                code = GpuTranslate.run(args, new Stdin(), out, err, (flags & 1) != 0, (flags & 2) != 0,
+                        () -> gone);
+                out.flush();
+                err.flush();
+            } finally {
+                turn.unlock();
+            }
+            System.err.println("served (exit " + code + (gone ? ", abandoned" : "") + "): " + String.join(" ", args));
+            frame('X', ByteBuffer.allocate(4).putInt(code).array(), 0, 4);
+        }
+
+        /** Reads what the client sends after its request (standard input), and notices when it goes. */
+        private void listen() {
+            try {
+                while (true) {
+                    int n = read(4).getInt();
+                    if (n < 0 || n > MAX_STRING) {
+                        break;
+                    }
+                    stdin.put(n == 0 ? new byte[0] : read(n).array());
+                }
+            } catch (IOException | InterruptedException e) {
+                // End of the connection: the client exited or was killed.
+            }
+            gone = true;
+            stdin.offer(new byte[0]);
+        }
+
+        private String string() throws IOException {
+            int n = read(4).getInt();
+            if (n < 0 || n > MAX_STRING) {
+                throw new IOException("string of " + n + " bytes");
+            }
+            return new String(read(n).array(), StandardCharsets.UTF_8);
+        }
+
+        private ByteBuffer read(int n) throws IOException {
+            ByteBuffer b = ByteBuffer.allocate(n);
+            while (b.hasRemaining()) {
+                if (ch.read(b) < 0) {
+                    throw new IOException("end of the connection");
+                }
+            }
+            return b.flip();
+        }
+
+        private synchronized void frame(char kind, byte[] bytes, int off, int len) throws IOException {
+            ByteBuffer b = ByteBuffer.allocate(5 + len);
+            b.put((byte) kind).putInt(len).put(bytes, off, len).flip();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        }
+
+        /** Standard input, asked of the client at the first read. */
+        private final class Stdin extends InputStream {
+            private byte[] chunk = new byte[0];
+            private int at;
+            private boolean ended;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                while (at == chunk.length) {
+                    if (ended) {
+                        return -1;
+                    }
+                    if (!stdinAsked) {
+                        stdinAsked = true;
+                        frame('I', new byte[0], 0, 0);
+                    }
+                    try {
+                        chunk = stdin.take();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException("interrupted while reading standard input");
+                    }
+                    at = 0;
+                    ended = chunk.length == 0;
+                }
+                int n = Math.min(len, chunk.length - at);
+                System.arraycopy(chunk, at, b, off, n);
+                at += n;
+                return n;
+            }
+        }
+
+        /** Output as frames of one kind, 64 KiB at most each. */
+        private final class FrameStream extends OutputStream {
+            private final char kind;
+            private final byte[] buf = new byte[1 << 16];
+            private int n;
+
+            FrameStream(char kind) {
+                this.kind = kind;
+            }
+
+            @Override
+            public void write(int b) throws IOException {
+                if (n == buf.length) {
+                    flush();
+                }
+                buf[n++] = (byte) b;
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                while (len > 0) {
+                    if (n == buf.length) {
+                        flush();
+                    }
+                    int k = Math.min(len, buf.length - n);
+                    System.arraycopy(b, off, buf, n, k);
+                    n += k;
+                    off += k;
+                    len -= k;
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                if (n > 0) {
+                    int len = n;
+                    n = 0;
+                    frame(kind, buf, 0, len);
+                }
+            }
+        }
+    }
+}
