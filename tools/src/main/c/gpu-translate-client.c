@@ -38,6 +38,7 @@ static int user_argc;
 /* Runs the command without a server: the launcher's own path, told not to come back here. */
 static void run_alone(void) {
   setenv("MGPU_SERVER", "0", 1);
+  signal(SIGPIPE, SIG_DFL);
   char **argv = calloc((size_t)user_argc + 2, sizeof *argv);
   if (!argv) {
     perror("gpu-translate");
@@ -77,8 +78,27 @@ static int by_string(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The identity of the server this command may use: the jar's and launcher's files, cwd, environment. */
-static uint64_t identity(const char *jar, const char *cwd) {
+/* What a run's files depend on beyond its arguments: the working directory itself (not only its name, which a
+ * new directory may take over) and the file-creation mask. */
+struct place {
+  uint64_t dev, ino;
+  uint32_t mask;
+};
+
+static int here(struct place *p) {
+  struct stat st;
+  if (stat(".", &st) != 0) return -1;
+  mode_t m = umask(0);
+  umask(m);
+  *p = (struct place){(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint32_t)m};
+  return 0;
+}
+
+/*
+ * The identity of the server this command may use: the jar's and launcher's files, the working directory
+ * (name and file), the umask and the environment.
+ */
+static uint64_t identity(const char *jar, const char *cwd, const struct place *at) {
   uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 1");
   const char *files[] = {jar, launcher};
   for (int i = 0; i < 2; i++) {
@@ -90,6 +110,7 @@ static uint64_t identity(const char *jar, const char *cwd) {
     h = fnv(h, v, sizeof v);
   }
   h = fnv_str(h, cwd);
+  h = fnv(h, at, sizeof *at);
   size_t n = 0;
   while (environ[n]) n++;
   char **env = malloc((n + 1) * sizeof *env);
@@ -181,6 +202,7 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
       e++;
     }
     setenv("MGPU_SERVER", "0", 1);
+    signal(SIGPIPE, SIG_DFL);
     size_t n = strlen(socket_path) + sizeof "--mgpu-serve=";
     char *arg = malloc(n);
     if (!arg) _exit(1);
@@ -201,11 +223,11 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
 }
 
 /* A connection to this command's server, started if none answers; -1 where there can be none. */
-static int server(const char *jar) {
+static int server(const char *jar, const struct place *at) {
   char cwd[PATH_MAX];
   char dir[PATH_MAX - 64];
   if (!getcwd(cwd, sizeof cwd) || server_dir(dir, sizeof dir) != 0) return -1;
-  uint64_t id = identity(jar, cwd);
+  uint64_t id = identity(jar, cwd, at);
   if (id == 0) return -1;
   char sock[PATH_MAX], lock[PATH_MAX], log[PATH_MAX];
   snprintf(sock, sizeof sock, "%s/%016llx.sock", dir, (unsigned long long)id);
@@ -273,6 +295,12 @@ static int write_all(int fd, const char *b, size_t n) {
   return 0;
 }
 
+static int send_u64(int fd, uint64_t v) {
+  unsigned char b[8];
+  for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (56 - 8 * i));
+  return send_all(fd, b, 8);
+}
+
 static int send_u32(int fd, uint32_t v) {
   unsigned char b[4] = {(unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8),
                         (unsigned char)v};
@@ -311,14 +339,22 @@ int main(int argc, char **argv) {
   launcher = argv[1];
   user_args = argv + 3;
   user_argc = argc - 3;
-  int fd = server(argv[2]);
+  /* A run whose standard descriptors are not all open fails or not as its own process would: it is one. */
+  for (int std = 0; std <= 2; std++) {
+    if (fcntl(std, F_GETFD) < 0) run_alone();
+  }
+  /* A reader that goes (a pipe into head) is an EPIPE to report, as a run of its own reports it. */
+  signal(SIGPIPE, SIG_IGN);
+  struct place at;
+  if (here(&at) != 0) run_alone();
+  int fd = server(argv[2], &at);
   if (fd < 0) run_alone();
   char cwd[PATH_MAX];
   if (!getcwd(cwd, sizeof cwd)) run_alone();
-  unsigned char head[4] = {'M', 'G', 'T', '1'};
+  unsigned char head[4] = {'M', 'G', 'T', '2'};
   uint32_t flags = (isatty(1) ? 1u : 0u) | (isatty(2) ? 2u : 0u);
-  int failed = send_all(fd, head, 4) || send_u32(fd, flags) || send_string(fd, cwd) ||
-               send_u32(fd, (uint32_t)user_argc);
+  int failed = send_all(fd, head, 4) || send_u32(fd, flags) || send_u64(fd, at.dev) || send_u64(fd, at.ino) ||
+               send_u32(fd, at.mask) || send_string(fd, cwd) || send_u32(fd, (uint32_t)user_argc);
   for (int i = 0; i < user_argc && !failed; i++) failed = send_string(fd, user_args[i]);
   if (failed) run_alone();
   int said = 0;
@@ -347,8 +383,9 @@ int main(int argc, char **argv) {
     while (len > 0) {
       size_t k = len < sizeof buf ? len : sizeof buf;
       if (recv_all(fd, buf, k) != 0) goto lost;
-      if (write_all(out, buf, k) != 0) {
-        /* As a run of its own would: the output fails, and the server, seeing us go, puts nothing in place. */
+      if (write_all(out, buf, k) != 0 && out == 1) {
+        /* As a run of its own would: the output fails, and the server, seeing us go, puts nothing in place.
+         * Standard error that cannot be written is dropped, as Java's System.err drops it. */
         fprintf(stderr, "<stdout>: error: Invalid output (must be writable): %s\n", strerror(errno));
         return 1;
       }

@@ -130,7 +130,9 @@ class ServerTest {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
             List<String> args = List.of("--emit=llvm", "-", "-o", "gone.ll");
-            ByteBuffer b = ByteBuffer.allocate(4096).put("MGT1".getBytes(StandardCharsets.US_ASCII)).putInt(0);
+            ByteBuffer b = ByteBuffer.allocate(4096).put("MGT2".getBytes(StandardCharsets.US_ASCII)).putInt(0)
+                    .putLong((Long) Files.getAttribute(work, "unix:dev")).putLong((Long) Files.getAttribute(work, "unix:ino"))
+                    .putInt(umask());
             for (String s : prepend(work.toString(), args)) {
                 if (s == null) {
                     b.putInt(args.size());
@@ -162,6 +164,115 @@ class ServerTest {
         }
     }
 
+    /** This process's file-creation mask, which the server it starts inherits. */
+    private static int umask() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("Umask:")) {
+                return Integer.parseInt(line.substring(6).trim(), 8);
+            }
+        }
+        throw new IOException("no Umask in /proc/self/status");
+    }
+
+    /**
+     * A directory made again under the name of one a server was started in (a build tree removed and made
+     * anew, or moved aside) is another directory: its runs read its files, not the old one's.
+     */
+    @Test
+    void aDirectoryMadeAgainUnderTheSameNameGetsItsOwnServer() throws Exception {
+        Path tree = work.resolve("tree");
+        for (String version : List.of("version_one", "version_two", "version_three")) {
+            if (Files.exists(tree)) {
+                Files.move(tree, work.resolve("old-" + version));
+            }
+            Files.createDirectories(tree);
+            Files.writeString(tree.resolve("a.mlir"), "module {\n  llvm.func @" + version + "() {\n    llvm.return\n"
+                    + "  }\n}\n");
+            Native.Result r = cli(tree, served, null, "a.mlir", "-o", "a.ll");
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(Files.readString(tree.resolve("a.ll")).contains("define void @" + version + "()"), version);
+        }
+        // The servers of the directories moved aside saw that their name names another directory, and ended.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (count(allLogs(), "ended: ") < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(2, count(allLogs(), "names another directory now"), allLogs());
+    }
+
+    /**
+     * A run in a state that a server cannot share gives what a run of its own gives: standard input or output
+     * closed, a file-creation mask of its own, a pipe whose reader goes, an output that is a link to the
+     * caller's standard error.
+     */
+    @Test
+    void runsWhoseProcessDiffersGiveWhatTheirOwnProcessGives() throws Exception {
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        StringBuilder many = new StringBuilder("module attributes {gpu.container_module} {\n  llvm.func @f() {\n");
+        for (int i = 0; i < 4000; i++) {
+            many.append("    %c").append(i).append(" = llvm.mlir.constant(").append(i).append(" : i64) : i64\n");
+        }
+        Files.writeString(work.resolve("big.mlir"), many.append("    llvm.return\n  }\n}\n").toString());
+        List<String> shells = List.of(
+                gt + " --emit=mlir - <&-",
+                gt + " --emit=llvm axpy.mlir >&-",
+                "set -o pipefail; " + gt + " --emit=mlir big.mlir | head -c 10 >/dev/null",
+                "ln -sf /dev/stderr to-stderr.ll; " + gt + " --emit=llvm axpy.mlir -o to-stderr.ll");
+        for (String sh : shells) {
+            Native.Result a = Native.run(work, alone, List.of("bash", "-c", sh));
+            Native.Result b = Native.run(work, served, List.of("bash", "-c", sh));
+            assertEquals(a.exit(), b.exit(), sh + "\n" + a.err() + "\n---\n" + b.err());
+            assertEquals(a.err(), b.err(), sh);
+            assertEquals(a.out(), b.out(), sh);
+        }
+        assertTrue(Native.run(work, alone, List.of("bash", "-c", shells.get(3))).err().contains("define void @run_axpy"));
+        for (String mask : List.of("077", "022", "077")) {
+            String sh = "umask " + mask + "; " + gt + " --emit=llvm axpy.mlir -o mode-" + mask + ".ll";
+            Native.exec(work, alone, "bash", "-c", sh);
+            String own = Files.getPosixFilePermissions(work.resolve("mode-" + mask + ".ll")).toString();
+            Files.delete(work.resolve("mode-" + mask + ".ll"));
+            Native.exec(work, served, "bash", "-c", sh);
+            assertEquals(own, Files.getPosixFilePermissions(work.resolve("mode-" + mask + ".ll")).toString(), mask);
+        }
+    }
+
+    /** A client killed while its executable links: the server links on, and puts nothing in place. */
+    @Test
+    void aClientKilledWhileLinkingGetsNoExecutable() throws Exception {
+        Path cc = work.resolve("slow-cc");
+        Files.writeString(cc, "#!/bin/sh\ntouch \"" + work.resolve("linking") + "\"\nsleep 2\nexec cc \"$@\"\n");
+        cc.toFile().setExecutable(true);
+        Files.writeString(work.resolve("app.mlir"), "module {\n  func.func @main() -> i32 {\n"
+                + "    %c = arith.constant 0 : i32\n    return %c : i32\n  }\n}\n");
+        Map<String, String> env = new HashMap<>(served);
+        env.put("CC", cc.toString());
+        ProcessBuilder pb = new ProcessBuilder(TestPaths.root().resolve("tools/gpu-translate").toString(), "app.mlir",
+                "-o", "app").directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(env);
+        Process client = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(work.resolve("linking")) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(work.resolve("linking")));
+        client.destroy();
+        client.waitFor(30, TimeUnit.SECONDS);
+        while (!allLogs().contains("abandoned") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(allLogs().contains("served (exit 1, abandoned): app.mlir -o app"), allLogs());
+        assertFalse(Files.exists(work.resolve("app")));
+    }
+
+    private String allLogs() throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (Path log : logs()) {
+            b.append(Files.readString(log));
+        }
+        return b.toString();
+    }
+
     /** The request's strings: the working directory, then null where the count goes, then the arguments. */
     private static List<String> prepend(String cwd, List<String> args) {
         List<String> all = new ArrayList<>();
@@ -172,12 +283,16 @@ class ServerTest {
     }
 
     private Native.Result cli(Map<String, String> env, Path stdin, String... args) throws Exception {
+        return cli(work, env, stdin, args);
+    }
+
+    private Native.Result cli(Path dir, Map<String, String> env, Path stdin, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(TestPaths.root().resolve("tools/gpu-translate").toString());
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(work, "stdout", ".txt");
         Path err = Files.createTempFile(work, "stderr", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(out.toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .redirectInput(stdin == null ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())
                         : ProcessBuilder.Redirect.from(stdin.toFile()));

@@ -12,11 +12,11 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -28,27 +28,38 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The protocol, over a Unix-domain socket, every integer big-endian:
  * <pre>
- * request  = "MGT1" flags:u32 cwd:string argc:u32 string*      flags: 1 stdout, 2 stderr is a terminal
+ * request  = "MGT2" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string argc:u32 string*
+ *                                                              flags: 1 stdout, 2 stderr is a terminal
  * string   = length:u32 UTF-8 bytes
  * answer   = frame* ('X' code:u32 | 'R')                        'R': refused, run in a process of your own
  * frame    = kind:u8 length:u32 bytes                           'O' stdout, 'E' stderr, 'I' send stdin now
  * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
  * </pre>
- * Runs are served one at a time, in the order they come. A client that goes away before its run ends
- * abandons it: no output is put in place. The server ends itself after {@code MGPU_SERVER_IDLE} seconds
- * (default 900) without a run, and removes its socket.
+ * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
+ * mask: a request whose directory, by name or by file, or mask is not the server's own is refused. Runs are
+ * served one at a time, in the order they come. A client that goes away before its run ends abandons it:
+ * no output is put in place. The server ends itself after {@code MGPU_SERVER_IDLE} seconds (default 900)
+ * without a run, or once its directory's name names another directory (or none), and removes its socket.
  */
 public final class CompileServer {
-    private static final int MAGIC = 0x4D475431;
+    private static final int MAGIC = 0x4D475432;
     private static final int MAX_STRING = 1 << 20;
     private static final int MAX_ARGS = 1 << 16;
 
     private final Path socket;
     private final long idleNanos;
     private final Path cwd = Path.of("").toAbsolutePath();
+    /** The device and inode of this process's working directory, which its name may stop naming. */
+    private final Object[] home = fileKey(Path.of("."));
+    private final int umask = umask();
     private final ReentrantLock turn = new ReentrantLock(true);
-    private final AtomicInteger active = new AtomicInteger();
+    /** Guards {@link #active} and {@link #ending}: a run accepted is served, or the server is ending. */
+    private final Object life = new Object();
+    private int active;
+    private boolean ending;
     private volatile long lastActivity = System.nanoTime();
+    private ServerSocketChannel listener;
+    private Object socketInode;
 
     private CompileServer(Path socket, long idleSeconds) {
         this.socket = socket;
@@ -79,11 +90,12 @@ public final class CompileServer {
     }
 
     private void serve() throws IOException {
-        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         // The client starts a server only while it holds the lock beside the socket, after finding that no
         // server answers there: a socket file left there is a dead server's.
         Files.deleteIfExists(socket);
         listener.bind(UnixDomainSocketAddress.of(socket));
+        socketInode = Files.getAttribute(socket, "unix:ino");
         // Its own output is the log beside the socket: who it is, then a line a run.
         System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
         Thread watch = new Thread(this::endWhenIdle, "gpu-translate-server-idle");
@@ -92,17 +104,32 @@ public final class CompileServer {
         // LLVM loads while the first client connects.
         Mgpu.preloadNative();
         while (true) {
-            SocketChannel ch = listener.accept();
-            active.incrementAndGet();
-            lastActivity = System.nanoTime();
+            SocketChannel ch;
+            try {
+                ch = listener.accept();
+            } catch (IOException e) {
+                // Closed by endWhenIdle, which exits.
+                return;
+            }
+            synchronized (life) {
+                if (ending) {
+                    // Said nothing: its client runs the command in a process of its own.
+                    ch.close();
+                    continue;
+                }
+                active++;
+                lastActivity = System.nanoTime();
+            }
             Thread t = new Thread(() -> {
                 try (ch) {
                     new Connection(ch).answer();
                 } catch (IOException e) {
                     // The client went away; nothing is left to tell it.
                 } finally {
-                    lastActivity = System.nanoTime();
-                    active.decrementAndGet();
+                    synchronized (life) {
+                        lastActivity = System.nanoTime();
+                        active--;
+                    }
                 }
             }, "gpu-translate-run");
             t.setDaemon(true);
@@ -117,15 +144,48 @@ public final class CompileServer {
             } catch (InterruptedException e) {
                 return;
             }
-            if (active.get() == 0 && System.nanoTime() - lastActivity > idleNanos) {
-                try {
-                    Files.deleteIfExists(socket);
-                } catch (IOException e) {
-                    // Gone already, or not ours to remove: the next client starts afresh either way.
+            boolean moved = !java.util.Arrays.equals(home, fileKey(cwd));
+            synchronized (life) {
+                if (active > 0 || !moved && System.nanoTime() - lastActivity <= idleNanos) {
+                    continue;
                 }
-                System.exit(0);
+                ending = true;
             }
+            try {
+                listener.close();
+                // Another server may have taken the name since (one whose start outlasted its client's wait).
+                if (socketInode.equals(Files.getAttribute(socket, "unix:ino", LinkOption.NOFOLLOW_LINKS))) {
+                    Files.delete(socket);
+                }
+            } catch (IOException e) {
+                // Gone already: the next client starts afresh either way.
+            }
+            System.err.println(moved ? "ended: " + cwd + " names another directory now" : "ended: idle");
+            System.exit(0);
         }
+    }
+
+    /** {@code path}'s device and inode, or nulls where it cannot be read. */
+    private static Object[] fileKey(Path path) {
+        try {
+            return new Object[] {Files.getAttribute(path, "unix:dev"), Files.getAttribute(path, "unix:ino")};
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return new Object[] {null, null};
+        }
+    }
+
+    /** This process's file-creation mask, from /proc; -1 where it cannot be read. */
+    private static int umask() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Umask:")) {
+                    return Integer.parseInt(line.substring(6).trim(), 8);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Unknown: the client's identity holds the mask anyway.
+        }
+        return -1;
     }
 
     /** One client's request and its answer. */
@@ -145,6 +205,10 @@ public final class CompileServer {
                 return;
             }
             int flags = head.getInt();
+            ByteBuffer place = read(20);
+            long dev = place.getLong();
+            long ino = place.getLong();
+            int mask = place.getInt();
             String from = string();
             int argc = read(4).getInt();
             if (argc < 0 || argc > MAX_ARGS) {
@@ -154,7 +218,9 @@ public final class CompileServer {
             for (int i = 0; i < argc; i++) {
                 args[i] = string();
             }
-            if (!Path.of(from).equals(cwd) || GpuTranslate.needsItsOwnProcess(args)) {
+            boolean samePlace = Path.of(from).equals(cwd) && home[0] instanceof Number d && d.longValue() == dev
+                    && home[1] instanceof Number i && i.longValue() == ino && (umask < 0 || umask == mask);
+            if (!samePlace || GpuTranslate.needsItsOwnProcess(args)) {
                 System.err.println("refused: " + String.join(" ", args));
                 frame('R', new byte[0], 0, 0);
                 return;

@@ -657,7 +657,7 @@ public final class GpuTranslate {
         }
         if (kind == EmitKind.EXE) {
             try {
-                Linker.link(binary, Path.of(output), runtimeLib, linkLog());
+                Linker.link(binary, Path.of(output), runtimeLib, linkLog(), abandoned);
             } catch (Linker.CompilerMissing e) {
                 toolError("Invalid C compiler (must be runnable; CC names another): "
                         + e.getMessage());
@@ -737,21 +737,38 @@ public final class GpuTranslate {
             paths.add(e.substring(e.indexOf('=') + 1));
         }
         for (String p : paths) {
-            if (p == null || p.equals("-")) {
-                continue;
-            }
-            String at;
-            try {
-                at = Path.of(p).toAbsolutePath().normalize().toString();
-            } catch (java.nio.file.InvalidPathException e) {
-                continue;
-            }
-            if (at.startsWith("/dev/std") || at.startsWith("/dev/fd/") || at.startsWith("/dev/tty")
-                    || at.startsWith("/proc/")) {
+            if (p != null && !p.equals("-") && namesAFileOfItsProcess(p)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code path}, or a link on the way to its file, names a file of the process that opens it.
+     * Followed a link at a time: the path at the end is the server's own file, which says nothing.
+     */
+    private static boolean namesAFileOfItsProcess(String path) {
+        try {
+            Path at = Path.of(path).toAbsolutePath().normalize();
+            for (int hop = 0; hop < 40; hop++) {
+                String s = at.toString();
+                if (s.startsWith("/dev/std") || s.startsWith("/dev/fd/") || s.startsWith("/dev/tty")
+                        || s.startsWith("/proc/")) {
+                    return true;
+                }
+                if (!Files.isSymbolicLink(at)) {
+                    // A link among the directories on the way is followed to where it leads.
+                    Path parent = at.getParent();
+                    return parent != null && Files.exists(parent) && !parent.toRealPath().equals(parent)
+                            && namesAFileOfItsProcess(parent.toRealPath().resolve(at.getFileName()).toString());
+                }
+                at = at.resolveSibling(Files.readSymbolicLink(at)).toAbsolutePath().normalize();
+            }
+            return true;
+        } catch (IOException | java.nio.file.InvalidPathException | SecurityException e) {
+            return false;
+        }
     }
 
     /** Whether standard output is a terminal (whatever standard input is). */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 
 /** Links a generated object with libmgpu through the system C compiler. */
@@ -24,7 +25,12 @@ final class Linker {
         }
     }
 
-    static void link(byte[] object, Path output, String runtimeLib, Logger log) throws IOException {
+    /**
+     * Links {@code object} into the executable {@code output}, put in place only if {@code abandoned} does not
+     * say, once the link is done, that whoever asked has gone.
+     */
+    static void link(byte[] object, Path output, String runtimeLib, Logger log, BooleanSupplier abandoned)
+            throws IOException {
         Path dir = Files.createTempDirectory("gpu-translate");
         Path obj = dir.resolve("host.o");
         Path tmpOut = dir.resolve("a.out");
@@ -64,6 +70,9 @@ final class Linker {
             if (rc != 0) {
                 throw new MgpuException(Location.of(output.toString(), 0, 0),
                         "Invalid link (must succeed with " + cc + " and libmgpu): exit " + rc + "\n" + out.strip());
+            }
+            if (abandoned.getAsBoolean()) {
+                return;
             }
             // Through a sink, as any output: a link is followed, a device written in place, a mode kept.
             try (Sink sink = Sink.open(output.toString(), null)) {
