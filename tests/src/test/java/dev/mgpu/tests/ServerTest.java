@@ -106,6 +106,36 @@ class ServerTest {
         assertEquals(2, logs().size());
     }
 
+    /**
+     * Runs that come at once, as a parallel build's do (the first of them starting the server while the
+     * others wait for it), are served side by side and each gives what its own process gives.
+     */
+    @Test
+    void runsThatComeAtOnceGiveWhatTheirOwnProcessesGive() throws Exception {
+        cli(alone, null, "axpy.mlir", "-o", "alone.o");
+        cli(alone, null, "--emit=llvm", "axpy.mlir", "-o", "alone.ll");
+        List<java.util.concurrent.Future<Native.Result>> runs = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            for (int i = 0; i < 6; i++) {
+                String[] args = i % 2 == 0 ? new String[] {"axpy.mlir", "-o", "at-once" + i + ".o"}
+                        : new String[] {"--emit=llvm", "axpy.mlir", "-o", "at-once" + i + ".ll"};
+                runs.add(pool.submit(() -> cli(served, null, args)));
+            }
+            for (int i = 0; i < 6; i++) {
+                Native.Result r = runs.get(i).get(180, TimeUnit.SECONDS);
+                assertEquals(0, r.exit(), r.err());
+                String ext = i % 2 == 0 ? ".o" : ".ll";
+                assertArrayEquals(Files.readAllBytes(work.resolve("alone" + ext)),
+                        Files.readAllBytes(work.resolve("at-once" + i + ext)), "run " + i);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, logs().size());
+        assertEquals(6, count(allLogs(), "served (exit 0)"), allLogs());
+    }
+
     /** A server that cannot start (a JVM option it refuses) leaves the run to a process of its own. */
     @Test
     void aServerThatCannotStartLeavesTheRunToItsOwnProcess() throws Exception {

@@ -16,8 +16,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A resident {@code gpu-translate}: one JVM, LLVM loaded and the code compiled once, serving the runs that a
@@ -37,7 +37,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * </pre>
  * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
  * mask: a request whose directory, by name or by file, or mask is not the server's own is refused. Runs are
- * served one at a time, in the order they come. A client that goes away before its run ends abandons it:
+ * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
+ * order they came: the library translates and compiles on several threads at once
+ * ({@code ConcurrencyTest}). A client that goes away before its run ends abandons it:
  * no output is put in place. The server ends itself after {@code MGPU_SERVER_IDLE} seconds (default 900)
  * without a run, or once its directory's name names another directory (or none), and removes its socket.
  */
@@ -52,7 +54,7 @@ public final class CompileServer {
     /** The device and inode of this process's working directory, which its name may stop naming. */
     private final Object[] home = fileKey(Path.of("."));
     private final int umask = umask();
-    private final ReentrantLock turn = new ReentrantLock(true);
+    private final Semaphore jobs;
     /** Guards {@link #active} and {@link #ending}: a run accepted is served, or the server is ending. */
     private final Object life = new Object();
     private int active;
@@ -61,13 +63,15 @@ public final class CompileServer {
     private ServerSocketChannel listener;
     private Object socketInode;
 
-    private CompileServer(Path socket, long idleSeconds) {
+    private CompileServer(Path socket, long idleSeconds, int jobs) {
         this.socket = socket;
         this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
+        this.jobs = new Semaphore(jobs, true);
     }
 
     /**
-     * Serves runs on the socket {@code args[0]} until idle for {@code MGPU_SERVER_IDLE} seconds.
+     * Serves runs on the socket {@code args[0]}, {@code MGPU_SERVER_JOBS} at a time, until idle for
+     * {@code MGPU_SERVER_IDLE} seconds.
      *
      * @param args the socket's path
      * @throws IOException when the socket cannot be made
@@ -77,16 +81,23 @@ public final class CompileServer {
             System.err.println("usage: CompileServer SOCKET");
             System.exit(GpuTranslate.EXIT_USAGE);
         }
-        long idle = 900;
-        String given = System.getenv("MGPU_SERVER_IDLE");
-        if (given != null) {
-            try {
-                idle = Math.max(1, Long.parseLong(given.trim()));
-            } catch (NumberFormatException e) {
-                System.err.println("gpu-translate server: MGPU_SERVER_IDLE is not a number of seconds: " + given);
-            }
+        long idle = setting("MGPU_SERVER_IDLE", 900);
+        long jobs = setting("MGPU_SERVER_JOBS", Runtime.getRuntime().availableProcessors());
+        new CompileServer(Path.of(args[0]), idle, (int) Math.min(jobs, 1024)).serve();
+    }
+
+    /** The positive whole number in the variable {@code name}, else {@code otherwise}. */
+    private static long setting(String name, long otherwise) {
+        String given = System.getenv(name);
+        if (given == null) {
+            return otherwise;
         }
-        new CompileServer(Path.of(args[0]), idle).serve();
+        try {
+            return Math.max(1, Long.parseLong(given.trim()));
+        } catch (NumberFormatException e) {
+            System.err.println("gpu-translate server: " + name + " is not a whole number: " + given);
+            return otherwise;
+        }
     }
 
     private void serve() throws IOException {
@@ -231,14 +242,14 @@ public final class CompileServer {
             FrameStream out = new FrameStream('O');
             PrintStream err = new PrintStream(new FrameStream('E'), true, StandardCharsets.UTF_8);
             int code;
-            turn.lock();
+            jobs.acquireUninterruptibly();
             try {
                 code = GpuTranslate.run(args, new Stdin(), out, err, (flags & 1) != 0, (flags & 2) != 0,
                         () -> gone);
                 out.flush();
                 err.flush();
             } finally {
-                turn.unlock();
+                jobs.release();
             }
             System.err.println("served (exit " + code + (gone ? ", abandoned" : "") + "): " + String.join(" ", args));
             frame('X', ByteBuffer.allocate(4).putInt(code).array(), 0, 4);
