@@ -124,9 +124,9 @@ final class ModuleTranslation {
                 if (isFunction(op)) {
                     t.declareFunction(op);
                 } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
-                    KernelTranslators.global(t, op);
+                    KernelMemoryTranslators.global(t, op);
                 } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
-                    KernelTranslators.memrefGlobal(t, op);
+                    KernelMemoryTranslators.memrefGlobal(t, op);
                 }
             }
             Set<Operation> blockKernels = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -270,9 +270,9 @@ final class ModuleTranslation {
                 declareFunction(op);
             } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                 // A global of the host; outlining copies the ones a kernel uses into its module.
-                KernelTranslators.global(this, op);
+                KernelMemoryTranslators.global(this, op);
             } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
-                KernelTranslators.memrefGlobal(this, op);
+                KernelMemoryTranslators.memrefGlobal(this, op);
             }
         }
         for (Operation op : top) {

@@ -519,7 +519,7 @@ final class WorkItemLoops {
         }
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMValueRef lb = LLVMConstInt(i64, 0, 0);
-        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, lb);
+        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, lb);
         LLVMValueRef first = loop.iv();
         LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, first, threads, ""), loop.body(), loop.exit());
         LLVMPositionBuilderAtEnd(t.builder, loop.body());
@@ -555,13 +555,13 @@ final class WorkItemLoops {
                 "");
 
         LLVMValueRef one = LLVMConstInt(i64, 1, 0);
-        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, one);
+        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, one);
         LLVMValueRef i = loop.iv();
         LLVMValueRef acc = LLVMBuildPhi(t.builder, ty, "");
         LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, i, threads, ""), loop.body(), loop.exit());
         LLVMPositionBuilderAtEnd(t.builder, loop.body());
         LLVMValueRef x = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, i), "");
-        LLVMValueRef next = KernelTranslators.combine(t, op, r, acc, x);
+        LLVMValueRef next = KernelExchangeTranslators.combine(t, op, r, acc, x);
         LLVMValueRef after = LLVMBuildNUWAdd(t.builder, i, one, "");
         LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
         LLVMBuildBr(t.builder, loop.header());
@@ -599,7 +599,7 @@ final class WorkItemLoops {
         Block b = f.body();
         List<LLVMValueRef> carried = newSlots(op.results(), op);
         storeAll(f.inits(), carried, op);
-        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, lb);
+        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, lb);
         LLVMValueRef iv = loop.iv();
         LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""), loop.body(), loop.exit());
         LLVMPositionBuilderAtEnd(t.builder, loop.body());
@@ -884,7 +884,7 @@ final class WorkItemLoops {
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMValueRef end = LLVMBuildNUWAdd(t.builder, subgroupFirst, LLVMConstInt(i64, SUBGROUP, 0), "");
         end = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, end, threads, ""), end, threads, "");
-        KernelTranslators.Loop loop = KernelTranslators.Loop.open(t, subgroupFirst);
+        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, subgroupFirst);
         LLVMValueRef i = loop.iv();
         LLVMBuildBr(t.builder, loop.body());
         LLVMPositionBuilderAtEnd(t.builder, loop.body());
