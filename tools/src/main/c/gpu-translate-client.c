@@ -110,7 +110,9 @@ static uint64_t identity(const char *jar, const char *cwd, const struct place *a
     h = fnv(h, v, sizeof v);
   }
   h = fnv_str(h, cwd);
-  h = fnv(h, at, sizeof *at);
+  h = fnv(h, &at->dev, sizeof at->dev);
+  h = fnv(h, &at->ino, sizeof at->ino);
+  h = fnv(h, &at->mask, sizeof at->mask);
   size_t n = 0;
   while (environ[n]) n++;
   char **env = malloc((n + 1) * sizeof *env);
@@ -323,8 +325,9 @@ static int send_stdin(int fd) {
     ssize_t k = read(0, buf, sizeof buf);
     if (k < 0 && errno == EINTR) continue;
     if (k < 0) {
-      fprintf(stderr, "<stdin>: error: Invalid input (must be readable): %s\n", strerror(errno));
-      k = 0;
+      /* As a run of its own: exit 1; the server, seeing this client go, puts nothing in place. */
+      fprintf(stderr, "<stdin>: error: Invalid input (must be a readable file): %s\n", strerror(errno));
+      exit(1);
     }
     if (send_u32(fd, (uint32_t)k) || (k > 0 && send_all(fd, buf, (size_t)k))) return -1;
     if (k == 0) return 0;

@@ -247,7 +247,9 @@ class ServerTest {
                 gt + " --emit=mlir - <&-",
                 gt + " --emit=llvm axpy.mlir >&-",
                 "set -o pipefail; " + gt + " --emit=mlir big.mlir | head -c 10 >/dev/null",
-                "ln -sf /dev/stderr to-stderr.ll; " + gt + " --emit=llvm axpy.mlir -o to-stderr.ll");
+                "ln -sf /dev/stderr to-stderr.ll; " + gt + " --emit=llvm axpy.mlir -o to-stderr.ll",
+                "echo --emit=mlir axpy.mlir | " + gt + " @/dev/stdin",
+                "mkfifo args.fifo; (echo --emit=mlir axpy.mlir >args.fifo &); " + gt + " @args.fifo; rm args.fifo");
         for (String sh : shells) {
             Native.Result a = Native.run(work, alone, List.of("bash", "-c", sh));
             Native.Result b = Native.run(work, served, List.of("bash", "-c", sh));
@@ -256,6 +258,7 @@ class ServerTest {
             assertEquals(a.out(), b.out(), sh);
         }
         assertTrue(Native.run(work, alone, List.of("bash", "-c", shells.get(3))).err().contains("define void @run_axpy"));
+        assertTrue(Native.run(work, served, List.of("bash", "-c", shells.get(4))).out().contains("gpu.func @axpy"));
         for (String mask : List.of("077", "022", "077")) {
             String sh = "umask " + mask + "; " + gt + " --emit=llvm axpy.mlir -o mode-" + mask + ".ll";
             Native.exec(work, alone, "bash", "-c", sh);

@@ -31,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * request  = "MGT2" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string argc:u32 string*
  *                                                              flags: 1 stdout, 2 stderr is a terminal
  * string   = length:u32 UTF-8 bytes
- * answer   = frame* ('X' code:u32 | 'R')                        'R': refused, run in a process of your own
- * frame    = kind:u8 length:u32 bytes                           'O' stdout, 'E' stderr, 'I' send stdin now
+ * answer   = frame* (X | R)
+ * frame    = kind:u8 length:u32 bytes      'O' stdout, 'E' stderr, 'I' (length 0): send stdin now
+ * X        = 'X' 4:u32 code:u32            the run's exit code
+ * R        = 'R' 0:u32                     refused: run in a process of your own
  * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
  * </pre>
  * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
@@ -75,8 +77,9 @@ public final class CompileServer {
      *
      * @param args the socket's path
      * @throws IOException when the socket cannot be made
+     * @throws InterruptedException never: the server ends by exiting
      */
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         if (args.length != 1) {
             System.err.println("usage: CompileServer SOCKET");
             System.exit(GpuTranslate.EXIT_USAGE);
@@ -100,7 +103,7 @@ public final class CompileServer {
         }
     }
 
-    private void serve() throws IOException {
+    private void serve() throws IOException, InterruptedException {
         listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         // The client starts a server only while it holds the lock beside the socket, after finding that no
         // server answers there: a socket file left there is a dead server's.
@@ -119,8 +122,18 @@ public final class CompileServer {
             try {
                 ch = listener.accept();
             } catch (IOException e) {
-                // Closed by endWhenIdle, which exits.
-                return;
+                synchronized (life) {
+                    if (ending) {
+                        // Closed by endWhenIdle, which exits: main must not end the JVM before it has.
+                        while (true) {
+                            life.wait();
+                        }
+                    }
+                }
+                // Out of descriptors, say: the runs in progress go on, and accepting is tried again.
+                System.err.println("accept failed: " + e);
+                Thread.sleep(100);
+                continue;
             }
             synchronized (life) {
                 if (ending) {
@@ -156,23 +169,39 @@ public final class CompileServer {
                 return;
             }
             boolean moved = !java.util.Arrays.equals(home, fileKey(cwd));
+            // Another server may have taken the socket's name (one whose start outlasted its client's wait):
+            // no client reaches this one then.
+            boolean replaced = !socketInode.equals(inode(socket));
             synchronized (life) {
-                if (active > 0 || !moved && System.nanoTime() - lastActivity <= idleNanos) {
+                if (active > 0 || !moved && !replaced && System.nanoTime() - lastActivity <= idleNanos) {
                     continue;
                 }
                 ending = true;
             }
+            if (!replaced) {
+                try {
+                    Files.delete(socket);
+                } catch (IOException e) {
+                    // Gone already: the next client starts afresh either way.
+                }
+            }
+            System.err.println(moved ? "ended: " + cwd + " names another directory now"
+                    : replaced ? "ended: another server has the socket" : "ended: idle");
             try {
                 listener.close();
-                // Another server may have taken the name since (one whose start outlasted its client's wait).
-                if (socketInode.equals(Files.getAttribute(socket, "unix:ino", LinkOption.NOFOLLOW_LINKS))) {
-                    Files.delete(socket);
-                }
             } catch (IOException e) {
-                // Gone already: the next client starts afresh either way.
+                // Exiting anyway.
             }
-            System.err.println(moved ? "ended: " + cwd + " names another directory now" : "ended: idle");
             System.exit(0);
+        }
+    }
+
+    /** The inode of {@code path} itself (a link not followed), or null where there is none. */
+    private static Object inode(Path path) {
+        try {
+            return Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
         }
     }
 
@@ -240,12 +269,14 @@ public final class CompileServer {
             listen.setDaemon(true);
             listen.start();
             FrameStream out = new FrameStream('O');
-            PrintStream err = new PrintStream(new FrameStream('E'), true, StandardCharsets.UTF_8);
+            // As System.err of a run of its own: the charset of the locale, which the environment sets.
+            PrintStream err = new PrintStream(new FrameStream('E'), true, java.nio.charset.Charset.defaultCharset());
             int code;
             jobs.acquireUninterruptibly();
             try {
-                code = GpuTranslate.run(args, new Stdin(), out, err, (flags & 1) != 0, (flags & 2) != 0,
-                        () -> gone);
+                // A client gone while its run waited for a turn (Ctrl-C in a build) has it skipped.
+                code = gone ? GpuTranslate.EXIT_INPUT : GpuTranslate.run(args, new Stdin(), out, err,
+                        (flags & 1) != 0, (flags & 2) != 0, () -> gone);
                 out.flush();
                 err.flush();
             } finally {

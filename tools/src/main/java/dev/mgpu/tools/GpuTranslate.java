@@ -721,6 +721,9 @@ public final class GpuTranslate {
      * the times of its phases, the process's start among them. A usage error is left for the run to report.
      */
     static boolean needsItsOwnProcess(String[] args) {
+        if (responseFilesNeedItsOwnProcess(List.of(args), 0)) {
+            return true;
+        }
         GpuTranslate tool = new GpuTranslate(InputStream.nullInputStream(), OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream()), false, false, () -> false);
         try {
@@ -739,6 +742,38 @@ public final class GpuTranslate {
         for (String p : paths) {
             if (p != null && !p.equals("-") && namesAFileOfItsProcess(p)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a response file among {@code args}, or one that it names, is not a regular file (a FIFO, say,
+     * which can be read once) or names a file of the process that reads it ({@code @/dev/stdin}).
+     */
+    private static boolean responseFilesNeedItsOwnProcess(List<String> args, int depth) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return false;
+            }
+            if (a.length() < 2 || a.charAt(0) != '@') {
+                continue;
+            }
+            String file = a.substring(1);
+            if (depth > 16 || namesAFileOfItsProcess(file)) {
+                return true;
+            }
+            try {
+                Path p = Path.of(file);
+                if (Files.exists(p) && !Files.isRegularFile(p)) {
+                    return true;
+                }
+                if (Files.isRegularFile(p) && responseFilesNeedItsOwnProcess(
+                        CommandLine.split(Files.readString(p, StandardCharsets.UTF_8)), depth + 1)) {
+                    return true;
+                }
+            } catch (IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
+                // The run reports it as a run of its own would.
             }
         }
         return false;
