@@ -19,6 +19,7 @@ import dev.mgpu.dialect.gpu.ShuffleOp;
 import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.dialect.math.MathDialect;
 import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Reshapes;
 import dev.mgpu.dialect.memref.Views;
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Operation;
@@ -65,7 +66,7 @@ final class KernelTranslators {
         m.put(MemRef.DimOp.NAME, KernelMemoryTranslators::dim);
         m.put(Views.SubViewOp.NAME, KernelMemoryTranslators::subview);
         m.put(Views.ReinterpretCastOp.NAME, KernelMemoryTranslators::reinterpretCast);
-        for (String view : List.of(Views.CastOp.NAME, Views.ReshapeOp.COLLAPSE, Views.ReshapeOp.EXPAND)) {
+        for (String view : List.of(Reshapes.CastOp.NAME, Reshapes.ReshapeOp.COLLAPSE, Reshapes.ReshapeOp.EXPAND)) {
             // The same memory: a row-major reshape or a cast keeps element 0 where it is.
             m.put(view, (op, t) -> {
                 device(op, t);
