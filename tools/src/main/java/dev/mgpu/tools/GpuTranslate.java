@@ -721,7 +721,7 @@ public final class GpuTranslate {
      * the times of its phases, the process's start among them. A usage error is left for the run to report.
      */
     static boolean needsItsOwnProcess(String[] args) {
-        if (responseFilesNeedItsOwnProcess(List.of(args), 0)) {
+        if (ProcessFiles.inResponseFiles(List.of(args), 0)) {
             return true;
         }
         GpuTranslate tool = new GpuTranslate(InputStream.nullInputStream(), OutputStream.nullOutputStream(),
@@ -740,70 +740,11 @@ public final class GpuTranslate {
             paths.add(e.substring(e.indexOf('=') + 1));
         }
         for (String p : paths) {
-            if (p != null && !p.equals("-") && namesAFileOfItsProcess(p)) {
+            if (p != null && !p.equals("-") && ProcessFiles.named(p)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /**
-     * Whether a response file among {@code args}, or one that it names, is not a regular file (a FIFO, say,
-     * which can be read once) or names a file of the process that reads it ({@code @/dev/stdin}).
-     */
-    private static boolean responseFilesNeedItsOwnProcess(List<String> args, int depth) {
-        for (String a : args) {
-            if (a.equals("--")) {
-                return false;
-            }
-            if (a.length() < 2 || a.charAt(0) != '@') {
-                continue;
-            }
-            String file = a.substring(1);
-            if (depth > 16 || namesAFileOfItsProcess(file)) {
-                return true;
-            }
-            try {
-                Path p = Path.of(file);
-                if (Files.exists(p) && !Files.isRegularFile(p)) {
-                    return true;
-                }
-                if (Files.isRegularFile(p) && responseFilesNeedItsOwnProcess(
-                        CommandLine.split(Files.readString(p, StandardCharsets.UTF_8)), depth + 1)) {
-                    return true;
-                }
-            } catch (IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
-                // The run reports it as a run of its own would.
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether {@code path}, or a link on the way to its file, names a file of the process that opens it.
-     * Followed a link at a time: the path at the end is the server's own file, which says nothing.
-     */
-    private static boolean namesAFileOfItsProcess(String path) {
-        try {
-            Path at = Path.of(path).toAbsolutePath().normalize();
-            for (int hop = 0; hop < 40; hop++) {
-                String s = at.toString();
-                if (s.startsWith("/dev/std") || s.startsWith("/dev/fd/") || s.startsWith("/dev/tty")
-                        || s.startsWith("/proc/")) {
-                    return true;
-                }
-                if (!Files.isSymbolicLink(at)) {
-                    // A link among the directories on the way is followed to where it leads.
-                    Path parent = at.getParent();
-                    return parent != null && Files.exists(parent) && !parent.toRealPath().equals(parent)
-                            && namesAFileOfItsProcess(parent.toRealPath().resolve(at.getFileName()).toString());
-                }
-                at = at.resolveSibling(Files.readSymbolicLink(at)).toAbsolutePath().normalize();
-            }
-            return true;
-        } catch (IOException | java.nio.file.InvalidPathException | SecurityException e) {
-            return false;
-        }
     }
 
     /** Whether standard output is a terminal (whatever standard input is). */
