@@ -262,17 +262,6 @@ static int server(const char *jar, const struct place *at) {
   return fd;
 }
 
-static int send_all(int fd, const void *p, size_t n) {
-  const char *b = p;
-  while (n > 0) {
-    ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return -1;
-    b += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
 
 static int recv_all(int fd, void *p, size_t n) {
   char *b = p;
@@ -286,7 +275,10 @@ static int recv_all(int fd, void *p, size_t n) {
   return 0;
 }
 
-static int write_all(int fd, const char *b, size_t n) {
+/* Writes all of b to a descriptor: the server's socket or a standard stream (SIGPIPE is ignored, so a
+ * reader gone is EPIPE). */
+static int write_all(int fd, const void *p, size_t n) {
+  const char *b = p;
   while (n > 0) {
     ssize_t k = write(fd, b, n);
     if (k < 0 && errno == EINTR) continue;
@@ -300,18 +292,18 @@ static int write_all(int fd, const char *b, size_t n) {
 static int send_u64(int fd, uint64_t v) {
   unsigned char b[8];
   for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (56 - 8 * i));
-  return send_all(fd, b, 8);
+  return write_all(fd, b, 8);
 }
 
 static int send_u32(int fd, uint32_t v) {
   unsigned char b[4] = {(unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8),
                         (unsigned char)v};
-  return send_all(fd, b, 4);
+  return write_all(fd, b, 4);
 }
 
 static int send_string(int fd, const char *s) {
   size_t n = strlen(s);
-  return n > UINT32_MAX || send_u32(fd, (uint32_t)n) || send_all(fd, s, n) ? -1 : 0;
+  return n > UINT32_MAX || send_u32(fd, (uint32_t)n) || write_all(fd, s, n) ? -1 : 0;
 }
 
 static uint32_t u32(const unsigned char *b) {
@@ -329,7 +321,7 @@ static int send_stdin(int fd) {
       fprintf(stderr, "<stdin>: error: Invalid input (must be a readable file): %s\n", strerror(errno));
       exit(1);
     }
-    if (send_u32(fd, (uint32_t)k) || (k > 0 && send_all(fd, buf, (size_t)k))) return -1;
+    if (send_u32(fd, (uint32_t)k) || (k > 0 && write_all(fd, buf, (size_t)k))) return -1;
     if (k == 0) return 0;
   }
 }
@@ -356,7 +348,7 @@ int main(int argc, char **argv) {
   if (!getcwd(cwd, sizeof cwd)) run_alone();
   unsigned char head[4] = {'M', 'G', 'T', '2'};
   uint32_t flags = (isatty(1) ? 1u : 0u) | (isatty(2) ? 2u : 0u);
-  int failed = send_all(fd, head, 4) || send_u32(fd, flags) || send_u64(fd, at.dev) || send_u64(fd, at.ino) ||
+  int failed = write_all(fd, head, 4) || send_u32(fd, flags) || send_u64(fd, at.dev) || send_u64(fd, at.ino) ||
                send_u32(fd, at.mask) || send_string(fd, cwd) || send_u32(fd, (uint32_t)user_argc);
   for (int i = 0; i < user_argc && !failed; i++) failed = send_string(fd, user_args[i]);
   if (failed) run_alone();
