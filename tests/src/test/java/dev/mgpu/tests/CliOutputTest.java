@@ -143,6 +143,35 @@ class CliOutputTest {
         return out;
     }
 
+    /**
+     * A file name that the locale's charset cannot hold (the JVM reads arguments in it: ä under LC_ALL=C
+     * becomes two unmappable characters) is a usage error naming it, where it was an internal error with a
+     * stack trace when the input was read.
+     */
+    @Test
+    void aFileNameTheLocaleCannotHoldIsAUsageError() throws Exception {
+        // The names are made by the shell: this JVM's own locale may not hold them either.
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        long outputs = countLl();
+        Process p = new ProcessBuilder("bash", "-c", "n=$(printf '\\303\\244'); cp good.mlir \"$n.mlir\"; export LC_ALL=C; "
+                + gt + " \"$n.mlir\" -o out.ll 2>&1; echo \"exit $?\"; " + gt + " good.mlir -o \"$n.ll\" 2>&1;"
+                + " echo \"exit $?\"; ls | grep -c '\\.ll$'").directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        String usage = "\nUsage: gpu-translate [options] INPUT|-   (see --help)\n";
+        assertEquals("gpu-translate: error: Invalid file name (must be one that the locale's charset can hold; a UTF-8"
+                + " locale holds any): ??.mlir" + usage + "exit 2\n"
+                + "gpu-translate: error: Invalid file name (must be one that the locale's charset can hold; a UTF-8"
+                + " locale holds any): ??.ll" + usage + "exit 2\n" + outputs + "\n", out);
+    }
+
+    /** How many .ll files the directory holds. */
+    private static long countLl() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(f -> f.getFileName().toString().endsWith(".ll")).count();
+        }
+    }
+
     @Test
     void symlinkIsFollowedNotReplaced() throws Exception {
         Path real = dir.resolve("real.ll");

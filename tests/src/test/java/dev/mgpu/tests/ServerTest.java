@@ -249,7 +249,11 @@ class ServerTest {
                 "set -o pipefail; " + gt + " --emit=mlir big.mlir | head -c 10 >/dev/null",
                 "ln -sf /dev/stderr to-stderr.ll; " + gt + " --emit=llvm axpy.mlir -o to-stderr.ll",
                 "echo --emit=mlir axpy.mlir | " + gt + " @/dev/stdin",
-                "mkfifo args.fifo; (echo --emit=mlir axpy.mlir >args.fifo &); " + gt + " @args.fifo; rm args.fifo");
+                "mkfifo args.fifo; (echo --emit=mlir axpy.mlir >args.fifo &); " + gt + " @args.fifo; rm args.fifo",
+                // Names and diagnostics in the locale's charset, as the JVM reads arguments and writes stderr.
+                "cp bad.mlir bäd.mlir; cp axpy.mlir äxpy.mlir; export LC_ALL=C; " + gt + " bäd.mlir -o x.o; "
+                        + gt + " --emit=mlir äxpy.mlir | head -c 300",
+                "export LC_ALL=C.UTF-8; " + gt + " bäd.mlir -o x.o; " + gt + " --emit=mlir äxpy.mlir | head -c 300");
         for (String sh : shells) {
             Native.Result a = Native.run(work, alone, List.of("bash", "-c", sh));
             Native.Result b = Native.run(work, served, List.of("bash", "-c", sh));

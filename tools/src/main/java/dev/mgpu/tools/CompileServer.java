@@ -10,7 +10,6 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -49,12 +48,17 @@ public final class CompileServer {
     private static final int MAGIC = 0x4D475432;
     private static final int MAX_STRING = 1 << 20;
     private static final int MAX_ARGS = 1 << 16;
+    /**
+     * The charset in which the JVM's launcher reads a process's arguments (the locale's): the client sends
+     * its arguments and working directory as bytes, and they are read as a run of its own would read them.
+     */
+    private static final java.nio.charset.Charset ARGUMENTS = argumentCharset();
 
     private final Path socket;
     private final long idleNanos;
     private final Path cwd = Path.of("").toAbsolutePath();
-    /** The device and inode of this process's working directory, which its name may stop naming. */
-    private final Object[] home = fileKey(Path.of("."));
+    /** This process's working directory itself, which its name may stop naming. */
+    private final FileKey home = FileKey.of(Path.of("."));
     private final int umask = umask();
     private final Semaphore jobs;
     /** Guards {@link #active} and {@link #ending}: a run accepted is served, or the server is ending. */
@@ -63,7 +67,7 @@ public final class CompileServer {
     private boolean ending;
     private volatile long lastActivity = System.nanoTime();
     private ServerSocketChannel listener;
-    private Object socketInode;
+    private FileKey socketKey;
 
     private CompileServer(Path socket, long idleSeconds, int jobs) {
         this.socket = socket;
@@ -109,12 +113,11 @@ public final class CompileServer {
         // server answers there: a socket file left there is a dead server's.
         Files.deleteIfExists(socket);
         listener.bind(UnixDomainSocketAddress.of(socket));
-        socketInode = Files.getAttribute(socket, "unix:ino");
+        socketKey = FileKey.of(socket);
         // Its own output is the log beside the socket: who it is, then a line a run.
         System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
-        Thread watch = new Thread(this::endWhenIdle, "gpu-translate-server-idle");
-        watch.setDaemon(true);
-        watch.start();
+        // Not a daemon: it ends the server, and the JVM lives until it has, after main has returned too.
+        new Thread(this::endWhenIdle, "gpu-translate-server-idle").start();
         // LLVM loads while the first client connects.
         Mgpu.preloadNative();
         while (true) {
@@ -124,10 +127,8 @@ public final class CompileServer {
             } catch (IOException e) {
                 synchronized (life) {
                     if (ending) {
-                        // Closed by endWhenIdle, which exits: main must not end the JVM before it has.
-                        while (true) {
-                            life.wait();
-                        }
+                        // Closed by endWhenIdle, which exits.
+                        return;
                     }
                 }
                 // Out of descriptors, say: the runs in progress go on, and accepting is tried again.
@@ -168,10 +169,10 @@ public final class CompileServer {
             } catch (InterruptedException e) {
                 return;
             }
-            boolean moved = !java.util.Arrays.equals(home, fileKey(cwd));
+            boolean moved = !java.util.Objects.equals(home, FileKey.of(cwd));
             // Another server may have taken the socket's name (one whose start outlasted its client's wait):
             // no client reaches this one then.
-            boolean replaced = !socketInode.equals(inode(socket));
+            boolean replaced = !java.util.Objects.equals(socketKey, FileKey.of(socket));
             synchronized (life) {
                 if (active > 0 || !moved && !replaced && System.nanoTime() - lastActivity <= idleNanos) {
                     continue;
@@ -196,21 +197,24 @@ public final class CompileServer {
         }
     }
 
-    /** The inode of {@code path} itself (a link not followed), or null where there is none. */
-    private static Object inode(Path path) {
+    private static java.nio.charset.Charset argumentCharset() {
         try {
-            return Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException | UnsupportedOperationException e) {
-            return null;
+            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding"));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return java.nio.charset.Charset.defaultCharset();
         }
     }
 
-    /** {@code path}'s device and inode, or nulls where it cannot be read. */
-    private static Object[] fileKey(Path path) {
-        try {
-            return new Object[] {Files.getAttribute(path, "unix:dev"), Files.getAttribute(path, "unix:ino")};
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return new Object[] {null, null};
+    /** A file itself, whatever names it: its device and inode. */
+    private record FileKey(long dev, long ino) {
+        /** {@code path}'s file (a link itself, not followed), or null where there is none to read. */
+        static FileKey of(Path path) {
+            try {
+                return new FileKey((Long) Files.getAttribute(path, "unix:dev", LinkOption.NOFOLLOW_LINKS),
+                        (Long) Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS));
+            } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+                return null;
+            }
         }
     }
 
@@ -258,8 +262,8 @@ public final class CompileServer {
             for (int i = 0; i < argc; i++) {
                 args[i] = string();
             }
-            boolean samePlace = Path.of(from).equals(cwd) && home[0] instanceof Number d && d.longValue() == dev
-                    && home[1] instanceof Number i && i.longValue() == ino && (umask < 0 || umask == mask);
+            boolean samePlace = Path.of(from).equals(cwd) && new FileKey(dev, ino).equals(home)
+                    && (umask < 0 || umask == mask);
             if (!samePlace || GpuTranslate.needsItsOwnProcess(args)) {
                 System.err.println("refused: " + String.join(" ", args));
                 frame('R', new byte[0], 0, 0);
@@ -308,7 +312,7 @@ public final class CompileServer {
             if (n < 0 || n > MAX_STRING) {
                 throw new IOException("string of " + n + " bytes");
             }
-            return new String(read(n).array(), StandardCharsets.UTF_8);
+            return new String(read(n).array(), ARGUMENTS);
         }
 
         private ByteBuffer read(int n) throws IOException {

@@ -373,7 +373,27 @@ public final class GpuTranslate {
         if (outputDir != null && output != null) {
             throw new UsageError("Invalid -o with --output-dir (must be one or the other): -o " + output);
         }
+        for (String f : fileArguments()) {
+            try {
+                Path.of(f);
+            } catch (java.nio.file.InvalidPathException e) {
+                // The JVM read the argument in the locale's charset (LC_ALL, LANG), which lacks a character of it.
+                throw new UsageError("Invalid file name (must be one that the locale's charset can hold; a UTF-8"
+                        + " locale holds any): " + f);
+            }
+        }
         return null;
+    }
+
+    /** The files that the arguments name: inputs, outputs, the dependency file, --embed files, and tools. */
+    private List<String> fileArguments() {
+        List<String> files = new ArrayList<>(inputs);
+        files.addAll(java.util.Arrays.asList(output, outputDir, depFilePath, runtimeLib, ptxas));
+        for (String e : embeds) {
+            files.add(e.substring(e.indexOf('=') + 1));
+        }
+        files.removeIf(f -> f == null || f.equals("-"));
+        return files;
     }
 
     /** The targets of --targets (nvvm:CHIP, rocdl:CHIP, cpu), or null for the default. */
@@ -734,13 +754,8 @@ public final class GpuTranslate {
         if (tool.verbose) {
             return true;
         }
-        List<String> paths = new ArrayList<>(tool.inputs);
-        paths.addAll(java.util.Arrays.asList(tool.output, tool.outputDir, tool.depFilePath));
-        for (String e : tool.embeds) {
-            paths.add(e.substring(e.indexOf('=') + 1));
-        }
-        for (String p : paths) {
-            if (p != null && !p.equals("-") && ProcessFiles.named(p)) {
+        for (String p : tool.fileArguments()) {
+            if (ProcessFiles.named(p)) {
                 return true;
             }
         }
