@@ -129,18 +129,10 @@ public final class KernelCompiler {
         Location where = module.knownLocation();
         String chip = d.chip().isEmpty() ? null : d.chip();
         String features = d.features() == null || d.features().isEmpty() ? null : d.features();
-        if (d instanceof DeviceTarget.Cpu) {
-            TargetCpus.check(d.triple(), chip, features, where);
-        } else {
-            TargetCpus.checkKnown(d.triple(), chip, features, where);
-        }
-        if (d instanceof DeviceTarget.Nvptx) {
-            d.library = libdevice(target);
-        }
+        d.checkChip(chip, features, where);
+        d.findLibrary();
         try (NativeModule nm = new NativeModule(module.symbolName());
-                NativeTargetMachine tm = d instanceof DeviceTarget.Cpu ? Targets.machine(d.triple(),
-                        new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, d.optLevel())), chip, features), module)
-                        : machine(d, where)) {
+                NativeTargetMachine tm = d.machine(module, chip, features, where)) {
             // Without a handler, an error that LLVM's back end reports (too much workgroup memory, say) ends
             // the process; with one, it is collected and becomes a located error after the step.
             Diagnostics diagnostics = new Diagnostics();
@@ -200,7 +192,7 @@ public final class KernelCompiler {
             libraryDeclarations(nm, module, d, options);
             Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()
                     + " (must pass LLVM's verifier): ");
-            if (!d.libraryCalls.isEmpty() && !(d instanceof DeviceTarget.Cpu)) {
+            if (d.linksLibrary()) {
                 linkLibrary(nm, d, where);
             }
             Targets.runPasses(nm, "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), where,
@@ -212,35 +204,18 @@ public final class KernelCompiler {
             if (format == ObjectFormat.OFFLOAD) {
                 return object(target, format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }
-            if (d instanceof DeviceTarget.Cpu) {
-                byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
-                        diagnostics, d, module);
-                return format == ObjectFormat.ASSEMBLY ? object(target, format, props, obj)
-                        : object(target, ObjectFormat.BINARY, props, sharedObject(module, obj));
-            }
-            if (d instanceof DeviceTarget.Nvptx) {
-                byte[] ptx = emit(tm, nm, LLVMAssemblyFile, where, diagnostics, d, module);
-                if (format == ObjectFormat.ASSEMBLY) {
-                    return object(target, format, props, ptx);
-                }
-                return ptxObject(module, d, target, ptx, format, props, options);
-            }
-            byte[] obj = emit(tm, nm, format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, where,
-                    diagnostics, d, module);
-            if (format == ObjectFormat.ASSEMBLY) {
-                return object(target, format, props, obj);
-            }
-            return object(target, ObjectFormat.BINARY, props, hsaco(module, obj));
+            return d.serialize(module, format, props, options, kind -> emit(tm, nm, kind, where, diagnostics, d,
+                    module));
         }
     }
 
-    private static ObjectAttr object(GpuTarget target, ObjectFormat format, Map<String, Attribute> props,
+    static ObjectAttr object(GpuTarget target, ObjectFormat format, Map<String, Attribute> props,
             byte[] blob) {
         return new ObjectAttr(target, format, new Attribute.DictionaryAttr(props), new Attribute.StringAttr(blob));
     }
 
-    private static NativeTargetMachine machine(DeviceTarget d, Location where) {
-        Targets.initDeviceTarget(d instanceof DeviceTarget.Nvptx);
+    static NativeTargetMachine machine(DeviceTarget d, Location where) {
+        d.initBackend();
         LLVMTargetRef target = new LLVMTargetRef();
         BytePointer err = new BytePointer((Pointer) null);
         try (BytePointer triple = new BytePointer(d.triple())) {
@@ -262,37 +237,6 @@ public final class KernelCompiler {
     }
 
 
-    /**
-     * libdevice: the first {@code libdevice*.bc} the target's {@code link} list names, else the CUDA
-     * toolkit's ({@code $CUDA_HOME}, {@code /usr/local/cuda}, or next to {@code ptxas}), else null.
-     */
-    private static Path libdevice(GpuTarget target) {
-        if (target instanceof GpuTarget.NVVMTarget n && n.link() != null) {
-            for (Attribute a : n.link().elements()) {
-                if (a instanceof Attribute.StringAttr s && Path.of(s.value()).getFileName().toString()
-                        .startsWith("libdevice")) {
-                    return Path.of(s.value());
-                }
-            }
-        }
-        List<Path> roots = new ArrayList<>();
-        String home = System.getenv("CUDA_HOME");
-        if (home != null && !home.isEmpty()) {
-            roots.add(Path.of(home));
-        }
-        roots.add(Path.of("/usr/local/cuda"));
-        Path ptxas = findTool("ptxas", null);
-        if (ptxas != null) {
-            roots.add(ptxas.toAbsolutePath().getParent().getParent());
-        }
-        for (Path r : roots) {
-            Path p = r.resolve("nvvm/libdevice/libdevice.10.bc");
-            if (Files.isRegularFile(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
 
     /**
      * Functions the kernels declare and call from the device library (a lowered kernel calls
@@ -304,44 +248,18 @@ public final class KernelCompiler {
             if (LLVMIsDeclaration(f) == 0 || name.startsWith("llvm.")) {
                 continue;
             }
-            if (d instanceof DeviceTarget.Nvptx && name.equals("vprintf")) {
-                continue; // gpu.printf's: the CUDA driver's, which ptxas and the driver's JIT know
-            }
-            if (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") && d.libraryAvailable()) {
-                d.libraryUsed(name);
+            if (d.providesUndefined(name)) {
                 continue;
             }
-            if (d instanceof DeviceTarget.Cpu && d.libraryCalls.contains(name)) {
-                continue; // from libm or the C library, which the shared object links
-            }
             Operation decl = declaration(module, name);
-            if (d instanceof DeviceTarget.Cpu && decl != null) {
-                // Bound when the runtime loads the kernels: from the C library, libm or the program itself.
-                if (!inThisProcess(name)) {
-                    options.notes().accept(location(decl) + ": note: @" + name + " is not a function of the C"
-                            + " library or libm here: loading the kernels for " + d.name() + " fails unless the"
-                            + " program provides it");
-                }
-            } else {
+            if (!d.bindsAtLoad(name, decl, options)) {
                 throw new MgpuException(decl != null ? decl.knownLocation() : module.knownLocation(),
                         "Invalid function for " + d.name() + " (must be defined in the gpu.module"
-                        + (d instanceof DeviceTarget.Nvptx && name.startsWith("__nv_") ? ", or " + d.libraryName()
-                        + " must be found" : "") + "): @" + name);
+                        + d.undefinedHint(name) + "): @" + name);
             }
         }
     }
 
-    private static boolean processSymbolsLoaded;
-
-    /** Whether this process (a JVM, which has the C library and libm) has a function named {@code name}. */
-    private static synchronized boolean inThisProcess(String name) {
-        if (!processSymbolsLoaded) {
-            LLVMLoadLibraryPermanently((String) null);
-            processSymbolsLoaded = true;
-        }
-        org.bytedeco.javacpp.Pointer p = LLVMSearchForAddressOfSymbol(name);
-        return p != null && !p.isNull();
-    }
 
     /** The declaration (a function without a body) named {@code name} in {@code module}, or null. */
     private static Operation declaration(Operation module, String name) {
@@ -397,196 +315,16 @@ public final class KernelCompiler {
                 LLVMSetLinkage(g, LLVMInternalLinkage);
             }
         }
-        boolean ftz = d instanceof DeviceTarget.Nvptx n && n.ftz();
+        boolean ftz = d.flushesF32Denormals();
         String key = "nvvm-reflect-ftz";
         LLVMAddModuleFlag(nm.module(), LLVMModuleFlagBehaviorOverride, key, key.length(),
                 LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(nm.context()), ftz ? 1 : 0, 0)));
     }
-
 
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
             DeviceTarget d, Operation module) {
         byte[] out = Targets.emitWith(tm.get(), nm, kind, where, module, "kernel module");
         diagnostics.check(where, d);
         return out;
-    }
-
-
-
-    // ------------------------------------------------------------------ NVIDIA: ptxas, fatbinary
-
-    private static ObjectAttr ptxObject(Operation module, DeviceTarget d, GpuTarget target, byte[] ptx,
-            ObjectFormat format, Map<String, Attribute> props, KernelOptions options) {
-        if (options.ptxas() != null && (!Files.isExecutable(options.ptxas()) || Files.isDirectory(options.ptxas()))) {
-            throw new MgpuException(module.knownLocation(), "Invalid ptxas (must be an executable file): "
-                    + options.ptxas());
-        }
-        Path ptxas = findTool("ptxas", options.ptxas());
-        if (ptxas == null) {
-            options.notes().accept(location(module) + ": note: ptxas not found (--ptxas, $CUDA_HOME/bin or PATH);"
-                    + " embedding PTX for " + d.name() + ", which the driver compiles when it loads it");
-            return object(target, ObjectFormat.ASSEMBLY, props, ptx);
-        }
-        String sm = d.chip();
-        Path dir = tempDir(module);
-        try {
-            Path in = dir.resolve("kernels.ptx");
-            Path cubin = dir.resolve("kernels.cubin");
-            Files.write(in, ptx);
-            run(module, List.of(ptxas.toString(), "-arch=" + sm, "-O" + Math.max(0, Math.min(3, d.optLevel())),
-                    in.toString(), "-o", cubin.toString()), "ptxas");
-            Path fatbinary = format == ObjectFormat.FATBIN ? findTool("fatbinary", ptxas.getParent().resolve(
-                    "fatbinary")) : null;
-            if (fatbinary == null) {
-                return object(target, ObjectFormat.BINARY, props, Files.readAllBytes(cubin));
-            }
-            Path fat = dir.resolve("kernels.fatbin");
-            String arch = sm.startsWith("sm_") ? sm.substring(3) : sm;
-            run(module, List.of(fatbinary.toString(), "-64", "--create", fat.toString(),
-                    "--image3=kind=elf,sm=" + arch + ",file=" + cubin, "--image3=kind=ptx,sm=" + arch + ",file=" + in),
-                    "fatbinary");
-            return object(target, ObjectFormat.FATBIN, props, Files.readAllBytes(fat));
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for ptxas (must be writable): "
-                    + e.getMessage());
-        } finally {
-            deleteTree(dir);
-        }
-    }
-
-    /** {@code preferred} when it is an executable file, else {@code name} in {@code $CUDA_HOME/bin}, then PATH. */
-    static Path findTool(String name, Path preferred) {
-        if (preferred != null) {
-            return Files.isExecutable(preferred) ? preferred : null;
-        }
-        List<Path> dirs = new ArrayList<>();
-        String home = System.getenv("CUDA_HOME");
-        if (home != null && !home.isEmpty()) {
-            dirs.add(Path.of(home, "bin"));
-        }
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String p : path.split(File.pathSeparator)) {
-                if (!p.isEmpty()) {
-                    dirs.add(Path.of(p));
-                }
-            }
-        }
-        for (Path dir : dirs) {
-            Path p = dir.resolve(name);
-            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    // ------------------------------------------------------------------ CPU: cc
-
-    /** Links a host object into the shared object of the CPU kernel ABI with the system's C compiler. */
-    private static byte[] sharedObject(Operation module, byte[] obj) {
-        Path dir = tempDir(module);
-        try {
-            Path in = dir.resolve("kernels.o");
-            Path out = dir.resolve("kernels.so");
-            Files.write(in, obj);
-            run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm"), "cc");
-            return Files.readAllBytes(out);
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "
-                    + e.getMessage());
-        } finally {
-            deleteTree(dir);
-        }
-    }
-
-    // ------------------------------------------------------------------ AMD: lld
-
-    /** Links an AMDGPU object into a code object (HSACO) with the lld of the LLVM artifact. */
-    private static byte[] hsaco(Operation module, byte[] obj) {
-        ArtifactTools.Tool lld = lld(module);
-        Path dir = tempDir(module);
-        try {
-            Path in = dir.resolve("kernels.o");
-            Path out = dir.resolve("kernels.hsaco");
-            Files.write(in, obj);
-            run(module, lld.command(List.of("-flavor", "gnu", "-shared", in.toString(), "-o", out.toString())), "lld");
-            return Files.readAllBytes(out);
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for lld (must be writable): "
-                    + e.getMessage());
-        } finally {
-            deleteTree(dir);
-        }
-    }
-
-    private static ArtifactTools.Tool lld(Operation module) {
-        try {
-            return ArtifactTools.tool("lld");
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid LLVM artifact (must carry lld to link AMDGPU"
-                    + " code objects): " + e.getMessage());
-        }
-    }
-
-    // ------------------------------------------------------------------ processes and files
-
-    private static String location(Operation op) {
-        return op.knownLocation().toString();
-    }
-
-    /** Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s. */
-    private static void run(Operation module, List<String> cmd, String tool) {
-        run(module, new ProcessBuilder(cmd), tool);
-    }
-
-    private static void run(Operation module, ProcessBuilder command, String tool) {
-        Path log = null;
-        try {
-            log = Files.createTempFile("mgpu-" + tool, ".log");
-            Process p = command.redirectErrorStream(true).redirectOutput(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (must finish within 300 s)");
-            }
-            if (p.exitValue() != 0) {
-                throw new MgpuException(module.knownLocation(), "Invalid kernels for " + tool + " (must be accepted;"
-                        + " it exited with " + p.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8)
-                        .strip());
-            }
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " (must be runnable): " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (interrupted)");
-        } finally {
-            if (log != null) {
-                try {
-                    Files.deleteIfExists(log);
-                } catch (IOException e) {
-                    // Left to the system's cleaning of temporary files.
-                }
-            }
-        }
-    }
-
-    private static Path tempDir(Operation module) {
-        try {
-            return Files.createTempDirectory("mgpu-kernels");
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary directory (must be writable): "
-                    + e.getMessage());
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // A temporary file that cannot be deleted is left to the system's cleaning.
-        }
     }
 }

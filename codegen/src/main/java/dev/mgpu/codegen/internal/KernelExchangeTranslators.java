@@ -69,12 +69,9 @@ final class KernelExchangeTranslators {
             }
         }
         LLVMValueRef from = LLVMBuildSelect(t.builder, valid, src, lane, "");
-        LLVMValueRef[] r;
-        if (d instanceof DeviceTarget.Cpu) {
-            r = new LLVMValueRef[] {t.workItems.exchange(s.value(), from, op), null};
-        } else {
-            r = shuffleBits(t, d, s.mode(), value, offset, width, lane, from, null);
-        }
+        LLVMValueRef own = d.laneValue(t, s.value(), from, op);
+        LLVMValueRef[] r = own != null ? new LLVMValueRef[] {own, null}
+                : shuffleBits(t, d, s.mode(), value, offset, width, lane, from, null);
         t.map(op.result(0), r[0]);
         t.map(op.result(1), r[1] != null ? r[1] : valid);
     }
@@ -97,12 +94,12 @@ final class KernelExchangeTranslators {
         Type type = op.operand(0).type();
         LLVMValueRef lane = d.laneId(t);
         LLVMValueRef v;
-        if (d instanceof DeviceTarget.Cpu) {
+        if (d.readsAnyLane()) {
             LLVMValueRef base = LLVMBuildAnd(t.builder, lane, DeviceTarget.i32(t, ~((size - 1) * stride)), "");
             List<LLVMValueRef> level = new ArrayList<>();
             for (int k = 0; k < size; k++) {
                 LLVMValueRef from = LLVMBuildOr(t.builder, base, DeviceTarget.i32(t, k * stride), "");
-                level.add(t.workItems.exchange(op.operand(0), from, op));
+                level.add(d.laneValue(t, op.operand(0), from, op));
             }
             while (level.size() > 1) {
                 List<LLVMValueRef> next = new ArrayList<>();
@@ -163,7 +160,7 @@ final class KernelExchangeTranslators {
         LLVMValueRef exist = whole ? DeviceTarget.i32(t, lanes) : LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder,
                 LLVMIntULT, left, DeviceTarget.i32(t, lanes), ""), left, DeviceTarget.i32(t, lanes), "");
         // The lanes that exist, as a mask: all 32 but in a block's last, partial subgroup (NVIDIA only).
-        LLVMValueRef mask = d instanceof DeviceTarget.Nvptx && !whole ? LLVMBuildLShr(t.builder, DeviceTarget.i32(t,
+        LLVMValueRef mask = d.shuffleNamesLanes() && !whole ? LLVMBuildLShr(t.builder, DeviceTarget.i32(t,
                 -1), LLVMBuildSub(t.builder, DeviceTarget.i32(t, 32), exist, ""), "") : null;
         LLVMValueRef scratch = LLVMAddGlobalInAddressSpace(t.module, LLVMArrayType2(ty, lanes + 1),
                 "__mgpu_all_reduce", 3);

@@ -79,10 +79,7 @@ final class KernelMathTranslators {
             return LLVMBuildFDiv(t.builder, LLVMConstReal(ty, 1.0), s, "");
         }
         if (DeviceTarget.EXACT.contains(intrinsic) || ft.width() == 32 && d.nativeF32().contains(intrinsic)) {
-            if (d instanceof DeviceTarget.Cpu && !intrinsic.equals("fabs") && !intrinsic.equals("copysign")) {
-                // The back end may compute it with libm's function of that name.
-                t.reserveLibraryName(d.libraryName(), intrinsic + (ft.width() == 32 ? "f" : ""));
-            }
+            d.nativeMathUsed(t, intrinsic, ft.width());
             return DeviceTarget.call(t, "llvm." + intrinsic + "." + floatSuffix(ft), ty, args.toArray(new LLVMValueRef[0]));
         }
         String lib = ft.width() == 32 || ft.width() == 64 ? d.libraryFunction(intrinsic, ft.width() == 64) : null;

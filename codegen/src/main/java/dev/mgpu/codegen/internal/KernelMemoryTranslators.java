@@ -124,12 +124,12 @@ final class KernelMemoryTranslators {
         MemRef.AllocaOp a = new MemRef.AllocaOp(op);
         Type.MemRefType m = a.type();
         LLVMTypeRef arr = arrayOf(t, m, op);
-        if (t.workItems != null) {
-            LLVMValueRef p = t.workItems.privateMemory(op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
-            t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
+        LLVMValueRef own = t.device.privateMemory(t, op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
+        if (own != null) {
+            t.map(op.result(0), cast(t, own, t.types.addressSpace(m, op)));
             return;
         }
-        LLVMValueRef p = entryAlloca(t, arr);
+        LLVMValueRef p = t.entryAlloca(arr);
         LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
         t.map(op.result(0), cast(t, p, t.types.addressSpace(m, op)));
     }
@@ -280,13 +280,8 @@ final class KernelMemoryTranslators {
      */
     static void global(ModuleTranslation t, Operation op) {
         LLVMKernelOps.GlobalOp g = new LLVMKernelOps.GlobalOp(op);
-        if (t.device instanceof DeviceTarget.Cpu && g.addressSpace() == 3) {
-            // One global would be shared by the blocks that run in parallel.
-            throw ModuleTranslation.error(op, "Invalid llvm.mlir.global in workgroup memory (addr_space = 3) for "
-                    + t.device.name() + " (must be a kernel's workgroup attribution, which is each block's own)");
-        }
-        checkGlobalSpace(t, op, g.addressSpace(), op.attr("value") != null);
         if (t.device != null) {
+            t.device.checkGlobalSpace(op, g.addressSpace(), op.attr("value") != null);
             t.noteGlobal(op);
         }
         LLVMTypeRef ty = t.types.of(g.type(), op);
@@ -316,19 +311,13 @@ final class KernelMemoryTranslators {
     static void memrefGlobal(ModuleTranslation t, Operation op) {
         MemRef.GlobalOp g = new MemRef.GlobalOp(op);
         Type.MemRefType m = g.type();
-        Attribute space = m.memorySpace();
-        if (t.device instanceof DeviceTarget.Cpu && !(space == null || space instanceof Attribute.IntegerAttr i
-                && i.value() == 0 || space instanceof dev.mgpu.dialect.gpu.AddressSpaceAttr a && a.space().equals("global"))) {
-            throw ModuleTranslation.error(op, "Invalid memory space of memref.global for " + t.device.name() + " (must"
-                    + " be the generic or global one: workgroup memory is each block's own): " + space);
+        int as;
+        if (t.device != null) {
+            as = t.device.memrefGlobalSpace(t, op, m, g.isConstant());
+            t.device.checkGlobalSpace(op, as, g.value() != null);
+        } else {
+            as = t.types.addressSpace(m, op);
         }
-        int as = t.types.addressSpace(m, op);
-        if (as == 0 && t.device instanceof DeviceTarget.Nvptx) {
-            as = 1;
-        } else if (as == 0 && t.device instanceof DeviceTarget.Amdgpu) {
-            as = g.isConstant() ? 4 : 1;
-        }
-        checkGlobalSpace(t, op, as, g.value() != null);
         t.noteGlobal(op);
         LLVMTypeRef elem = t.types.of(m.elementType(), op);
         long n = 1;
@@ -369,24 +358,6 @@ final class KernelMemoryTranslators {
         }
         if (g.alignment() > 0) {
             LLVMSetAlignment(v, (int) g.alignment());
-        }
-    }
-
-    /**
-     * Reports a global of a GPU kernel module in an address space the back end cannot place a global in (it
-     * would end the process), or an initialized one in workgroup memory, which every block gets undefined.
-     */
-    private static void checkGlobalSpace(ModuleTranslation t, Operation op, int as, boolean initialized) {
-        if (!(t.device instanceof DeviceTarget.Nvptx || t.device instanceof DeviceTarget.Amdgpu)) {
-            return;
-        }
-        if (as != 0 && as != 1 && as != 3 && as != 4) {
-            throw ModuleTranslation.error(op, "Invalid address space of " + op.name() + " for " + t.device.name()
-                    + " (must be generic, global, workgroup or constant memory: 0, 1, 3 or 4): " + as);
-        }
-        if (as == 3 && initialized) {
-            throw ModuleTranslation.error(op, "Invalid " + op.name() + " in workgroup memory for " + t.device.name()
-                    + " (must have no initial value: every block's workgroup memory starts undefined)");
         }
     }
 

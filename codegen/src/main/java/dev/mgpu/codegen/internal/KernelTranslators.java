@@ -105,7 +105,7 @@ final class KernelTranslators {
      */
     static DeviceTarget together(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);
-        if (d instanceof DeviceTarget.Cpu && (t.workItems == null || op.name().equals(BarrierOp.NAME))) {
+        if (!d.runsTogether(op)) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must be in a kernel's"
                     + " body, where only scf.for, scf.if and scf.while may be around it: the CPU runs the threads of"
                     + " a block in loops between barriers and shuffles)");
@@ -120,11 +120,7 @@ final class KernelTranslators {
      */
     static DeviceTarget exchanging(Operation op, ModuleTranslation t) {
         DeviceTarget d = together(op, t);
-        if (d instanceof DeviceTarget.Amdgpu a && a.subgroupLanes() == 64 && a.isRdna()) {
-            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must run in wavefronts"
-                    + " of 32 on an RDNA chip: ds_bpermute does not read across the halves of a wavefront of 64):"
-                    + " +wavefrontsize64");
-        }
+        d.checkExchange(op);
         return d;
     }
 
@@ -153,26 +149,7 @@ final class KernelTranslators {
     }
 
     private static void dynamicSharedMemory(Operation op, ModuleTranslation t) {
-        if (device(op, t) instanceof DeviceTarget.Cpu) {
-            // mgpuCpuGrid.sharedMemory: the block's own bytes, after four int64_t[3] arrays.
-            LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
-            LLVMValueRef grid = LLVMGetParam(fn, LLVMCountParams(fn) - 1);
-            LLVMValueRef[] idx = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 96, 0)};
-            LLVMValueRef p;
-            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(idx)) {
-                p = LLVMBuildInBoundsGEP2(t.builder, LLVMInt8TypeInContext(t.ctx), grid, pp, 1, "");
-            }
-            t.map(op.result(0), LLVMBuildLoad2(t.builder, LLVMPointerTypeInContext(t.ctx, 0), p, ""));
-            return;
-        }
-        String name = "__mgpu_dynamic_shared_memory";
-        LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
-        if (g == null || g.isNull()) {
-            g = LLVMAddGlobalInAddressSpace(t.module, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), 0), name, 3);
-            LLVMSetAlignment(g, 16);
-            LLVMSetLinkage(g, LLVMExternalLinkage);
-        }
-        t.map(op.result(0), g);
+        t.map(op.result(0), device(op, t).dynamicSharedMemory(t));
     }
 
     /**
@@ -186,10 +163,7 @@ final class KernelTranslators {
         LLVMTypeRef arr = arrayOf(t, m, fnOp);
         int as = t.types.addressSpace(m, fnOp);
         if (index < f.workgroupCount()) {
-            if (t.device instanceof DeviceTarget.Cpu) {
-                throw ModuleTranslation.error(fnOp, "Invalid workgroup attribution for " + t.device.name() + " (must be"
-                        + " a kernel's: the CPU keeps workgroup memory for the call that runs a block)");
-            }
+            t.device.checkWorkgroupAttribution(fnOp);
             LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
                     as);
             LLVMSetInitializer(g, LLVMGetUndef(arr));
@@ -216,22 +190,14 @@ final class KernelTranslators {
         return LLVMBuildAddrSpaceCast(t.builder, p, LLVMPointerTypeInContext(t.ctx, as), "");
     }
 
-    /** The most bytes one array of a kernel's frame may have on the CPU: a worker's stack is 8 MiB. */
-    private static final long CPU_FRAME_ARRAY = 1L << 20;
-
     /**
      * The LLVM array type of memref {@code m}'s elements, for memory in a kernel's frame (or workgroup
-     * memory). On the CPU, where it is on a worker's stack, more than {@link #CPU_FRAME_ARRAY} bytes is a
-     * located error.
+     * memory), where the target checks its size ({@link DeviceTarget#checkFrameArray}).
      */
     static LLVMTypeRef arrayOf(ModuleTranslation t, Type.MemRefType m, Operation where) {
         long count = staticCount(m, where);
-        if (t.device instanceof DeviceTarget.Cpu) {
-            long bytes = count > CPU_FRAME_ARRAY ? Long.MAX_VALUE : count * Types.elementSize(m.elementType(), where);
-            if (bytes > CPU_FRAME_ARRAY) {
-                throw ModuleTranslation.error(where, "Invalid memref for " + t.device.name() + " (must be at most "
-                        + CPU_FRAME_ARRAY + " bytes: it is on a worker thread's stack): " + m);
-            }
+        if (t.device != null) {
+            t.device.checkFrameArray(m, count, where);
         }
         return LLVMArrayType2(t.types.of(m.elementType(), where), count);
     }
@@ -272,25 +238,13 @@ final class KernelTranslators {
      */
     static void printf(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);
-        if (d instanceof DeviceTarget.Amdgpu) {
-            throw ModuleTranslation.error(op, "Invalid gpu.printf for " + d.name() + " (must have ROCm's device"
-                    + " libraries (ockl), through which AMD GPUs print)");
-        }
         byte[] format = new PrintfOp(op).format();
         LLVMValueRef text;
         try (BytePointer bytes = new BytePointer(format.length + 1L)) {
             bytes.put(format, 0, format.length).put(format.length, (byte) 0);
             text = LLVMConstStringInContext2(t.ctx, bytes, format.length + 1L, 1);
         }
-        boolean nvptx = d instanceof DeviceTarget.Nvptx;
-        LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, LLVMTypeOf(text), "__mgpu_printf_format", nvptx ? 4 : 0);
-        LLVMSetInitializer(g, text);
-        LLVMSetGlobalConstant(g, 1);
-        LLVMSetLinkage(g, LLVMPrivateLinkage);
-        LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-        LLVMSetAlignment(g, 1);
-        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
-        LLVMValueRef fmt = nvptx ? LLVMBuildAddrSpaceCast(t.builder, g, ptr, "") : g;
+        LLVMValueRef fmt = d.printfFormat(t, op, text);
         List<LLVMValueRef> args = new ArrayList<>();
         for (Value v : op.operands()) {
             LLVMValueRef a = t.lookup(v, op);
@@ -302,53 +256,6 @@ final class KernelTranslators {
             }
             args.add(a);
         }
-        LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
-        if (!nvptx) {
-            LLVMTypeRef ft;
-            try (PointerPointer<LLVMTypeRef> ps = new PointerPointer<>(new LLVMTypeRef[] {ptr})) {
-                ft = LLVMFunctionType(i32, ps, 1, 1);
-            }
-            LLVMValueRef fn = t.libraryFunction("C library", "printf", ft);
-            d.libraryUsed("printf");
-            // LLVM may print a plain string with puts or a character with putchar.
-            t.reserveLibraryName("C library", "puts");
-            t.reserveLibraryName("C library", "putchar");
-            args.add(0, fmt);
-            try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
-                LLVMBuildCall2(t.builder, ft, fn, as, args.size(), "");
-            }
-            return;
-        }
-        LLVMValueRef buffer = LLVMConstNull(ptr);
-        if (!args.isEmpty()) {
-            LLVMTypeRef[] fields = args.stream().map(a -> LLVMTypeOf(a)).toArray(LLVMTypeRef[]::new);
-            LLVMTypeRef struct;
-            try (PointerPointer<LLVMTypeRef> fs = new PointerPointer<>(fields)) {
-                struct = LLVMStructTypeInContext(t.ctx, fs, fields.length, 0);
-            }
-            buffer = entryAlloca(t, struct);
-            for (int i = 0; i < args.size(); i++) {
-                LLVMBuildStore(t.builder, args.get(i), LLVMBuildStructGEP2(t.builder, struct, buffer, i, ""));
-            }
-        }
-        DeviceTarget.callLibrary(t, "CUDA driver", "vprintf", i32, fmt, buffer);
-    }
-
-    /**
-     * An alloca of {@code type} in the entry block of the function being built, so that the back end places it
-     * in the frame once, however often the code around it runs.
-     */
-    static LLVMValueRef entryAlloca(ModuleTranslation t, LLVMTypeRef type) {
-        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(here));
-        LLVMValueRef first = LLVMGetFirstInstruction(entry);
-        if (first != null && !first.isNull()) {
-            LLVMPositionBuilderBefore(t.builder, first);
-        } else {
-            LLVMPositionBuilderAtEnd(t.builder, entry);
-        }
-        LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
-        LLVMPositionBuilderAtEnd(t.builder, here);
-        return p;
+        d.printf(t, fmt, args);
     }
 }

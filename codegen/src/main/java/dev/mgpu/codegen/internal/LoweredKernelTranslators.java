@@ -104,7 +104,7 @@ final class LoweredKernelTranslators {
 
     static DeviceTarget nvptx(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);
-        if (!(d instanceof DeviceTarget.Nvptx)) {
+        if (!"nvvm".equals(d.loweredDialect())) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must be compiled for"
                     + " #nvvm.target)");
         }
@@ -113,7 +113,7 @@ final class LoweredKernelTranslators {
 
     static DeviceTarget amdgpu(Operation op, ModuleTranslation t) {
         DeviceTarget d = device(op, t);
-        if (!(d instanceof DeviceTarget.Amdgpu)) {
+        if (!"rocdl".equals(d.loweredDialect())) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + d.name() + " (must be compiled for"
                     + " #rocdl.target)");
         }

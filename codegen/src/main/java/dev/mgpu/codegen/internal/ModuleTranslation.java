@@ -89,8 +89,6 @@ final class ModuleTranslation {
 
     /** The GPU target of a kernel module; null for host code. */
     final DeviceTarget device;
-    /** While a CPU kernel runs as loops over its block's threads: those loops (else null). */
-    WorkItemLoops workItems;
 
     private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy) {
         this.module = module;
@@ -129,27 +127,9 @@ final class ModuleTranslation {
                     KernelMemoryTranslators.memrefGlobal(t, op);
                 }
             }
-            Set<Operation> blockKernels = Collections.newSetFromMap(new IdentityHashMap<>());
-            Map<String, Operation> functions = WorkItemLoops.functions(gpuModule);
-            Set<String> inlined = Set.of();
-            if (device instanceof DeviceTarget.Cpu) {
-                // Kernels whose threads work together run as loops over threads, with the functions that hold
-                // barriers or shuffles inlined; those functions are not translated on their own.
-                inlined = WorkItemLoops.collectiveFunctions(functions);
-                for (Operation op : ops) {
-                    if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR)
-                            && WorkItemLoops.needed(op, functions)) {
-                        blockKernels.add(op);
-                        LLVMDeleteFunction(t.functions.remove(op.symbolName()));
-                    } else if (inlined.contains(op.symbolName())) {
-                        LLVMDeleteFunction(t.functions.remove(op.symbolName()));
-                    }
-                }
-            }
+            device.planFunctions(t, gpuModule);
             for (Operation op : ops) {
-                if (blockKernels.contains(op)) {
-                    WorkItemLoops.translate(t, op, functions, inlined);
-                } else if (inlined.contains(op.symbolName())) {
+                if (device.translatesItself(t, op)) {
                     continue;
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
@@ -160,8 +140,7 @@ final class ModuleTranslation {
                 }
             }
             for (Operation op : ops) {
-                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))
-                        && !blockKernels.contains(op)) {
+                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))) {
                     device.finishKernel(t, op, t.functions.get(op.symbolName()));
                 }
             }
@@ -626,4 +605,26 @@ final class ModuleTranslation {
         }
     }
 
+    /** Deletes the declared function {@code name}, which the target translates its own way or not at all. */
+    void deleteFunction(String name) {
+        LLVMDeleteFunction(functions.remove(name));
+    }
+
+    /**
+     * An alloca of {@code type} in the entry block of the function being built, so that the back end places it
+     * in the frame once, however often the code around it runs.
+     */
+    LLVMValueRef entryAlloca(LLVMTypeRef type) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(builder);
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(here));
+        LLVMValueRef first = LLVMGetFirstInstruction(entry);
+        if (first != null && !first.isNull()) {
+            LLVMPositionBuilderBefore(builder, first);
+        } else {
+            LLVMPositionBuilderAtEnd(builder, entry);
+        }
+        LLVMValueRef p = LLVMBuildAlloca(builder, type, "");
+        LLVMPositionBuilderAtEnd(builder, here);
+        return p;
+    }
 }

@@ -262,21 +262,21 @@ final class WorkItemLoops {
 
     /**
      * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
-     * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link DeviceTarget.Cpu#finishKernel}
+     * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link Cpu#finishKernel}
      * makes for other kernels; {@code collectiveFunctions} ({@link #collectiveFunctions}) are inlined.
      */
-    static void translate(ModuleTranslation t, Operation op, Map<String, Operation> functions,
+    static void translate(ModuleTranslation t, Cpu cpu, Operation op, Map<String, Operation> functions,
             Set<String> collectiveFunctions) {
         op = Ir.copy(op, new IdentityHashMap<>());
         inline(op, functions, collectiveFunctions);
-        LLVMValueRef fn = DeviceTarget.Cpu.entryPoint(t, op);
+        LLVMValueRef fn = Cpu.entryPoint(t, op);
         WorkItemLoops w = new WorkItemLoops(t, op, fn);
         w.index(op);
-        t.workItems = w;
+        cpu.workItems = w;
         try {
             w.run();
         } finally {
-            t.workItems = null;
+            cpu.workItems = null;
         }
     }
 
@@ -315,16 +315,16 @@ final class WorkItemLoops {
         int inputs = f.type().inputs().size();
         for (int i = 0; i < inputs; i++) {
             Value a = body.argument(i);
-            t.map(a, DeviceTarget.Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
+            t.map(a, Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
             shared.add(a);
         }
-        localGrid = DeviceTarget.Cpu.localGrid(t, fn);
+        localGrid = Cpu.localGrid(t, fn);
         long[] known = new GpuFuncOp(kernel).knownBlockSize();
         if (known != null) {
-            DeviceTarget.Cpu.exportBlockSize(t, kernel.symbolName(), known);
+            Cpu.exportBlockSize(t, kernel.symbolName(), known);
         }
         for (int d = 0; d < 3; d++) {
-            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : DeviceTarget.Cpu.blockSize(t, fn, d);
+            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : Cpu.blockSize(t, fn, d);
         }
         threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dims[0], dims[1], ""), dims[2], "");
         entryEnd = LLVMBuildBr(t.builder, start);
@@ -850,7 +850,7 @@ final class WorkItemLoops {
             LLVMPositionBuilderAtEnd(t.builder, heads[d]);
             phis[d] = LLVMBuildPhi(t.builder, i64, "");
             KernelTranslators.addIncoming(phis[d], LLVMConstInt(i64, 0, 0), from);
-            LLVMBuildStore(t.builder, phis[d], gep(i64, localGrid, LLVMConstInt(i64, 9 + d, 0)));
+            LLVMBuildStore(t.builder, phis[d], gep(i64, localGrid, LLVMConstInt(i64, CpuGrid.word(CpuGrid.Array.THREAD_IDX, d), 0)));
             // index in the block = (z * blockDim.y + y) * blockDim.x + x
             row = LLVMBuildNUWAdd(t.builder, d == 2 ? row : LLVMBuildNUWMul(t.builder, row, dims[d], ""), phis[d], "");
             from = heads[d];
@@ -893,7 +893,7 @@ final class WorkItemLoops {
         LLVMValueRef[] idx = {LLVMBuildURem(t.builder, i, dims[0], ""), LLVMBuildURem(t.builder, rowIndex, dims[1], ""),
             LLVMBuildUDiv(t.builder, rowIndex, dims[1], "")};
         for (int d = 0; d < 3; d++) {
-            LLVMBuildStore(t.builder, idx[d], gep(i64, localGrid, LLVMConstInt(i64, 9 + d, 0)));
+            LLVMBuildStore(t.builder, idx[d], gep(i64, localGrid, LLVMConstInt(i64, CpuGrid.word(CpuGrid.Array.THREAD_IDX, d), 0)));
         }
         asThread(idx, i, used, inside);
         LLVMValueRef next = LLVMBuildNUWAdd(t.builder, i, LLVMConstInt(i64, 1, 0), "");
