@@ -230,31 +230,11 @@ final class Cpu extends DeviceTarget {
         }
         LLVMValueRef fn = entry;
         LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-        // Nested loops z (2), y (1), x (0), each from 0 while below the block's size.
-        LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
-        LLVMValueRef[] ivs = new LLVMValueRef[3];
-        LLVMBasicBlockRef from = start;
-        for (int d = 2; d >= 0; d--) {
-            heads[d] = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBuildBr(t.builder, heads[d]);
-            LLVMPositionBuilderAtEnd(t.builder, heads[d]);
-            ivs[d] = LLVMBuildPhi(t.builder, i64, "");
-            KernelTranslators.addIncoming(ivs[d], LLVMConstInt(i64, 0, 0), from);
-            LLVMBuildStore(t.builder, ivs[d], gep(t, i64, local, CpuGrid.word(CpuGrid.Array.THREAD_IDX, d)));
-            from = heads[d];
-        }
+        ThreadNest nest = ThreadNest.open(t, local, dims, (d, index) -> { });
         try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(args)) {
             LLVMBuildCall2(t.builder, bodyType, body, pp, n + 1, "");
         }
-        for (int d = 0; d < 3; d++) {
-            LLVMValueRef next = LLVMBuildNUWAdd(t.builder, ivs[d], LLVMConstInt(i64, 1, 0), "");
-            LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-            KernelTranslators.addIncoming(ivs[d], next, here);
-            LLVMValueRef more = LLVMBuildICmp(t.builder, LLVMIntULT, next, dims[d], "");
-            LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBuildCondBr(t.builder, more, heads[d], after);
-            LLVMPositionBuilderAtEnd(t.builder, after);
-        }
+        nest.close();
         LLVMBuildBr(t.builder, exit);
         LLVMPositionBuilderAtEnd(t.builder, exit);
         LLVMBuildRetVoid(t.builder);

@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
+import static dev.mgpu.codegen.internal.LoopBuilder.addIncoming;
 import static dev.mgpu.codegen.internal.KernelTranslators.*;
 
 import dev.mgpu.dialect.scf.Scf;
@@ -29,43 +30,19 @@ final class KernelControlFlowTranslators {
         return ops.get(ops.size() - 1);
     }
 
-    /**
-     * The blocks of a counted loop that the builder's block enters: {@code header} holds the induction
-     * variable's phi (from {@code pre}, its incoming values left to the caller) and the builder is at its
-     * end; {@code body} and {@code exit} are empty.
-     */
-    record Loop(LLVMBasicBlockRef pre, LLVMBasicBlockRef header, LLVMBasicBlockRef body, LLVMBasicBlockRef exit,
-            LLVMValueRef iv) {
-        static Loop open(ModuleTranslation t, LLVMValueRef lb) {
-            LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
-            LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
-            LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBuildBr(t.builder, header);
-            LLVMPositionBuilderAtEnd(t.builder, header);
-            return new Loop(pre, header, body, exit, LLVMBuildPhi(t.builder, LLVMTypeOf(lb), ""));
-        }
-    }
-
     static void forLoop(Operation op, ModuleTranslation t) {
         Scf.ForOp f = new Scf.ForOp(op);
         LLVMValueRef lb = t.lookup(f.lowerBound(), op);
         LLVMValueRef ub = t.lookup(f.upperBound(), op);
         LLVMValueRef step = t.lookup(f.step(), op);
         List<LLVMValueRef> inits = t.lookup(f.inits(), op);
-        Loop loop = Loop.open(t, lb);
-        LLVMBasicBlockRef pre = loop.pre();
-        LLVMBasicBlockRef bodyBlock = loop.body();
-        LLVMBasicBlockRef header = loop.header();
-        LLVMBasicBlockRef exit = loop.exit();
+        LoopBuilder loop = LoopBuilder.open(t, lb);
         LLVMValueRef iv = loop.iv();
         List<LLVMValueRef> iters = new ArrayList<>();
         for (LLVMValueRef v : inits) {
-            iters.add(LLVMBuildPhi(t.builder, LLVMTypeOf(v), ""));
+            iters.add(loop.carry(v));
         }
-        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""), bodyBlock, exit);
-        LLVMPositionBuilderAtEnd(t.builder, bodyBlock);
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""));
         Block b = f.body();
         t.map(b.argument(0), iv);
         for (int i = 0; i < iters.size(); i++) {
@@ -73,16 +50,7 @@ final class KernelControlFlowTranslators {
         }
         Operation yield = body(t, b);
         List<LLVMValueRef> next = t.lookup(yield.operands(), yield);
-        LLVMValueRef ivNext = LLVMBuildAdd(t.builder, iv, step, "");
-        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
-        LLVMBuildBr(t.builder, header);
-        addIncoming(iv, lb, pre);
-        addIncoming(iv, ivNext, latch);
-        for (int i = 0; i < iters.size(); i++) {
-            addIncoming(iters.get(i), inits.get(i), pre);
-            addIncoming(iters.get(i), next.get(i), latch);
-        }
-        LLVMPositionBuilderAtEnd(t.builder, exit);
+        loop.close(LLVMBuildAdd(t.builder, iv, step, ""), next);
         for (int i = 0; i < iters.size(); i++) {
             t.map(op.result(i), iters.get(i));
         }

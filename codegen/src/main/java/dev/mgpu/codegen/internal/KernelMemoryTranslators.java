@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
+import static dev.mgpu.codegen.internal.LoopBuilder.addIncoming;
 import static dev.mgpu.codegen.internal.KernelTranslators.*;
 import static dev.mgpu.codegen.internal.KernelExchangeTranslators.*;
 

@@ -223,13 +223,6 @@ final class KernelTranslators {
         };
     }
 
-    static void addIncoming(LLVMValueRef phi, LLVMValueRef v, LLVMBasicBlockRef from) {
-        try (PointerPointer<LLVMValueRef> vs = new PointerPointer<>(new LLVMValueRef[] {v});
-                PointerPointer<LLVMBasicBlockRef> bs = new PointerPointer<>(new LLVMBasicBlockRef[] {from})) {
-            LLVMAddIncoming(phi, vs, bs, 1);
-        }
-    }
-
     /**
      * gpu.printf: on NVIDIA, the CUDA driver's {@code vprintf} with the arguments in a buffer laid out as a C
      * struct; on the CPU, the C library's {@code printf}. Either way the arguments get C's promotions for a

@@ -519,22 +519,16 @@ final class WorkItemLoops {
         }
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMValueRef lb = LLVMConstInt(i64, 0, 0);
-        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, lb);
+        LoopBuilder loop = LoopBuilder.open(t, lb);
         LLVMValueRef first = loop.iv();
-        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, first, threads, ""), loop.body(), loop.exit());
-        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntULT, first, threads, ""));
         subgroupFirst = first;
         try {
             control.run();
         } finally {
             subgroupFirst = null;
         }
-        LLVMValueRef next = LLVMBuildNUWAdd(t.builder, first, LLVMConstInt(i64, SUBGROUP, 0), "");
-        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
-        LLVMBuildBr(t.builder, loop.header());
-        KernelTranslators.addIncoming(first, lb, loop.pre());
-        KernelTranslators.addIncoming(first, next, latch);
-        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        loop.close(LLVMBuildNUWAdd(t.builder, first, LLVMConstInt(i64, SUBGROUP, 0), ""));
     }
 
     /**
@@ -555,21 +549,13 @@ final class WorkItemLoops {
                 "");
 
         LLVMValueRef one = LLVMConstInt(i64, 1, 0);
-        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, one);
+        LoopBuilder loop = LoopBuilder.open(t, one);
         LLVMValueRef i = loop.iv();
-        LLVMValueRef acc = LLVMBuildPhi(t.builder, ty, "");
-        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, i, threads, ""), loop.body(), loop.exit());
-        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        LLVMValueRef acc = loop.carry(first);
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntULT, i, threads, ""));
         LLVMValueRef x = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, i), "");
         LLVMValueRef next = KernelExchangeTranslators.combine(t, op, r, acc, x);
-        LLVMValueRef after = LLVMBuildNUWAdd(t.builder, i, one, "");
-        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
-        LLVMBuildBr(t.builder, loop.header());
-        KernelTranslators.addIncoming(i, one, loop.pre());
-        KernelTranslators.addIncoming(i, after, latch);
-        KernelTranslators.addIncoming(acc, first, loop.pre());
-        KernelTranslators.addIncoming(acc, next, latch);
-        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        loop.close(LLVMBuildNUWAdd(t.builder, i, one, ""), List.of(next));
         t.map(op.result(0), acc);
         shared.add(op.result(0));
     }
@@ -599,10 +585,9 @@ final class WorkItemLoops {
         Block b = f.body();
         List<LLVMValueRef> carried = newSlots(op.results(), op);
         storeAll(f.inits(), carried, op);
-        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, lb);
+        LoopBuilder loop = LoopBuilder.open(t, lb);
         LLVMValueRef iv = loop.iv();
-        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""), loop.body(), loop.exit());
-        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""));
         t.map(b.argument(0), iv);
         shared.add(b.argument(0));
         for (int i = 0; i < carried.size(); i++) {
@@ -610,12 +595,7 @@ final class WorkItemLoops {
         }
         Operation yield = block(b);
         storeAll(yield.operands(), carried, yield);
-        LLVMValueRef next = LLVMBuildAdd(t.builder, iv, step, "");
-        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
-        LLVMBuildBr(t.builder, loop.header());
-        KernelTranslators.addIncoming(iv, lb, loop.pre());
-        KernelTranslators.addIncoming(iv, next, latch);
-        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        loop.close(LLVMBuildAdd(t.builder, iv, step, ""));
         for (int i = 0; i < carried.size(); i++) {
             slots.put(op.result(i), carried.get(i));
         }
@@ -839,31 +819,14 @@ final class WorkItemLoops {
             subgroupLoop(used, inside);
             return;
         }
-        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-        LLVMBasicBlockRef[] heads = new LLVMBasicBlockRef[3];
-        LLVMValueRef[] phis = new LLVMValueRef[3];
-        LLVMBasicBlockRef from = LLVMGetInsertBlock(t.builder);
-        LLVMValueRef row = LLVMConstInt(i64, 0, 0);
-        for (int d = 2; d >= 0; d--) {
-            heads[d] = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBuildBr(t.builder, heads[d]);
-            LLVMPositionBuilderAtEnd(t.builder, heads[d]);
-            phis[d] = LLVMBuildPhi(t.builder, i64, "");
-            KernelTranslators.addIncoming(phis[d], LLVMConstInt(i64, 0, 0), from);
-            LLVMBuildStore(t.builder, phis[d], gep(i64, localGrid, LLVMConstInt(i64, CpuGrid.word(CpuGrid.Array.THREAD_IDX, d), 0)));
+        LLVMValueRef[] row = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 0, 0)};
+        ThreadNest nest = ThreadNest.open(t, localGrid, dims, (d, index) -> {
             // index in the block = (z * blockDim.y + y) * blockDim.x + x
-            row = LLVMBuildNUWAdd(t.builder, d == 2 ? row : LLVMBuildNUWMul(t.builder, row, dims[d], ""), phis[d], "");
-            from = heads[d];
-        }
-        asThread(phis, row, used, inside);
-        for (int d = 0; d < 3; d++) {
-            LLVMValueRef next = LLVMBuildNUWAdd(t.builder, phis[d], LLVMConstInt(i64, 1, 0), "");
-            KernelTranslators.addIncoming(phis[d], next, LLVMGetInsertBlock(t.builder));
-            LLVMValueRef more = LLVMBuildICmp(t.builder, LLVMIntULT, next, dims[d], "");
-            LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
-            LLVMBuildCondBr(t.builder, more, heads[d], after);
-            LLVMPositionBuilderAtEnd(t.builder, after);
-        }
+            row[0] = LLVMBuildNUWAdd(t.builder, d == 2 ? row[0] : LLVMBuildNUWMul(t.builder, row[0], dims[d], ""),
+                    index, "");
+        });
+        asThread(nest.indices(), row[0], used, inside);
+        nest.close();
     }
 
     /** Runs {@code inside} as the thread of indices {@code idx} and index {@code index} in the block. */
@@ -884,7 +847,7 @@ final class WorkItemLoops {
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMValueRef end = LLVMBuildNUWAdd(t.builder, subgroupFirst, LLVMConstInt(i64, SUBGROUP, 0), "");
         end = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, end, threads, ""), end, threads, "");
-        KernelControlFlowTranslators.Loop loop = KernelControlFlowTranslators.Loop.open(t, subgroupFirst);
+        LoopBuilder loop = LoopBuilder.open(t, subgroupFirst);
         LLVMValueRef i = loop.iv();
         LLVMBuildBr(t.builder, loop.body());
         LLVMPositionBuilderAtEnd(t.builder, loop.body());
@@ -897,11 +860,7 @@ final class WorkItemLoops {
         }
         asThread(idx, i, used, inside);
         LLVMValueRef next = LLVMBuildNUWAdd(t.builder, i, LLVMConstInt(i64, 1, 0), "");
-        LLVMBasicBlockRef latch = LLVMGetInsertBlock(t.builder);
-        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, next, end, ""), loop.header(), loop.exit());
-        KernelTranslators.addIncoming(i, subgroupFirst, loop.pre());
-        KernelTranslators.addIncoming(i, next, latch);
-        LLVMPositionBuilderAtEnd(t.builder, loop.exit());
+        loop.closeWhen(next, LLVMBuildICmp(t.builder, LLVMIntULT, next, end, ""));
     }
 
     private void bind(Value v, Set<Value> bound) {
