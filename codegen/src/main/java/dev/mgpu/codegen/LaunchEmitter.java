@@ -306,18 +306,18 @@ public final class LaunchEmitter {
                 LLVMValueRef v = values[g][i];
                 if (v == null || v.isNull() || !LLVMTypeOf(v).equals(intptr)) {
                     throw new IllegalArgumentException("Invalid " + groups[g] + " size " + "xyz".charAt(i) + " of "
-                            + l.kernel() + " (must be an intptr_t value, " + dev.mgpu.codegen.internal.LlvmText.type(intptr) + "): "
-                            + (v == null || v.isNull() ? "null" : dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(v))));
+                            + l.kernel() + " (must be an intptr_t value, " + dev.mgpu.codegen.internal.llvm.LlvmText.type(intptr) + "): "
+                            + (v == null || v.isNull() ? "null" : dev.mgpu.codegen.internal.llvm.LlvmText.type(LLVMTypeOf(v))));
                 }
             }
         }
         if (l.sharedMemory() != null && !LLVMTypeOf(l.sharedMemory()).equals(ctx.runtime().i32Type())) {
             throw new IllegalArgumentException("Invalid shared memory size of " + l.kernel() + " (must be an i32"
-                    + " value): " + dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(l.sharedMemory())));
+                    + " value): " + dev.mgpu.codegen.internal.llvm.LlvmText.type(LLVMTypeOf(l.sharedMemory())));
         }
         if (l.stream() != null && !LLVMTypeOf(l.stream()).equals(ctx.ptr())) {
             throw new IllegalArgumentException("Invalid stream of " + l.kernel() + " (must be a ptr value): "
-                    + dev.mgpu.codegen.internal.LlvmText.type(LLVMTypeOf(l.stream())));
+                    + dev.mgpu.codegen.internal.llvm.LlvmText.type(LLVMTypeOf(l.stream())));
         }
         for (LLVMValueRef a : l.args()) {
             if (a == null || a.isNull()) {

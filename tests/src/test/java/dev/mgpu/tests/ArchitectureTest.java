@@ -54,6 +54,45 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * Codegen's implementation in layers: the pipeline (kernel compilation, outlining, the op table) over
+     * the targets, over the kernel translators, over the translators that host code and kernels share (with
+     * the runtime calls of host code), over the module translation and the target contract, over LLVM's
+     * plumbing (target machines, passes, emission, the artifact's tools).
+     */
+    @Test
+    void codegenLayersDependOnlyDownwards() {
+        String in = "dev.mgpu.codegen.internal";
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("pipeline").definedBy(in)
+                .layer("target").definedBy(in + ".target..")
+                .layer("kernel").definedBy(in + ".kernel")
+                .layer("host").definedBy(in + ".host")
+                .layer("translate").definedBy(in + ".translate")
+                .layer("llvm").definedBy(in + ".llvm")
+                .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
+                .whereLayer("target").mayOnlyBeAccessedByLayers("pipeline")
+                .whereLayer("kernel").mayOnlyBeAccessedByLayers("pipeline", "target")
+                .whereLayer("host").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel")
+                .whereLayer("translate").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel", "host")
+                .whereLayer("llvm").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel", "host", "translate")
+                .check(classes);
+    }
+
+    /**
+     * A target is reached through {@code DeviceTarget} alone: only the factory that picks a target's class
+     * for its attribute names one, and no target knows another.
+     */
+    @Test
+    void targetsAreReachedThroughTheirInterface() {
+        for (String target : List.of("nvptx", "amdgpu", "cpu")) {
+            String pkg = "dev.mgpu.codegen.internal.target." + target + "..";
+            noClasses().that().resideOutsideOfPackage(pkg)
+                    .and().doNotHaveFullyQualifiedName("dev.mgpu.codegen.internal.DeviceTargets")
+                    .should().dependOnClassesThat().resideInAPackage(pkg).check(classes);
+        }
+    }
+
     @Test
     void noCyclesBetweenAreas() {
         slices().matching("dev.mgpu.(*)..").should().beFreeOfCycles().check(classes);
@@ -62,12 +101,12 @@ class ArchitectureTest {
     /**
      * Between single packages, the one two-way edge allowed is an {@code internal} package using the
      * public types of the package it implements (the facade calls the implementation, which takes the
-     * facade's options and results).
+     * facade's options and results, and the handler-level API that code generators call too).
      */
     @Test
     void noPackageCycles() {
         slices().matching("dev.mgpu.(**)").should().beFreeOfCycles()
-                .ignoreDependency(JavaClass.Predicates.resideInAPackage("dev.mgpu.codegen.internal"),
+                .ignoreDependency(JavaClass.Predicates.resideInAPackage("dev.mgpu.codegen.internal.."),
                         JavaClass.Predicates.resideInAPackage("dev.mgpu.codegen"))
                 .ignoreDependency(JavaClass.Predicates.resideInAPackage("dev.mgpu.mlir.internal"),
                         JavaClass.Predicates.resideInAPackage("dev.mgpu.mlir"))

@@ -16,9 +16,9 @@ import java.util.Map;
  * every later step see the bytes that will be embedded; it reads only what it recognises and leaves the
  * rest of a malformed model to the verifier.
  */
-final class EmbedRewrite {
+public final class EmbedRewrite {
     /** The prefix of a blob that refers to an embedded blob by name. */
-    static final String PREFIX = "@file:";
+    public static final String PREFIX = "@file:";
 
     /** A reference is short; a longer blob is data, whatever it starts with. */
     private static final int MAX_REFERENCE = 256;
@@ -27,7 +27,7 @@ final class EmbedRewrite {
     }
 
     /** Resolves the references in {@code root}; returns one located error per reference to a missing blob. */
-    static List<Diagnostic> apply(Operation root, Map<String, byte[]> blobs) {
+    public static List<Diagnostic> apply(Operation root, Map<String, byte[]> blobs) {
         List<Diagnostic> errors = new ArrayList<>();
         if (!root.name().equals(Builtin.ModuleOp.NAME) || root.regions().isEmpty() || root.region(0).isEmpty()) {
             return errors;

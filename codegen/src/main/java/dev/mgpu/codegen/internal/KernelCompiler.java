@@ -1,5 +1,9 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
+import dev.mgpu.codegen.internal.llvm.Targets;
+import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.codegen.KernelOptions;
@@ -121,7 +125,7 @@ public final class KernelCompiler {
     }
 
     private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options) {
-        DeviceTarget d = DeviceTarget.of(target);
+        DeviceTarget d = DeviceTargets.of(target);
         if (d == null) {
             throw new MgpuException(module.knownLocation(), "Invalid target for compiling kernels (must be"
                     + " #nvvm.target, #rocdl.target or #cpu.target): " + target);
@@ -187,7 +191,7 @@ public final class KernelCompiler {
             var layout = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), layout);
             LLVMDisposeTargetData(layout);
-            ModuleTranslation.translateDevice(module, nm, d);
+            ModuleTranslation.translateDevice(module, nm, d, Translators.TABLE);
             d.configureModule(nm.module(), nm.context(), module);
             libraryDeclarations(nm, module, d, options);
             Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()
@@ -202,41 +206,12 @@ public final class KernelCompiler {
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
             if (format == ObjectFormat.OFFLOAD) {
-                return object(target, format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
+                return d.object(format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }
             return d.serialize(module, format, props, options, kind -> emit(tm, nm, kind, where, diagnostics, d,
                     module));
         }
     }
-
-    static ObjectAttr object(GpuTarget target, ObjectFormat format, Map<String, Attribute> props,
-            byte[] blob) {
-        return new ObjectAttr(target, format, new Attribute.DictionaryAttr(props), new Attribute.StringAttr(blob));
-    }
-
-    static NativeTargetMachine machine(DeviceTarget d, Location where) {
-        d.initBackend();
-        LLVMTargetRef target = new LLVMTargetRef();
-        BytePointer err = new BytePointer((Pointer) null);
-        try (BytePointer triple = new BytePointer(d.triple())) {
-            if (LLVMGetTargetFromTriple(triple, target, err) != 0) {
-                String m = err.getString();
-                LLVMDisposeMessage(err);
-                throw new MgpuException(where, "Invalid target triple of " + d.name() + " (must be known to LLVM): "
-                        + d.triple() + ": " + m);
-            }
-        }
-        int level = switch (d.optLevel()) {
-            case 0 -> LLVMCodeGenLevelNone;
-            case 1 -> LLVMCodeGenLevelLess;
-            case 2 -> LLVMCodeGenLevelDefault;
-            default -> LLVMCodeGenLevelAggressive;
-        };
-        return new NativeTargetMachine(LLVMCreateTargetMachine(target, d.triple(), d.chip(),
-                d.features() == null ? "" : d.features(), level, LLVMRelocPIC, LLVMCodeModelDefault));
-    }
-
-
 
     /**
      * Functions the kernels declare and call from the device library (a lowered kernel calls
@@ -259,7 +234,6 @@ public final class KernelCompiler {
             }
         }
     }
-
 
     /** The declaration (a function without a body) named {@code name} in {@code module}, or null. */
     private static Operation declaration(Operation module, String name) {

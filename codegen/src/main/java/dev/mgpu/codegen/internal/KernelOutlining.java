@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.codegen.internal.translate.Ir;
 import dev.mgpu.dialect.Dialects;
 import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.DimensionOp;

@@ -1,5 +1,7 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.codegen.internal.llvm.Targets;
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
 import static org.bytedeco.llvm.global.LLVM.LLVMGetDataLayoutStr;
 import static org.bytedeco.llvm.global.LLVM.LLVMReturnStatusAction;
@@ -68,7 +70,7 @@ public final class Pipeline {
         long t0 = System.nanoTime();
         NativeModule nm = configuredModule(root);
         try {
-            ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo());
+            ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo(), Translators.TABLE);
             Targets.annotate(nm, codegen);
             long t1 = System.nanoTime();
             phases.phaseDone(PhaseListener.TRANSLATE, t1 - t0);
@@ -283,7 +285,7 @@ public final class Pipeline {
     }
 
     /** Runs LLVM's verifier on the module; a broken module is {@code message} and LLVM's report. */
-    static void verifyLlvm(NativeModule nm, Location where, String message) {
+    public static void verifyLlvm(NativeModule nm, Location where, String message) {
         BytePointer msg = new BytePointer((BytePointer) null);
         boolean broken = LLVMVerifyModule(nm.module(), LLVMReturnStatusAction, msg) != 0;
         String text = broken ? msg.getString() : null;

@@ -1,0 +1,32 @@
+package dev.mgpu.codegen.internal;
+
+import dev.mgpu.codegen.internal.host.GpuTranslators;
+import dev.mgpu.codegen.internal.host.HostTranslators;
+import dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators;
+import dev.mgpu.codegen.internal.kernel.KernelTranslators;
+import dev.mgpu.codegen.internal.translate.OpTable;
+import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.memref.MemRef;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The op table of every translation, host and kernel: each dialect's translators, registered once. */
+public final class Translators {
+    private Translators() {
+    }
+
+    /** The one table, shared by every translation (read-only). */
+    public static final OpTable TABLE = assemble();
+
+    private static OpTable assemble() {
+        OpTable table = OpTable.builder();
+        HostTranslators.register(table.ops());
+        Map<String, OpTable.OpTranslator> runtime = new HashMap<>();
+        GpuTranslators.register(runtime);
+        table.ops().putAll(runtime);
+        KernelTranslators.register(table.ops());
+        table.globals().put(LLVMKernelOps.GLOBAL, KernelMemoryTranslators::global);
+        table.globals().put(MemRef.GlobalOp.NAME, KernelMemoryTranslators::memrefGlobal);
+        return table.freeze(runtime.keySet(), GpuTranslators::release);
+    }
+}

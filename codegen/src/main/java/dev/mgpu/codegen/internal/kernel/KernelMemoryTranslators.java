@@ -1,0 +1,414 @@
+package dev.mgpu.codegen.internal.kernel;
+
+import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.KernelMemory;
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
+import dev.mgpu.codegen.internal.translate.Types;
+import static org.bytedeco.llvm.global.LLVM.*;
+import static dev.mgpu.codegen.internal.translate.LoopBuilder.addIncoming;
+import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators.*;
+
+import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Views;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.List;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * Translations of the memref ops of kernel bodies: element access, views, atomics, and the globals of
+ * kernel modules and of the host. A kernel's memref is the address of its element 0, so a view is that
+ * address moved by the view's offset.
+ */
+public final class KernelMemoryTranslators {
+    private KernelMemoryTranslators() {
+    }
+
+    /**
+     * The address of {@code memref[indices]}: element 0 plus the indices times the strides, which an
+     * identity layout computes from the shape (row-major) and a strided layout gives. Under the
+     * bare-pointer convention they must be static (the leading dimension of an identity layout may be
+     * dynamic).
+     */
+    private static LLVMValueRef elementPointer(ModuleTranslation t, Operation op, Value memref, List<Value> indices) {
+        Type.MemRefType m = (Type.MemRefType) memref.type();
+        if (m.layout() != null && !(m.layout() instanceof Attribute.StridedLayoutAttr)) {
+            throw ModuleTranslation.error(op, "Invalid memref layout for a kernel (must be the identity or strided): " + m);
+        }
+        long[] strides = Views.Strides.of(m).strides();
+        if (m.layout() == null && m.rank() > 1 && strides[0] != Type.DYNAMIC) {
+            // Row-major with static rows: one GEP over the nested array type, an index per dimension. LLVM 20
+            // keeps that row offset apart from the column, so neighbouring elements share one address; from
+            // one flat index it made an `or` that it did not fold (2-D stencil: 50 SASS instructions after
+            // ptxas against 42; tiled matmul: its inner loop unrolled twice instead of in full).
+            LLVMTypeRef row = t.types.of(m.elementType(), op);
+            for (int i = m.rank() - 1; i > 0; i--) {
+                row = LLVMArrayType2(row, m.dim(i));
+            }
+            LLVMValueRef[] all = new LLVMValueRef[m.rank()];
+            for (int i = 0; i < m.rank(); i++) {
+                all[i] = t.lookup(indices.get(i), op);
+            }
+            try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(all)) {
+                return LLVMBuildGEPWithNoWrapFlags(t.builder, row, t.lookup(memref, op), p, all.length, "",
+                        LLVMGEPFlagInBounds | LLVMGEPFlagNUW);
+            }
+        }
+        LLVMValueRef[] idx = new LLVMValueRef[m.rank()];
+        for (int i = 0; i < m.rank(); i++) {
+            idx[i] = t.lookup(indices.get(i), op);
+        }
+        // The offset is already in the pointer: a kernel's memref is its element 0 (the host passes the
+        // aligned pointer plus the offset), so a strided layout's offset is not added again.
+        return advance(t, op, t.lookup(memref, op), m.elementType(), idx, strides,
+                "Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): " + m);
+    }
+
+    /**
+     * {@code base} moved by the sum of {@code idx[i] * strides[i]} elements of {@code element} (a null index
+     * is 0), in bounds and not wrapping; {@code dynamic} is the error for a stride that is not known.
+     */
+    private static LLVMValueRef advance(ModuleTranslation t, Operation op, LLVMValueRef base, Type element,
+            LLVMValueRef[] idx, long[] strides, String dynamic) {
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef lin = null;
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] == null) {
+                continue;
+            }
+            if (strides[i] == Type.DYNAMIC) {
+                throw ModuleTranslation.error(op, dynamic);
+            }
+            LLVMValueRef term = strides[i] == 1 ? idx[i] : noWrap(LLVMBuildMul(t.builder, idx[i], LLVMConstInt(i64,
+                    strides[i], 1), ""));
+            lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
+        }
+        if (lin == null) {
+            return base;
+        }
+        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(new LLVMValueRef[] {lin})) {
+            return LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(element, op), base, p, 1, "",
+                    LLVMGEPFlagInBounds | LLVMGEPFlagNUW);
+        }
+    }
+
+    /**
+     * Marks an offset's arithmetic as neither signed- nor unsigned-wrapping: a memref access is in bounds, so
+     * each index lies in {@code [0, size)} and the offset in {@code [0, elements)}, as upstream's lowering
+     * also states.
+     */
+    private static LLVMValueRef noWrap(LLVMValueRef v) {
+        LLVMSetNSW(v, 1);
+        LLVMSetNUW(v, 1);
+        return v;
+    }
+
+    public static void load(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.LoadOp l = new MemRef.LoadOp(op);
+        LLVMValueRef p = elementPointer(t, op, l.memref(), l.indices());
+        t.map(op.result(0), LLVMBuildLoad2(t.builder, t.types.of(op.result(0).type(), op), p, ""));
+    }
+
+    public static void store(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.StoreOp s = new MemRef.StoreOp(op);
+        LLVMValueRef p = elementPointer(t, op, s.memref(), s.indices());
+        LLVMBuildStore(t.builder, t.lookup(s.value(), op), p);
+    }
+
+    public static void alloca(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.AllocaOp a = new MemRef.AllocaOp(op);
+        Type.MemRefType m = a.type();
+        LLVMTypeRef arr = KernelMemory.arrayOf(t, m, op);
+        LLVMValueRef own = t.device.privateMemory(t, op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
+        if (own != null) {
+            t.map(op.result(0), KernelMemory.cast(t, own, t.types.addressSpace(m, op)));
+            return;
+        }
+        LLVMValueRef p = t.entryAlloca(arr);
+        LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
+        t.map(op.result(0), KernelMemory.cast(t, p, t.types.addressSpace(m, op)));
+    }
+
+    /**
+     * memref.subview: the address of the view's element 0, the source's moved by each offset times the
+     * source's stride (a kernel's memref is the address of its element 0, so the view's type keeps only its
+     * strides for the accesses through it).
+     */
+    public static void subview(Operation op, ModuleTranslation t) {
+        device(op, t);
+        Views.SubViewOp s = new Views.SubViewOp(op);
+        Type.MemRefType src = (Type.MemRefType) s.source().type();
+        for (long st : s.staticStrides()) {
+            if (st <= 0) {
+                // A kernel's addresses are computed as not wrapping: a step back or none would break that.
+                throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must have positive strides or"
+                        + " strides given as values): " + st);
+            }
+        }
+        long[] offsets = s.staticOffsets();
+        List<Value> given = s.offsets();
+        LLVMValueRef[] idx = new LLVMValueRef[offsets.length];
+        int next = 0;
+        for (int i = 0; i < offsets.length; i++) {
+            if (offsets[i] != 0) {
+                idx[i] = offsets[i] == Type.DYNAMIC ? t.lookup(given.get(next++), op)
+                        : LLVMConstInt(t.types.intptr, offsets[i], 1);
+            }
+        }
+        t.map(op.result(0), advance(t, op, t.lookup(s.source(), op), src.elementType(), idx,
+                Views.Strides.of(src).strides(), "Invalid memref.subview in a kernel (must view a memref of static"
+                        + " strides where it has an offset: a kernel gets a bare pointer): " + src));
+    }
+
+    /**
+     * memref.reinterpret_cast: the source's base, which is its element 0 moved back by its own offset, moved
+     * by the offset given; the result's type gives the strides of the accesses through it.
+     */
+    public static void reinterpretCast(Operation op, ModuleTranslation t) {
+        device(op, t);
+        Views.ReinterpretCastOp r = new Views.ReinterpretCastOp(op);
+        if (!(r.source().type() instanceof Type.MemRefType src)) {
+            throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must view a ranked memref:"
+                    + " a kernel gets a bare pointer, without the rank): " + r.source().type());
+        }
+        long srcOffset = Views.Strides.of(src).offset();
+        if (srcOffset == Type.DYNAMIC) {
+            throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must view a memref whose"
+                    + " offset is static, to find its base from a bare pointer): " + src);
+        }
+        for (long st : Views.Strides.of((Type.MemRefType) op.result(0).type()).strides()) {
+            if (st != Type.DYNAMIC && st <= 0) {
+                // As for subviews: a kernel's addresses are computed as not wrapping and not stepping back.
+                throw ModuleTranslation.error(op, "Invalid memref.reinterpret_cast in a kernel (must have positive"
+                        + " strides or strides given as values): " + st);
+            }
+        }
+        LLVMTypeRef i64 = t.types.intptr;
+        LLVMValueRef from = null;
+        if (r.offset() != null) {
+            from = srcOffset == 0 ? t.lookup(r.offset(), op)
+                    : LLVMBuildSub(t.builder, t.lookup(r.offset(), op), LLVMConstInt(i64, srcOffset, 1), "");
+        } else if (r.staticOffset() != srcOffset) {
+            from = LLVMConstInt(i64, r.staticOffset() - srcOffset, 1);
+        }
+        LLVMValueRef p = t.lookup(r.source(), op);
+        if (from != null) {
+            // The view may start before the source's element 0, so the step is signed and may be negative.
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {from})) {
+                p = LLVMBuildGEPWithNoWrapFlags(t.builder, t.types.of(src.elementType(), op), p, pp, 1, "",
+                        LLVMGEPFlagInBounds);
+            }
+        }
+        t.map(op.result(0), p);
+    }
+
+    public static void dim(Operation op, ModuleTranslation t) {
+        MemRef.DimOp d = new MemRef.DimOp(op);
+        Type.MemRefType m = (Type.MemRefType) d.memref().type();
+        Operation def = d.index() instanceof Value.OpResult r ? r.owner() : null;
+        if (def != null && def.attr("value") instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < m.rank()
+                && m.dim((int) i.value()) != Type.DYNAMIC) {
+            t.map(op.result(0), LLVMConstInt(t.types.intptr, m.dim((int) i.value()), 1));
+            return;
+        }
+        throw ModuleTranslation.error(op, "Invalid memref.dim in a kernel (must ask for a static dimension by a"
+                + " constant: a kernel gets a bare pointer without sizes): " + m);
+    }
+
+    private static final String[] RMW_KINDS = {"addf", "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",
+        "maxnumf", "minnumf"};
+
+    private static final int[] RMW_OPS = {LLVMAtomicRMWBinOpFAdd, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpXchg,
+        LLVMAtomicRMWBinOpMax, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpUMin,
+        LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpFMax, LLVMAtomicRMWBinOpFMin};
+
+    public static void atomic(Operation op, ModuleTranslation t) {
+        device(op, t);
+        MemRef.AtomicRMWOp a = new MemRef.AtomicRMWOp(op);
+        LLVMValueRef p = elementPointer(t, op, a.memref(), a.indices());
+        LLVMValueRef v = t.lookup(a.value(), op);
+        String kind = a.kind();
+        for (int i = 0; i < RMW_KINDS.length; i++) {
+            if (RMW_KINDS[i].equals(kind)) {
+                LLVMValueRef r = LLVMBuildAtomicRMW(t.builder, RMW_OPS[i], p, v, LLVMAtomicOrderingAcquireRelease, 0);
+                t.map(op.result(0), r);
+                return;
+            }
+        }
+        // mulf, muli, maximumf, minimumf: a compare-and-swap loop on the element's bits.
+        LLVMTypeRef vt = LLVMTypeOf(v);
+        LLVMTypeRef bitsType = LLVMIntTypeInContext(t.ctx, (int) Types.elementSize(a.value().type(), op) * 8);
+        boolean isFloat = a.value().type() instanceof Type.FloatType;
+        LLVMBasicBlockRef pre = LLVMGetInsertBlock(t.builder);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(pre);
+        LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMValueRef first = LLVMBuildLoad2(t.builder, vt, p, "");
+        LLVMSetOrdering(first, LLVMAtomicOrderingMonotonic);
+        LLVMSetAlignment(first, (int) Types.elementSize(a.value().type(), op));
+        LLVMBuildBr(t.builder, loop);
+        LLVMPositionBuilderAtEnd(t.builder, loop);
+        LLVMValueRef old = LLVMBuildPhi(t.builder, vt, "");
+        LLVMValueRef next = switch (kind) {
+            case "mulf" -> LLVMBuildFMul(t.builder, old, v, "");
+            case "muli" -> LLVMBuildMul(t.builder, old, v, "");
+            case "maximumf" -> DeviceTarget.call(t, "llvm.maximum." + Types.floatSuffix(a.value().type()), vt, old, v);
+            default -> DeviceTarget.call(t, "llvm.minimum." + Types.floatSuffix(a.value().type()), vt, old, v);
+        };
+        LLVMValueRef cmp = isFloat ? LLVMBuildBitCast(t.builder, old, bitsType, "") : old;
+        LLVMValueRef nw = isFloat ? LLVMBuildBitCast(t.builder, next, bitsType, "") : next;
+        LLVMValueRef pair = LLVMBuildAtomicCmpXchg(t.builder, p, cmp, nw, LLVMAtomicOrderingAcquireRelease,
+                LLVMAtomicOrderingMonotonic, 0);
+        LLVMValueRef seen = LLVMBuildExtractValue(t.builder, pair, 0, "");
+        LLVMValueRef ok = LLVMBuildExtractValue(t.builder, pair, 1, "");
+        LLVMValueRef seenValue = isFloat ? LLVMBuildBitCast(t.builder, seen, vt, "") : seen;
+        LLVMBuildCondBr(t.builder, ok, done, loop);
+        addIncoming(old, first, pre);
+        addIncoming(old, seenValue, loop);
+        LLVMPositionBuilderAtEnd(t.builder, done);
+        t.map(op.result(0), old);
+    }
+
+    /**
+     * An {@code llvm.mlir.global} of a kernel module (workgroup memory and the like) or of the host: no
+     * initializer region, and an initial value that is an integer or float.
+     */
+    public static void global(Operation op, ModuleTranslation t) {
+        LLVMKernelOps.GlobalOp g = new LLVMKernelOps.GlobalOp(op);
+        if (t.device != null) {
+            t.device.checkGlobalSpace(op, g.addressSpace(), op.attr("value") != null);
+            t.noteGlobal(op);
+        }
+        LLVMTypeRef ty = t.types.of(g.type(), op);
+        LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, ty, op.symbolName(), g.addressSpace());
+        String linkage = g.linkage();
+        Attribute value = op.attr("value");
+        if (value != null) {
+            LLVMSetInitializer(v, initializer(op, ty, value));
+        } else if (!linkage.equals("external")) {
+            LLVMSetInitializer(v, LLVMGetUndef(ty));
+        }
+        if (!linkage.equals("external") || value != null) {
+            LLVMSetLinkage(v, Types.linkage(linkage));
+        }
+        if (op.hasAttr("constant")) {
+            LLVMSetGlobalConstant(v, 1);
+        }
+        LLVMSetAlignment(v, g.alignment() > 0 ? (int) g.alignment() : 16);
+    }
+
+    /** The initial value of a global: an integer or float of its type; anything else is a located error. */
+    /**
+     * A memref.global: an array of its elements, in its memref's address space; one of the generic space
+     * is placed in global memory on a GPU (constant memory on AMD when it is constant), and reached through
+     * a generic pointer. Private is internal to the module; uninitialized is undefined.
+     */
+    public static void memrefGlobal(Operation op, ModuleTranslation t) {
+        MemRef.GlobalOp g = new MemRef.GlobalOp(op);
+        Type.MemRefType m = g.type();
+        int as;
+        if (t.device != null) {
+            as = t.device.memrefGlobalSpace(t, op, m, g.isConstant());
+            t.device.checkGlobalSpace(op, as, g.value() != null);
+        } else {
+            as = t.types.addressSpace(m, op);
+        }
+        t.noteGlobal(op);
+        LLVMTypeRef elem = t.types.of(m.elementType(), op);
+        long n = 1;
+        for (long d : m.shape()) {
+            n *= d;
+        }
+        if (n > (1L << 40) / LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), elem)) {
+            // An object file's sections hold no more (LLVM wrapped the size of larger arrays silently).
+            throw ModuleTranslation.error(op, "Invalid memref.global (must be at most 2^40 bytes): " + n + " elements");
+        }
+        LLVMTypeRef arr = LLVMArrayType2(elem, n);
+        LLVMValueRef v = LLVMAddGlobalInAddressSpace(t.module, arr, op.symbolName(), as);
+        Attribute.DenseElementsAttr value = g.value();
+        if (value != null && value.isSplat() && value.bitsOf(0) == 0) {
+            LLVMSetInitializer(v, LLVMConstNull(arr));
+        } else if (value != null) {
+            if (n > Integer.MAX_VALUE - 8) {
+                throw ModuleTranslation.error(op, "Invalid memref.global (must have at most 2^31 elements unless all"
+                        + " are zero): " + n);
+            }
+            LLVMValueRef[] cs = new LLVMValueRef[(int) n];
+            for (int k = 0; k < n; k++) {
+                long bits = value.bitsOf(k);
+                cs[k] = k > 0 && value.isSplat() ? cs[0] : m.elementType() instanceof Type.FloatType f
+                        ? Types.floatConstant(elem, dev.mgpu.ir.FloatBits.fromBits(bits, f), f) : LLVMConstInt(elem, bits, 1);
+            }
+            try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(cs)) {
+                LLVMSetInitializer(v, LLVMConstArray2(elem, pp, n));
+            }
+        } else if (g.isDefinition()) {
+            LLVMSetInitializer(v, LLVMGetUndef(arr));
+        }
+        if (g.isDefinition() && g.isPrivate()) {
+            LLVMSetLinkage(v, LLVMInternalLinkage);
+        }
+        if (g.isConstant()) {
+            LLVMSetGlobalConstant(v, 1);
+        }
+        if (g.alignment() > 0) {
+            LLVMSetAlignment(v, (int) g.alignment());
+        }
+    }
+
+    /**
+     * memref.get_global: in a kernel, the bare pointer to the global's first element (in the memref's address
+     * space); on the host, a descriptor of it with offset 0 and row-major strides.
+     */
+    public static void getGlobal(Operation op, ModuleTranslation t) {
+        String name = new MemRef.GetGlobalOp(op).name().leaf();
+        LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
+        if (g == null || g.isNull()) {
+            throw ModuleTranslation.error(op, "Invalid memref.get_global (must name a memref.global of the module): @"
+                    + name);
+        }
+        Type.MemRefType m = (Type.MemRefType) op.result(0).type();
+        LLVMTypeRef want = t.types.pointer(m, op);
+        LLVMValueRef p = LLVMTypeOf(g).equals(want) ? g : LLVMBuildAddrSpaceCast(t.builder, g, want, "");
+        if (t.device != null) {
+            t.map(op.result(0), p);
+            return;
+        }
+        LLVMTypeRef intptr = t.types.intptr;
+        long[] shape = m.shape();
+        LLVMValueRef[] fields = new LLVMValueRef[3 + 2 * shape.length];
+        fields[0] = p;
+        fields[1] = p;
+        fields[2] = LLVMConstInt(intptr, 0, 0);
+        long stride = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            fields[3 + i] = LLVMConstInt(intptr, shape[i], 0);
+            fields[3 + shape.length + i] = LLVMConstInt(intptr, stride, 0);
+            stride *= shape[i];
+        }
+        t.map(op.result(0), t.types.packMemref(t.builder, m, fields, op));
+    }
+
+    public static LLVMValueRef initializer(Operation op, LLVMTypeRef ty, Attribute value) {
+        int kind = LLVMGetTypeKind(ty);
+        if (value instanceof Attribute.IntegerAttr i && kind == LLVMIntegerTypeKind) {
+            return LLVMConstInt(ty, i.value(), 1);
+        }
+        if (value instanceof Attribute.FloatAttr f && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind
+                || kind == LLVMHalfTypeKind || kind == LLVMBFloatTypeKind)) {
+            return Types.floatConstant(ty, f.value(), (Type.FloatType) f.type());
+        }
+        throw ModuleTranslation.error(op, "Invalid initial value of llvm.mlir.global (must be an integer or float of"
+                + " its type): " + value);
+    }
+}

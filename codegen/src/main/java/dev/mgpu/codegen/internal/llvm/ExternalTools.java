@@ -1,0 +1,109 @@
+package dev.mgpu.codegen.internal.llvm;
+
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The programs a target's objects are finished with (ptxas, fatbinary, lld, cc): found, run with their
+ * output in a file, in temporary directories that are removed afterwards.
+ */
+public final class ExternalTools {
+    private ExternalTools() {
+    }
+
+    /** {@code preferred} when it is an executable file, else {@code name} in {@code $CUDA_HOME/bin}, then PATH. */
+    public static Path findTool(String name, Path preferred) {
+        if (preferred != null) {
+            return Files.isExecutable(preferred) ? preferred : null;
+        }
+        List<Path> dirs = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null && !home.isEmpty()) {
+            dirs.add(Path.of(home, "bin"));
+        }
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String p : path.split(File.pathSeparator)) {
+                if (!p.isEmpty()) {
+                    dirs.add(Path.of(p));
+                }
+            }
+        }
+        for (Path dir : dirs) {
+            Path p = dir.resolve(name);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    public static String location(Operation op) {
+        return op.knownLocation().toString();
+    }
+
+    /** Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s. */
+    public static void run(Operation module, List<String> cmd, String tool) {
+        run(module, new ProcessBuilder(cmd), tool);
+    }
+
+    public static void run(Operation module, ProcessBuilder command, String tool) {
+        Path log = null;
+        try {
+            log = Files.createTempFile("mgpu-" + tool, ".log");
+            Process p = command.redirectErrorStream(true).redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (must finish within 300 s)");
+            }
+            if (p.exitValue() != 0) {
+                throw new MgpuException(module.knownLocation(), "Invalid kernels for " + tool + " (must be accepted;"
+                        + " it exited with " + p.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8)
+                        .strip());
+            }
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " (must be runnable): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MgpuException(module.knownLocation(), "Invalid " + tool + " run (interrupted)");
+        } finally {
+            if (log != null) {
+                try {
+                    Files.deleteIfExists(log);
+                } catch (IOException e) {
+                    // Left to the system's cleaning of temporary files.
+                }
+            }
+        }
+    }
+
+    public static Path tempDir(Operation module) {
+        try {
+            return Files.createTempDirectory("mgpu-kernels");
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary directory (must be writable): "
+                    + e.getMessage());
+        }
+    }
+
+    public static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // A temporary file that cannot be deleted is left to the system's cleaning.
+        }
+    }
+}

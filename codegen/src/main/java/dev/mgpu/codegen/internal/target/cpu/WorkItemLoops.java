@@ -1,0 +1,992 @@
+package dev.mgpu.codegen.internal.target.cpu;
+
+import dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators;
+import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.Ir;
+import dev.mgpu.codegen.internal.translate.KernelMemory;
+import dev.mgpu.codegen.internal.translate.LoopBuilder;
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.dialect.gpu.AllReduceOp;
+import dev.mgpu.dialect.gpu.BarrierOp;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.LaneOps;
+import dev.mgpu.dialect.gpu.ShuffleOp;
+import dev.mgpu.dialect.gpu.SubgroupReduceOp;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.scf.Scf;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Block;
+import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Region;
+import dev.mgpu.ir.Type;
+import dev.mgpu.ir.Value;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * A {@code #cpu.target} kernel whose threads work together (a {@code gpu.barrier}, a {@code gpu.shuffle} or
+ * workgroup memory), translated into one function that runs a whole block.
+ *
+ * <p>The kernel's body is cut at its barriers and shuffles into pieces. Each piece runs in a loop over the
+ * block's threads (x innermost), so that every thread has finished a piece before any thread starts the
+ * next: a barrier holds by construction, and LLVM can vectorise each loop. An {@code scf.for} or
+ * {@code scf.if} that holds a barrier or shuffle runs once for the block, around the loops of its own
+ * pieces (as does an {@code scf.while}); its bounds or condition are read from the block's first thread (on a GPU, a barrier that not
+ * every thread reaches is undefined, so they are the same in every thread). One that holds shuffles but no
+ * barrier runs once for each subgroup instead, with its first thread's condition or bounds, since only a
+ * subgroup's threads must agree there. What else holds a barrier or shuffle would diverge, and is a
+ * located error.
+ *
+ * <p>A value that one piece computes and a later piece uses is kept in an array with one element per
+ * thread (as are the iteration values and results of such loops and conditions); thread indices are
+ * computed again where they are used; operations without side effects on values that every thread
+ * shares (constants, block indices and sizes, the kernel's arguments) run once, outside the loops. A shuffle
+ * reads the array of its operand at the source lane, where a subgroup is 32 consecutive threads of the
+ * block, as on NVIDIA's GPUs. Workgroup memory is on the function's stack, so it is the block's own;
+ * private memory that outlives a piece has one copy per thread; the per-thread arrays live in one heap
+ * block per call.
+ */
+public final class WorkItemLoops {
+    /** The lanes of a subgroup on the CPU. */
+    public static final int SUBGROUP = 32;
+
+    /** Ops that compute a thread's index and are computed again in each piece that uses them. */
+    private static final Set<String> RECOMPUTED = Set.of("gpu.thread_id", "gpu.global_id", LaneOps.LANE_ID);
+
+    /** Ops without side effects that run once per block when their operands are the same in every thread. */
+    private static final Set<String> SHARED = Set.of("gpu.block_id", "gpu.block_dim", "gpu.grid_dim",
+            LaneOps.SUBGROUP_SIZE, MemRef.DimOp.NAME);
+
+    private final ModuleTranslation t;
+    private final Operation kernel;
+    private final LLVMValueRef fn;
+    private final Map<Value, List<Operation>> users = new IdentityHashMap<>();
+    private final Set<Operation> collective = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The ops that hold a barrier (the others of {@link #collective} hold only shuffles). */
+    private final Set<Operation> barriers = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The arguments of a block that a straight {@code cf.br} enters, and the branch's operands they stand for. */
+    private final Map<Value, Value> aliases = new IdentityHashMap<>();
+    /** The per-thread arrays of values that cross pieces. */
+    private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
+    /** Private attributions: the base of one copy per thread, and the bytes of one. */
+    private final Map<Value, LLVMValueRef[]> privateCopies = new IdentityHashMap<>();
+    private LLVMValueRef entryEnd;
+    /** The per-thread arrays asked for: a placeholder in the entry block each, and its bytes per thread. */
+    private final List<LLVMValueRef> perThreadPlaceholders = new ArrayList<>();
+    private final List<Long> perThreadSizes = new ArrayList<>();
+    /** The alignment of each per-thread array: 64 bytes, or the largest an attribution or alloca asks for. */
+    private long perThreadAlign = 64;
+
+    /**
+     * The most bytes of per-thread arrays, for all of a block's threads, kept on the stack of the worker that
+     * runs the block (a worker's stack is 8 MiB) rather than in a heap block.
+     */
+    private static final long STACK_BYTES = 512 * 1024;
+    private LLVMValueRef localGrid;
+    private final LLVMValueRef[] dims = new LLVMValueRef[3];
+    private LLVMValueRef threads;
+    /** Inside a loop over the threads: the thread's indices (i64) and its index in the block. */
+    private LLVMValueRef[] ivs;
+    private LLVMValueRef linear;
+    /** In a subgroup's own control flow: the index in the block of the subgroup's first thread (else null). */
+    private LLVMValueRef subgroupFirst;
+
+    private WorkItemLoops(ModuleTranslation t, Operation kernel, LLVMValueRef fn) {
+        this.t = t;
+        this.kernel = kernel;
+        this.fn = fn;
+    }
+
+    /** The functions of {@code gpuModule}, by name. */
+    public static Map<String, Operation> functions(Operation gpuModule) {
+        Map<String, Operation> out = new java.util.HashMap<>();
+        for (Operation op : gpuModule.region(0).entry().operations()) {
+            if (op.symbolName() != null && !op.regions().isEmpty()) {
+                out.put(op.symbolName(), op);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether kernel {@code op} needs its block's threads together: it holds a barrier or a shuffle (itself
+     * or in a function it calls), or has workgroup attributions.
+     */
+    public static boolean needed(Operation op, Map<String, Operation> functions) {
+        if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).workgroupCount() > 0) {
+            return true;
+        }
+        return holdsCollective(op, functions, new java.util.HashSet<>());
+    }
+
+    /** The names of the functions of the module (not kernels) that hold a barrier or shuffle, or call one. */
+    public static Set<String> collectiveFunctions(Map<String, Operation> functions) {
+        Set<String> out = new java.util.HashSet<>();
+        functions.forEach((name, f) -> {
+            if (!f.hasAttr(GpuFuncOp.KERNEL_ATTR) && holdsCollective(f, functions, new java.util.HashSet<>())) {
+                out.add(name);
+            }
+        });
+        return out;
+    }
+
+    /** Whether {@code op} reads other threads' values: a shuffle or a subgroup reduction. */
+    private static boolean exchanges(Operation op) {
+        return op.name().equals(ShuffleOp.NAME) || op.name().equals(SubgroupReduceOp.NAME);
+    }
+
+    /** Whether {@code op} waits for every thread of the block: a barrier, or a reduction over the block. */
+    private static boolean waitsForBlock(Operation op) {
+        return op.name().equals(BarrierOp.NAME) || op.name().equals(AllReduceOp.NAME);
+    }
+
+    private static boolean holdsCollective(Operation op, Map<String, Operation> functions, Set<String> seen) {
+        if (waitsForBlock(op) || exchanges(op)) {
+            return true;
+        }
+        Operation callee = callee(op, functions);
+        if (callee != null && seen.add(callee.symbolName()) && holdsCollective(callee, functions, seen)) {
+            return true;
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    if (holdsCollective(o, functions, seen)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The function of the module that {@code op} calls, or null. */
+    private static Operation callee(Operation op, Map<String, Operation> functions) {
+        if (op.name().equals("func.call") && op.attr("callee") instanceof Attribute.SymbolRefAttr ref
+                && ref.nested().isEmpty()) {
+            return functions.get(ref.root());
+        }
+        return null;
+    }
+
+    /**
+     * Inlines into {@code kernel} (a detached copy) every call of a function that holds a barrier or
+     * shuffle, until none is left: the loops over threads are cut in the kernel's own body.
+     */
+    private static void inline(Operation kernel, Map<String, Operation> functions, Set<String> collectiveFunctions) {
+        Map<String, Boolean> recursive = new java.util.HashMap<>();
+        while (true) {
+            List<Block> blocks = Ir.blocks(kernel.region(0));
+            Map<Value, Value> results = new IdentityHashMap<>();
+            boolean any = false;
+            for (Block b : blocks) {
+                for (Operation o : b.takeOperations()) {
+                    Operation f = callee(o, functions);
+                    if (f == null || !collectiveFunctions.contains(f.symbolName())) {
+                        b.append(o);
+                        continue;
+                    }
+                    if (recursive.computeIfAbsent(f.symbolName(), n -> reaches(f, n, functions,
+                            new java.util.HashSet<>()))) {
+                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (must not recurse into a"
+                                + " function with a barrier or shuffle, which is inlined): @" + f.symbolName());
+                    }
+                    Block body = f.region(0).entry();
+                    if (f.region(0).blocks().size() != 1 || body.arguments().size() != o.operandCount()) {
+                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (a function with a barrier"
+                                + " or shuffle is inlined, so it must have one block and no attributions): @"
+                                + f.symbolName());
+                    }
+                    any = true;
+                    Map<Value, Value> map = new IdentityHashMap<>();
+                    for (int i = 0; i < o.operandCount(); i++) {
+                        map.put(body.argument(i), o.operand(i));
+                    }
+                    List<Operation> ops = body.operations();
+                    for (Operation x : ops.subList(0, ops.size() - 1)) {
+                        b.append(Ir.copy(x, map));
+                    }
+                    Operation ret = ops.get(ops.size() - 1);
+                    for (int i = 0; i < o.resultCount(); i++) {
+                        results.put(o.result(i), map.getOrDefault(ret.operand(i), ret.operand(i)));
+                    }
+                }
+            }
+            if (!any) {
+                return;
+            }
+            for (Block b : Ir.blocks(kernel.region(0))) {
+                for (Operation o : b.operations()) {
+                    replaceOperands(o, results);
+                }
+            }
+        }
+    }
+
+    /** Whether {@code op} calls {@code name}, directly or through the functions it calls. */
+    private static boolean reaches(Operation op, String name, Map<String, Operation> functions, Set<String> seen) {
+        Operation callee = callee(op, functions);
+        if (callee != null && (name.equals(callee.symbolName())
+                || seen.add(callee.symbolName()) && reaches(callee, name, functions, seen))) {
+            return true;
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    if (reaches(o, name, functions, seen)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void replaceOperands(Operation op, Map<Value, Value> with) {
+        for (int i = 0; i < op.operandCount(); i++) {
+            Value v = with.get(op.operand(i));
+            while (v != null && with.containsKey(v)) {
+                v = with.get(v);
+            }
+            if (v != null) {
+                op.setOperand(i, v);
+            }
+        }
+    }
+
+    /**
+     * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
+     * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link Cpu#finishKernel}
+     * makes for other kernels; {@code collectiveFunctions} ({@link #collectiveFunctions}) are inlined.
+     */
+    public static void translate(ModuleTranslation t, Cpu cpu, Operation op, Map<String, Operation> functions,
+            Set<String> collectiveFunctions) {
+        op = Ir.copy(op, new IdentityHashMap<>());
+        inline(op, functions, collectiveFunctions);
+        LLVMValueRef fn = Cpu.entryPoint(t, op);
+        WorkItemLoops w = new WorkItemLoops(t, op, fn);
+        w.index(op);
+        cpu.workItems = w;
+        try {
+            w.run();
+        } finally {
+            cpu.workItems = null;
+        }
+    }
+
+    private boolean index(Operation op) {
+        boolean holds = waitsForBlock(op) || exchanges(op);
+        boolean barrier = waitsForBlock(op);
+        for (Value v : op.operands()) {
+            users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    holds |= index(o);
+                    barrier |= barriers.contains(o);
+                }
+            }
+        }
+        if (holds && op != kernel) {
+            collective.add(op);
+        }
+        if (barrier) {
+            barriers.add(op);
+        }
+        return holds;
+    }
+
+    // ------------------------------------------------------------------ the entry point
+
+    private void run() {
+        GpuFuncOp f = new GpuFuncOp(kernel);
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMPositionBuilderAtEnd(t.builder, entry);
+        Block body = kernel.region(0).entry();
+        int inputs = f.type().inputs().size();
+        for (int i = 0; i < inputs; i++) {
+            Value a = body.argument(i);
+            t.map(a, Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
+            shared.add(a);
+        }
+        localGrid = Cpu.localGrid(t, fn);
+        long[] known = new GpuFuncOp(kernel).knownBlockSize();
+        if (known != null) {
+            Cpu.exportBlockSize(t, kernel.symbolName(), known);
+        }
+        for (int d = 0; d < 3; d++) {
+            dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : Cpu.blockSize(t, fn, d);
+        }
+        threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dims[0], dims[1], ""), dims[2], "");
+        entryEnd = LLVMBuildBr(t.builder, start);
+        LLVMPositionBuilderAtEnd(t.builder, start);
+        for (int i = inputs; i < body.arguments().size(); i++) {
+            Value.BlockArgument a = body.argument(i);
+            if (i - inputs < f.workgroupCount()) {
+                // Workgroup memory: the block's own, on the stack of the call that runs the block.
+                Type.MemRefType m = (Type.MemRefType) a.type();
+                LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
+                t.map(a, allocaAtEntry(arr, (int) Math.max(64, f.attributionAlignment(i - inputs))));
+                shared.add(a);
+            } else {
+                Type.MemRefType m = (Type.MemRefType) a.type();
+                LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
+                long align = Math.max(16, f.attributionAlignment(i - inputs));
+                perThreadAlign = Math.max(perThreadAlign, align);
+                long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), align);
+                privateCopies.put(a, new LLVMValueRef[] {perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
+                        stride, 0)});
+            }
+        }
+        for (Block b : chain()) {
+            block(b);
+        }
+        placePerThreadArrays(known);
+        LLVMBuildRetVoid(t.builder);
+    }
+
+    private static long alignUp(long n, long align) {
+        return (n + align - 1) / align * align;
+    }
+
+    /** An array of {@code bytes} per thread, aligned to {@link #perThreadAlign}: a placeholder until {@link #placePerThreadArrays}. */
+    private LLVMValueRef perThread(long bytes) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef placeholder = LLVMBuildAlloca(t.builder, LLVMInt8TypeInContext(t.ctx), "");
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        perThreadPlaceholders.add(placeholder);
+        perThreadSizes.add(bytes);
+        return placeholder;
+    }
+
+    /**
+     * Places the per-thread arrays, now that all are known: on the stack (an alloca each, which LLVM knows
+     * best) when they fit {@link #STACK_BYTES} for the block (its known size, else 1024 threads), else in one
+     * heap block per call, freed at the end: private memory of 8 KiB per thread is legal on a GPU, and 1024
+     * threads of it would overflow a worker's stack.
+     */
+    private void placePerThreadArrays(long[] known) {
+        if (perThreadPlaceholders.isEmpty()) {
+            return;
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        long total = 0;
+        for (long b : perThreadSizes) {
+            total += alignUp(b, perThreadAlign);
+        }
+        long maxThreads = known != null ? known[0] * known[1] * known[2] : 1024;
+        boolean onStack = maxThreads > 0 && total <= STACK_BYTES / maxThreads;
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef heap = null;
+        if (!onStack) {
+            heap = DeviceTarget.callLibrary(t, "C library", "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, perThreadAlign, 0),
+                    LLVMBuildMul(t.builder, threads, LLVMConstInt(i64, total, 0), ""));
+            t.device.libraryUsed("aligned_alloc"); // the C library's, as libm's functions
+            t.device.libraryUsed("free");
+        }
+        long offset = 0;
+        for (int k = 0; k < perThreadPlaceholders.size(); k++) {
+            long bytes = perThreadSizes.get(k);
+            LLVMValueRef real;
+            if (onStack) {
+                real = LLVMBuildArrayAlloca(t.builder, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), bytes), threads, "");
+                LLVMSetAlignment(real, (int) perThreadAlign);
+            } else {
+                real = gep(LLVMInt8TypeInContext(t.ctx), heap, LLVMBuildMul(t.builder, threads,
+                        LLVMConstInt(i64, offset, 0), ""));
+                offset += alignUp(bytes, perThreadAlign);
+            }
+            LLVMReplaceAllUsesWith(perThreadPlaceholders.get(k), real);
+            LLVMInstructionEraseFromParent(perThreadPlaceholders.get(k));
+        }
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        if (heap != null) {
+            DeviceTarget.callLibrary(t, "C library", "free", LLVMVoidTypeInContext(t.ctx), heap);
+        }
+    }
+
+    /** An array of one {@code type} per thread. */
+    private LLVMValueRef perThread(LLVMTypeRef type) {
+        return perThread(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type));
+    }
+
+    /**
+     * The kernel's blocks, when each but the last ends with a {@code cf.br} to the next, which nothing else
+     * branches to (as an outlined {@code gpu.launch} is: an entry block of indices, then the body); each
+     * next block's arguments stand for the branch's operands. Anything else is a located error.
+     */
+    private List<Block> chain() {
+        List<Block> blocks = kernel.region(0).blocks();
+        List<Block> out = new ArrayList<>();
+        Block b = kernel.region(0).entry();
+        while (true) {
+            out.add(b);
+            Operation term = b.terminator();
+            if (term != null && term.name().equals(dev.mgpu.dialect.cf.Cf.BrOp.NAME) && out.size() < blocks.size()) {
+                Block next = term.successors().get(0);
+                long preds = blocks.stream().filter(x -> x.terminator() != null
+                        && x.terminator().successors().contains(next)).count();
+                if (preds == 1 && !out.contains(next)) {
+                    for (int i = 0; i < next.arguments().size(); i++) {
+                        aliases.put(next.argument(i), term.operand(i));
+                    }
+                    b = next;
+                    continue;
+                }
+            }
+            if (out.size() == blocks.size()) {
+                return out;
+            }
+            throw ModuleTranslation.error(kernel, "Invalid kernel for #cpu.target (must have one block, or blocks"
+                    + " that each branch straight to the next, when it has barriers, shuffles or workgroup memory:"
+                    + " the CPU runs its threads in loops between them)");
+        }
+    }
+
+    /** An alloca of {@code type} in the entry block, run once per block. */
+    private LLVMValueRef allocaAtEntry(LLVMTypeRef type, int align) {
+        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
+        LLVMPositionBuilderBefore(t.builder, entryEnd);
+        LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
+        LLVMSetAlignment(p, align);
+        LLVMPositionBuilderAtEnd(t.builder, here);
+        return p;
+    }
+
+    // ------------------------------------------------------------------ what runs once per block
+
+    /** Translates the ops of {@code b} but its terminator, which it returns, where every thread of the block is. */
+    private Operation block(Block b) {
+        List<Operation> ops = b.operations();
+        region(ops.subList(0, ops.size() - 1));
+        return ops.get(ops.size() - 1);
+    }
+
+    /** Translates {@code ops}, the ops of one block but its terminator, where every thread of the block is. */
+    private void region(List<Operation> ops) {
+        List<Operation> piece = new ArrayList<>();
+        for (Operation op : ops) {
+            if (!collective.contains(op)) {
+                piece.add(op);
+                continue;
+            }
+            if (exchanges(op)) {
+                // Every thread has its operand before any thread reads another's.
+                piece(piece);
+                piece = new ArrayList<>();
+                piece.add(op);
+                continue;
+            }
+            piece(piece);
+            piece = new ArrayList<>();
+            switch (op.name()) {
+                case BarrierOp.NAME -> {
+                    // The end of the piece is the barrier.
+                }
+                case AllReduceOp.NAME -> allReduce(op);
+                case Scf.ForOp.NAME -> inScope(op, () -> forLoop(op));
+                case Scf.IfOp.NAME -> inScope(op, () -> ifThenElse(op));
+                case Scf.WhileOp.NAME -> inScope(op, () -> whileLoop(op));
+                default -> throw ModuleTranslation.error(op, "Invalid " + op.name() + " around a gpu.barrier or"
+                        + " gpu.shuffle for #cpu.target (must be scf.for, scf.if or scf.while: the CPU runs the"
+                        + " threads of a block in loops between barriers and shuffles)");
+            }
+        }
+        piece(piece);
+    }
+
+    /**
+     * Runs {@code control}, the translation of {@code op}, once for the block when {@code op} holds a barrier
+     * (or the builder is already in a subgroup's control flow), else once for each subgroup: an op that holds
+     * only shuffles needs only its subgroup's threads to agree ({@code if (warp == 0)} around a subgroup's
+     * reduction), so its condition or bounds are each subgroup's first thread's.
+     */
+    private void inScope(Operation op, Runnable control) {
+        if (barriers.contains(op) || subgroupFirst != null) {
+            control.run();
+            return;
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMValueRef lb = LLVMConstInt(i64, 0, 0);
+        LoopBuilder loop = LoopBuilder.open(t, lb);
+        LLVMValueRef first = loop.iv();
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntULT, first, threads, ""));
+        subgroupFirst = first;
+        try {
+            control.run();
+        } finally {
+            subgroupFirst = null;
+        }
+        loop.close(LLVMBuildNUWAdd(t.builder, first, LLVMConstInt(i64, SUBGROUP, 0), ""));
+    }
+
+    /**
+     * gpu.all_reduce, once for the block between the loops over its threads: the threads' values (kept per
+     * thread by the piece before) combined in the order of the threads, the result the same in every thread.
+     */
+    private void allReduce(Operation op) {
+        AllReduceOp r = new AllReduceOp(op);
+        Value v = r.value();
+        while (aliases.containsKey(v)) {
+            v = aliases.get(v);
+        }
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMTypeRef ty = t.types.of(v.type(), op);
+        LLVMValueRef slot = slots.get(v);
+        LLVMValueRef same = slot == null ? t.lookup(v, op) : null;
+        LLVMValueRef first = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, LLVMConstInt(i64, 0, 0)),
+                "");
+
+        LLVMValueRef one = LLVMConstInt(i64, 1, 0);
+        LoopBuilder loop = LoopBuilder.open(t, one);
+        LLVMValueRef i = loop.iv();
+        LLVMValueRef acc = loop.carry(first);
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntULT, i, threads, ""));
+        LLVMValueRef x = slot == null ? same : LLVMBuildLoad2(t.builder, ty, gep(ty, slot, i), "");
+        LLVMValueRef next = KernelExchangeTranslators.combine(t, op, r, acc, x);
+        loop.close(LLVMBuildNUWAdd(t.builder, i, one, ""), List.of(next));
+        t.map(op.result(0), acc);
+        shared.add(op.result(0));
+    }
+
+    /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */
+    private LLVMValueRef uniform(Value v, Operation user) {
+        if (aliases.containsKey(v)) {
+            return uniform(aliases.get(v), user);
+        }
+        LLVMValueRef slot = slots.get(v);
+        if (slot != null) {
+            LLVMTypeRef ty = t.types.of(v.type(), user);
+            return LLVMBuildLoad2(t.builder, ty, subgroupFirst == null ? slot : gep(ty, slot, subgroupFirst), "");
+        }
+        if (shared.contains(v)) {
+            return t.lookup(v, user);
+        }
+        throw ModuleTranslation.error(user, "Invalid operand of " + user.name() + " for #cpu.target (must be the same"
+                + " value in every thread of the block, around a barrier or shuffle): " + v);
+    }
+
+    private void forLoop(Operation op) {
+        Scf.ForOp f = new Scf.ForOp(op);
+        LLVMValueRef lb = uniform(f.lowerBound(), op);
+        LLVMValueRef ub = uniform(f.upperBound(), op);
+        LLVMValueRef step = uniform(f.step(), op);
+        Block b = f.body();
+        List<LLVMValueRef> carried = newSlots(op.results(), op);
+        storeAll(f.inits(), carried, op);
+        LoopBuilder loop = LoopBuilder.open(t, lb);
+        LLVMValueRef iv = loop.iv();
+        loop.enterWhile(LLVMBuildICmp(t.builder, LLVMIntSLT, iv, ub, ""));
+        t.map(b.argument(0), iv);
+        shared.add(b.argument(0));
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(b.argument(i + 1), carried.get(i));
+        }
+        Operation yield = block(b);
+        storeAll(yield.operands(), carried, yield);
+        loop.close(LLVMBuildAdd(t.builder, iv, step, ""));
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(op.result(i), carried.get(i));
+        }
+    }
+
+    /**
+     * An {@code scf.while} around a barrier or shuffle, once for the block (or subgroup): its carried values
+     * and the values its condition passes on are kept per thread; the condition is the first thread's.
+     */
+    private void whileLoop(Operation op) {
+        Scf.WhileOp w = new Scf.WhileOp(op);
+        if (w.before().blocks().size() != 1 || w.after().blocks().size() != 1) {
+            throw ModuleTranslation.error(op, "Invalid scf.while for a kernel (must have one block per region)");
+        }
+        Block before = w.before().entry();
+        Block after = w.after().entry();
+        List<LLVMValueRef> carried = newSlots(before.arguments(), op);
+        List<LLVMValueRef> passed = newSlots(after.arguments(), op);
+        storeAll(op.operands(), carried, op);
+        for (int i = 0; i < carried.size(); i++) {
+            slots.put(before.argument(i), carried.get(i));
+        }
+        for (int i = 0; i < passed.size(); i++) {
+            slots.put(after.argument(i), passed.get(i));
+        }
+        LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef bodyBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildBr(t.builder, header);
+        LLVMPositionBuilderAtEnd(t.builder, header);
+        Operation condition = block(before);
+        storeAll(condition.operands().subList(1, condition.operandCount()), passed, condition);
+        LLVMBuildCondBr(t.builder, uniform(condition.operand(0), condition), bodyBlock, exit);
+        LLVMPositionBuilderAtEnd(t.builder, bodyBlock);
+        Operation yield = block(after);
+        storeAll(yield.operands(), carried, yield);
+        LLVMBuildBr(t.builder, header);
+        LLVMPositionBuilderAtEnd(t.builder, exit);
+        for (int i = 0; i < op.resultCount(); i++) {
+            slots.put(op.result(i), passed.get(i));
+        }
+    }
+
+    private void ifThenElse(Operation op) {
+        Scf.IfOp s = new Scf.IfOp(op);
+        LLVMValueRef c = uniform(s.condition(), op);
+        List<LLVMValueRef> results = newSlots(op.results(), op);
+        LLVMBasicBlockRef thenBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef elseBlock = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef merge = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, c, thenBlock, elseBlock);
+        for (Region r : List.of(s.thenRegion(), s.elseRegion())) {
+            LLVMPositionBuilderAtEnd(t.builder, r == s.thenRegion() ? thenBlock : elseBlock);
+            if (!r.isEmpty()) {
+                Operation yield = block(r.entry());
+                storeAll(yield.operands(), results, yield);
+            }
+            LLVMBuildBr(t.builder, merge);
+        }
+        LLVMPositionBuilderAtEnd(t.builder, merge);
+        for (int i = 0; i < results.size(); i++) {
+            slots.put(op.result(i), results.get(i));
+        }
+    }
+
+    private List<LLVMValueRef> newSlots(List<? extends Value> values, Operation where) {
+        List<LLVMValueRef> out = new ArrayList<>();
+        for (Value v : values) {
+            out.add(perThread(t.types.of(v.type(), where)));
+        }
+        return out;
+    }
+
+    /** A loop over the threads that stores each thread's {@code values} into {@code into}. */
+    private void storeAll(List<Value> values, List<LLVMValueRef> into, Operation user) {
+        if (values.isEmpty()) {
+            return;
+        }
+        threadLoop(new LinkedHashSet<>(values), () -> {
+            List<LLVMValueRef> vs = t.lookup(values, user);
+            for (int i = 0; i < vs.size(); i++) {
+                LLVMBuildStore(t.builder, vs.get(i), gep(LLVMTypeOf(vs.get(i)), into.get(i), linear));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ what runs once per thread
+
+    /** Translates {@code ops}, a piece, in a loop over the threads, after what runs once for the block. */
+    private void piece(List<Operation> ops) {
+        List<Operation> perThread = new ArrayList<>();
+        for (Operation op : ops) {
+            if (op.regions().isEmpty() && op.resultCount() > 0 && shared.containsAll(op.operands())
+                    && (op.dialect().equals("arith") || op.dialect().equals("math") || SHARED.contains(op.name()))) {
+                t.translateOp(op);
+                shared.addAll(op.results());
+            } else {
+                perThread.add(op);
+            }
+        }
+        if (perThread.isEmpty()) {
+            return;
+        }
+        Set<Operation> inPiece = Collections.newSetFromMap(new IdentityHashMap<>());
+        inPiece.addAll(perThread);
+        Block block = perThread.get(0).parent();
+        Set<Value> used = new LinkedHashSet<>();
+        for (Operation op : perThread) {
+            collectUsed(op, inPiece, block, used);
+        }
+        threadLoop(used, () -> {
+            for (Operation op : perThread) {
+                t.translateOp(op);
+                for (Value r : op.results()) {
+                    if (crosses(r, inPiece, block)) {
+                        LLVMValueRef slot = perThread(t.types.of(r.type(), op));
+                        LLVMValueRef v = t.lookup(r, op);
+                        LLVMBuildStore(t.builder, v, gep(LLVMTypeOf(v), slot, linear));
+                        slots.put(r, slot);
+                    }
+                }
+            }
+        });
+    }
+
+    /** Adds to {@code used} the operands of {@code op} and its nested ops that come from outside the piece. */
+    private static void collectUsed(Operation op, Set<Operation> inPiece, Block block, Set<Value> used) {
+        for (Value v : op.operands()) {
+            if (!definedIn(v, inPiece, block)) {
+                used.add(v);
+            }
+        }
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                for (Operation o : b.operations()) {
+                    collectUsed(o, inPiece, block, used);
+                }
+            }
+        }
+    }
+
+    private static boolean definedIn(Value v, Set<Operation> inPiece, Block block) {
+        Operation def = v instanceof Value.OpResult r ? r.owner() : ((Value.BlockArgument) v).owner().parentOp();
+        Operation top = topIn(def, block);
+        return top != null && inPiece.contains(top);
+    }
+
+    /** The ancestor of {@code op} (or {@code op}) that is an op of {@code block}, or null. */
+    private static Operation topIn(Operation op, Block block) {
+        for (Operation o = op; o != null; o = o.parentOp()) {
+            if (o.parent() == block) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code r}, a result of an op of the piece, is used outside it and must be kept per thread. */
+    private boolean crosses(Value r, Set<Operation> inPiece, Block block) {
+        boolean outside = false;
+        boolean byCollective = false;
+        for (Operation u : usersOf(r)) {
+            Operation top = topIn(u, block);
+            outside |= top == null || !inPiece.contains(top);
+            byCollective |= collective.contains(u) || u.name().equals(Scf.ConditionOp.NAME)
+                    && collective.contains(u.parentOp());
+        }
+        if (!outside) {
+            return false;
+        }
+        return byCollective || !recomputable(r, 0);
+    }
+
+    /** The ops that use {@code v}, or a block argument that stands for it. */
+    private List<Operation> usersOf(Value v) {
+        List<Operation> out = new ArrayList<>(users.getOrDefault(v, List.of()));
+        aliases.forEach((arg, operand) -> {
+            if (operand == v) {
+                out.addAll(usersOf(arg));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Whether {@code v} is computed again where another piece uses it rather than kept per thread: a thread
+     * index, or integer arithmetic (an address, mostly) of at most a few steps on thread indices and values
+     * that every thread shares. Kept per thread, an index would be loaded from memory, and LLVM would no
+     * longer see that neighbouring threads touch neighbouring elements.
+     */
+    private boolean recomputable(Value v, int depth) {
+        if (shared.contains(v)) {
+            return true;
+        }
+        if (!(v instanceof Value.OpResult r) || depth > 8 || slots.containsKey(v)) {
+            return false;
+        }
+        Operation def = r.owner();
+        if (RECOMPUTED.contains(def.name())) {
+            return true;
+        }
+        if (!def.dialect().equals("arith") || !def.regions().isEmpty()
+                || !(v.type() instanceof Type.IntegerType || v.type() instanceof Type.IndexType)) {
+            return false;
+        }
+        for (Value o : def.operands()) {
+            if (!recomputable(o, depth + 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A loop nest over the block's threads (z, y, x; x innermost) around {@code inside}, which first sees
+     * {@code used} bound for the thread: a value of another piece loaded from its array, a thread index
+     * computed again, a private attribution at the thread's copy.
+     */
+    private void threadLoop(Set<Value> used, Runnable inside) {
+        if (subgroupFirst != null) {
+            subgroupLoop(used, inside);
+            return;
+        }
+        LLVMValueRef[] row = {LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 0, 0)};
+        ThreadNest nest = ThreadNest.open(t, localGrid, dims, (d, index) -> {
+            // index in the block = (z * blockDim.y + y) * blockDim.x + x
+            row[0] = LLVMBuildNUWAdd(t.builder, d == 2 ? row[0] : LLVMBuildNUWMul(t.builder, row[0], dims[d], ""),
+                    index, "");
+        });
+        asThread(nest.indices(), row[0], used, inside);
+        nest.close();
+    }
+
+    /** Runs {@code inside} as the thread of indices {@code idx} and index {@code index} in the block. */
+    private void asThread(LLVMValueRef[] idx, LLVMValueRef index, Set<Value> used, Runnable inside) {
+        ivs = idx;
+        linear = index;
+        Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Value v : used) {
+            bind(v, bound);
+        }
+        inside.run();
+        ivs = null;
+        linear = null;
+    }
+
+    /** The loop over the threads of the current subgroup, by index in the block, around {@code inside}. */
+    private void subgroupLoop(Set<Value> used, Runnable inside) {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMValueRef end = LLVMBuildNUWAdd(t.builder, subgroupFirst, LLVMConstInt(i64, SUBGROUP, 0), "");
+        end = LLVMBuildSelect(t.builder, LLVMBuildICmp(t.builder, LLVMIntULT, end, threads, ""), end, threads, "");
+        LoopBuilder loop = LoopBuilder.open(t, subgroupFirst);
+        LLVMValueRef i = loop.iv();
+        LLVMBuildBr(t.builder, loop.body());
+        LLVMPositionBuilderAtEnd(t.builder, loop.body());
+        // x = i mod blockDim.x, y = (i / blockDim.x) mod blockDim.y, z = i / (blockDim.x * blockDim.y)
+        LLVMValueRef rowIndex = LLVMBuildUDiv(t.builder, i, dims[0], "");
+        LLVMValueRef[] idx = {LLVMBuildURem(t.builder, i, dims[0], ""), LLVMBuildURem(t.builder, rowIndex, dims[1], ""),
+            LLVMBuildUDiv(t.builder, rowIndex, dims[1], "")};
+        for (int d = 0; d < 3; d++) {
+            LLVMBuildStore(t.builder, idx[d], gep(i64, localGrid, LLVMConstInt(i64, CpuGrid.word(CpuGrid.Array.THREAD_IDX, d), 0)));
+        }
+        asThread(idx, i, used, inside);
+        LLVMValueRef next = LLVMBuildNUWAdd(t.builder, i, LLVMConstInt(i64, 1, 0), "");
+        loop.closeWhen(next, LLVMBuildICmp(t.builder, LLVMIntULT, next, end, ""));
+    }
+
+    private void bind(Value v, Set<Value> bound) {
+        if (shared.contains(v) || !bound.add(v)) {
+            return;
+        }
+        Value operand = aliases.get(v);
+        if (operand != null) {
+            bind(operand, bound);
+            t.rebind(v, t.lookup(operand, kernel));
+            return;
+        }
+        LLVMValueRef slot = slots.get(v);
+        if (slot != null) {
+            LLVMTypeRef ty = t.types.of(v.type(), kernel);
+            t.rebind(v, LLVMBuildLoad2(t.builder, ty, gep(ty, slot, linear), ""));
+            return;
+        }
+        LLVMValueRef[] copies = privateCopies.get(v);
+        if (copies != null) {
+            LLVMValueRef offset = LLVMBuildMul(t.builder, linear, copies[1], "");
+            t.rebind(v, gep(LLVMInt8TypeInContext(t.ctx), copies[0], offset));
+            return;
+        }
+        if (v instanceof Value.OpResult r && recomputable(v, 0)) {
+            // Computed again (recomputable): its operands first.
+            for (Value o : r.owner().operands()) {
+                bind(o, bound);
+            }
+            for (Value res : r.owner().results()) {
+                t.forget(res);
+            }
+            t.translateOp(r.owner());
+        }
+    }
+
+    // ------------------------------------------------------------------ what the translators ask
+
+    /** The grid that functions called from the kernel get: the block's, with the current thread's index. */
+    public LLVMValueRef grid() {
+        return localGrid;
+    }
+
+    /** Index {@code dim} of the current thread (i32). */
+    public LLVMValueRef threadId(int dim) {
+        if (ivs == null) {
+            throw new IllegalStateException("a thread index outside the loops over threads");
+        }
+        return LLVMBuildTrunc(t.builder, ivs[dim], DeviceTarget.i32Type(t), "");
+    }
+
+    /** The current thread's lane in its subgroup (i32). */
+    public LLVMValueRef laneId() {
+        LLVMValueRef l = LLVMBuildAnd(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), SUBGROUP - 1, 0), "");
+        return LLVMBuildTrunc(t.builder, l, DeviceTarget.i32Type(t), "");
+    }
+
+    /**
+     * The value of {@code v} in lane {@code lane} (i32) of the current thread's subgroup; a lane past the
+     * block's last thread gives the thread's own value.
+     */
+    public LLVMValueRef exchange(Value v, LLVMValueRef lane, Operation user) {
+        while (aliases.containsKey(v)) {
+            v = aliases.get(v);
+        }
+        LLVMValueRef slot = slots.get(v);
+        if (slot == null) {
+            return t.lookup(v, user); // the same in every thread
+        }
+        LLVMTypeRef i64 = LLVMTypeOf(linear);
+        LLVMValueRef first = LLVMBuildAnd(t.builder, linear, LLVMConstInt(i64, -SUBGROUP, 1), "");
+        LLVMValueRef src = LLVMBuildOr(t.builder, first, LLVMBuildZExt(t.builder, lane, i64, ""), "");
+        LLVMValueRef inBlock = LLVMBuildICmp(t.builder, LLVMIntULT, src, threads, "");
+        src = LLVMBuildSelect(t.builder, inBlock, src, linear, "");
+        LLVMTypeRef ty = t.types.of(v.type(), user);
+        return LLVMBuildLoad2(t.builder, ty, gep(ty, slot, src), "");
+    }
+
+    /**
+     * Memory for a {@code memref.alloca} of {@code type}: an alloca in the entry block when the memory is
+     * only loaded and stored by the piece that allocates it, else the current thread's copy of one per
+     * thread (a memref that reaches anything else, a select, a yield or a call, may outlive the piece).
+     */
+    public LLVMValueRef privateMemory(Operation alloca, LLVMTypeRef type, int align) {
+        Block block = alloca.parent();
+        boolean outlives = false;
+        for (Operation u : users.getOrDefault(alloca.result(0), List.of())) {
+            boolean access = u.name().equals(MemRef.LoadOp.NAME) && u.operand(0) == alloca.result(0)
+                    || u.name().equals(MemRef.StoreOp.NAME) && u.operand(1) == alloca.result(0)
+                    && u.operand(0) != alloca.result(0);
+            Operation top = topIn(u, block);
+            outlives |= !access || top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
+        }
+        if (!outlives) {
+            return allocaAtEntry(type, align);
+        }
+        long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type), Math.max(align, 1));
+        perThreadAlign = Math.max(perThreadAlign, align);
+        LLVMValueRef base = perThread(stride);
+        LLVMValueRef offset = LLVMBuildMul(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), stride, 0), "");
+        return gep(LLVMInt8TypeInContext(t.ctx), base, offset);
+    }
+
+    /** The index of the piece of {@code op} among the ops of its block: how many barriers and shuffles come before. */
+    private int pieceOf(Operation op) {
+        int n = 0;
+        for (Operation o : op.parent().operations()) {
+            if (o == op) {
+                return n;
+            }
+            if (collective.contains(o)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private LLVMValueRef gep(LLVMTypeRef element, LLVMValueRef base, LLVMValueRef index) {
+        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {index})) {
+            return LLVMBuildInBoundsGEP2(t.builder, element, base, pp, 1, "");
+        }
+    }
+}

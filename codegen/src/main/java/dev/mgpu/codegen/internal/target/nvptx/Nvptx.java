@@ -1,0 +1,370 @@
+package dev.mgpu.codegen.internal.target.nvptx;
+
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
+import dev.mgpu.codegen.internal.llvm.Targets;
+import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.dialect.gpu.ObjectAttr;
+import dev.mgpu.dialect.gpu.ObjectFormat;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.function.IntFunction;
+import dev.mgpu.dialect.gpu.AddressSpaceAttr;
+import dev.mgpu.dialect.gpu.GpuFuncOp;
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import java.util.List;
+import java.util.Set;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMMetadataRef;
+import org.bytedeco.llvm.LLVM.LLVMTypeRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/** NVIDIA GPUs through LLVM's NVPTX back end. */
+public final class Nvptx extends DeviceTarget {
+    private final GpuTarget.NVVMTarget n;
+
+    public Nvptx(GpuTarget.NVVMTarget n) {
+        super(n);
+        this.n = n;
+    }
+
+    @Override
+    public String triple() {
+        return n.triple();
+    }
+
+    @Override
+    public String chip() {
+        return n.chip();
+    }
+
+    @Override
+    public String features() {
+        return n.features();
+    }
+
+    @Override
+    public int optLevel() {
+        return n.optLevel();
+    }
+
+    /** Whether {@code flags} asks for flush-to-zero of denormals ({@code ftz}). */
+    public boolean ftz() {
+        return n.flags() != null && n.flags().entries().containsKey("ftz");
+    }
+
+    /** Whether {@code flags} asks for fast, approximate math ({@code fast}). */
+    public boolean fast() {
+        return n.flags() != null && n.flags().entries().containsKey("fast");
+    }
+
+    /**
+     * {@code ftz}: f32 denormals flush to zero (the back end then picks the {@code .ftz} forms);
+     * {@code fast}: unsafe and approximate float math allowed (approximate division, square root).
+     */
+    @Override
+    public void configureModule(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+        if (ftz()) {
+            setOnDefinedFunctions(module, ctx, "denormal-fp-math-f32", "preserve-sign,preserve-sign");
+        }
+        if (fast()) {
+            setOnDefinedFunctions(module, ctx, "unsafe-fp-math", "true");
+            setOnDefinedFunctions(module, ctx, "approx-func-fp-math", "true");
+        }
+    }
+
+    @Override
+    public int kernelCallingConvention() {
+        return 71; // ptx_kernel
+    }
+
+    /**
+     * The block size a kernel promises ({@code known_block_size}) is its {@code .maxntid}, as upstream's
+     * lowering makes it: ptxas may then give each thread more registers, and the driver refuses a
+     * launch of larger blocks instead of running it. A lowered function's {@code nvvm.maxntid} and
+     * {@code nvvm.reqntid} become its {@code .maxntid} and {@code .reqntid}.
+     */
+    @Override
+    public void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
+        super.markKernel(fn, op, ctx);
+        annotate(fn, ctx, "maxntid", op.name().equals(GpuFuncOp.NAME) ? op.attr("known_block_size")
+                : op.attr("nvvm.maxntid"));
+        annotate(fn, ctx, "reqntid", op.attr("nvvm.reqntid"));
+    }
+
+    /** {@code !nvvm.annotations} entries {@code key}x, y and z for each size of {@code sizes}, if any. */
+    private static void annotate(LLVMValueRef fn, LLVMContextRef ctx, String key, Attribute sizes) {
+        if (!(sizes instanceof Attribute.DenseArrayAttr d)) {
+            return;
+        }
+        LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+        for (int dim = 0; dim < d.size(); dim++) {
+            String name = key + XYZ.charAt(dim);
+            LLVMMetadataRef[] entry = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(ctx, name, name.length()),
+                LLVMValueAsMetadata(LLVMConstInt(i32, d.get(dim), 0))};
+            try (PointerPointer<LLVMMetadataRef> pp = new PointerPointer<>(entry)) {
+                LLVMAddNamedMetadataOperand(LLVMGetGlobalParent(fn), "nvvm.annotations",
+                        LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, pp, entry.length)));
+            }
+        }
+    }
+
+    @Override
+    public int privateAddressSpace() {
+        return 0; // allocas live in the generic space; the back end moves them to local memory
+    }
+
+    @Override
+    public boolean isKernelMarked(Operation op) {
+        return op.hasAttr("nvvm.kernel");
+    }
+
+    private static LLVMValueRef sreg(ModuleTranslation t, String reg) {
+        return call(t, "llvm.nvvm.read.ptx.sreg." + reg, i32Type(t));
+    }
+
+    @Override
+    public LLVMValueRef threadId(ModuleTranslation t, int dim) {
+        return sreg(t, "tid." + XYZ.charAt(dim));
+    }
+
+    @Override
+    public LLVMValueRef blockId(ModuleTranslation t, int dim) {
+        return sreg(t, "ctaid." + XYZ.charAt(dim));
+    }
+
+    @Override
+    public LLVMValueRef blockDim(ModuleTranslation t, int dim) {
+        return sreg(t, "ntid." + XYZ.charAt(dim));
+    }
+
+    @Override
+    public LLVMValueRef gridDim(ModuleTranslation t, int dim) {
+        return sreg(t, "nctaid." + XYZ.charAt(dim));
+    }
+
+    @Override
+    public LLVMValueRef laneId(ModuleTranslation t) {
+        return sreg(t, "laneid");
+    }
+
+    @Override
+    public LLVMValueRef subgroupSize(ModuleTranslation t) {
+        return i32(t, 32);
+    }
+
+    @Override
+    public void barrier(ModuleTranslation t) {
+        call(t, "llvm.nvvm.barrier0", LLVMVoidTypeInContext(t.ctx));
+    }
+
+    @Override
+    public LLVMValueRef[] shuffle32(ModuleTranslation t, String mode, LLVMValueRef value, LLVMValueRef offset,
+            LLVMValueRef width, LLVMValueRef laneId, LLVMValueRef src, LLVMValueRef mask) {
+        // shfl.sync over segments of `width` lanes: c = (32 - width) << 8 | (up ? 0 : 31), as PTX defines
+        // the segment. Every segment takes part, so the mask is the whole warp, which must run the shuffle
+        // together (as nvcc's __shfl_xor_sync(0xffffffff, ...) and upstream's lowering assume), unless the
+        // caller names the lanes that exist.
+        LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, i32(t, 32), width, ""), i32(t, 8), "");
+        LLVMValueRef clamp = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
+        LLVMValueRef members = mask != null ? mask : i32(t, -1);
+        String m = switch (mode) {
+            case "xor" -> "bfly";
+            case "up" -> "up";
+            case "down" -> "down";
+            default -> "idx";
+        };
+        LLVMTypeRef ty = LLVMTypeOf(value);
+        boolean isFloat = LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
+        LLVMTypeRef[] fields = {ty, LLVMInt1TypeInContext(t.ctx)};
+        LLVMTypeRef pair;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(fields)) {
+            pair = LLVMStructTypeInContext(t.ctx, p, 2, 0);
+        }
+        LLVMValueRef r = call(t, "llvm.nvvm.shfl.sync." + m + "." + (isFloat ? "f32p" : "i32p"), pair, members, value,
+                offset, clamp);
+        return new LLVMValueRef[] {LLVMBuildExtractValue(t.builder, r, 0, ""), LLVMBuildExtractValue(t.builder, r,
+                1, "")};
+    }
+
+    @Override
+    public Set<String> nativeF32() {
+        return Set.of("sqrt", "fabs", "floor", "ceil", "round", "trunc", "fma", "copysign", "exp2");
+    }
+
+    @Override
+    public String libraryFunction(String kind, boolean f64) {
+        String base = switch (kind) {
+            case "exp", "exp2", "log", "log2", "sin", "cos", "tanh", "erf", "pow", "sqrt", "rsqrt" -> kind;
+            default -> LIBM.contains(kind) ? kind : null;
+        };
+        return base == null ? null : "__nv_" + base + (f64 ? "" : "f");
+    }
+
+    @Override
+    public String libraryName() {
+        return "libdevice";
+    }
+
+    @Override
+    public boolean shuffleNamesLanes() {
+        return true;
+    }
+
+    /** In the constant address space, reached through a generic pointer, as the driver's vprintf takes it. */
+    @Override
+    public LLVMValueRef printfFormat(ModuleTranslation t, Operation op, LLVMValueRef text) {
+        LLVMValueRef g = formatGlobal(t, text, 4);
+        return LLVMBuildAddrSpaceCast(t.builder, g, LLVMPointerTypeInContext(t.ctx, 0), "");
+    }
+
+    /** The CUDA driver's {@code vprintf}, with the arguments in a buffer laid out as a C struct. */
+    @Override
+    public void printf(ModuleTranslation t, LLVMValueRef fmt, List<LLVMValueRef> args) {
+        LLVMValueRef buffer = LLVMConstNull(LLVMPointerTypeInContext(t.ctx, 0));
+        if (!args.isEmpty()) {
+            LLVMTypeRef[] fields = args.stream().map(a -> LLVMTypeOf(a)).toArray(LLVMTypeRef[]::new);
+            LLVMTypeRef struct;
+            try (PointerPointer<LLVMTypeRef> fs = new PointerPointer<>(fields)) {
+                struct = LLVMStructTypeInContext(t.ctx, fs, fields.length, 0);
+            }
+            buffer = t.entryAlloca(struct);
+            for (int i = 0; i < args.size(); i++) {
+                LLVMBuildStore(t.builder, args.get(i), LLVMBuildStructGEP2(t.builder, struct, buffer, i, ""));
+            }
+        }
+        callLibrary(t, "CUDA driver", "vprintf", LLVMInt32TypeInContext(t.ctx), fmt, buffer);
+    }
+
+    @Override
+    public String loweredDialect() {
+        return "nvvm";
+    }
+
+    @Override
+    public void initBackend() {
+        Targets.initDeviceTarget(true);
+    }
+
+    @Override
+    public void findLibrary() {
+        library = libdevice(attr);
+    }
+
+    @Override
+    public boolean flushesF32Denormals() {
+        return ftz();
+    }
+
+    /** gpu.printf's {@code vprintf} is the CUDA driver's, which ptxas and the driver's JIT know. */
+    @Override
+    public boolean providesUndefined(String name) {
+        if (name.equals("vprintf")) {
+            return true;
+        }
+        if (name.startsWith("__nv_") && libraryAvailable()) {
+            libraryUsed(name);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public String undefinedHint(String name) {
+        return name.startsWith("__nv_") ? ", or " + libraryName() + " must be found" : "";
+    }
+
+    /** PTX, assembled by ptxas into a cubin (and with fatbinary into a fat binary) when they are found. */
+    @Override
+    public ObjectAttr serialize(Operation module, ObjectFormat format, Map<String, Attribute> props, KernelOptions options,
+            IntFunction<byte[]> emit) {
+        byte[] ptx = emit.apply(LLVMAssemblyFile);
+        if (format == ObjectFormat.ASSEMBLY) {
+            return object(format, props, ptx);
+        }
+        return ptxObject(module, ptx, format, props, options);
+    }
+
+    /**
+     * libdevice: the first {@code libdevice*.bc} the target's {@code link} list names, else the CUDA
+     * toolkit's ({@code $CUDA_HOME}, {@code /usr/local/cuda}, or next to {@code ptxas}), else null.
+     */
+    private static Path libdevice(GpuTarget target) {
+        if (target instanceof GpuTarget.NVVMTarget n && n.link() != null) {
+            for (Attribute a : n.link().elements()) {
+                if (a instanceof Attribute.StringAttr s && Path.of(s.value()).getFileName().toString()
+                        .startsWith("libdevice")) {
+                    return Path.of(s.value());
+                }
+            }
+        }
+        List<Path> roots = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null && !home.isEmpty()) {
+            roots.add(Path.of(home));
+        }
+        roots.add(Path.of("/usr/local/cuda"));
+        Path ptxas = ExternalTools.findTool("ptxas", null);
+        if (ptxas != null) {
+            roots.add(ptxas.toAbsolutePath().getParent().getParent());
+        }
+        for (Path r : roots) {
+            Path p = r.resolve("nvvm/libdevice/libdevice.10.bc");
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private ObjectAttr ptxObject(Operation module, byte[] ptx,
+            ObjectFormat format, Map<String, Attribute> props, KernelOptions options) {
+        if (options.ptxas() != null && (!Files.isExecutable(options.ptxas()) || Files.isDirectory(options.ptxas()))) {
+            throw new MgpuException(module.knownLocation(), "Invalid ptxas (must be an executable file): "
+                    + options.ptxas());
+        }
+        Path ptxas = ExternalTools.findTool("ptxas", options.ptxas());
+        if (ptxas == null) {
+            options.notes().accept(ExternalTools.location(module) + ": note: ptxas not found (--ptxas, $CUDA_HOME/bin or PATH);"
+                    + " embedding PTX for " + name() + ", which the driver compiles when it loads it");
+            return object(ObjectFormat.ASSEMBLY, props, ptx);
+        }
+        String sm = chip();
+        Path dir = ExternalTools.tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.ptx");
+            Path cubin = dir.resolve("kernels.cubin");
+            Files.write(in, ptx);
+            ExternalTools.run(module, List.of(ptxas.toString(), "-arch=" + sm, "-O" + Math.max(0, Math.min(3, optLevel())),
+                    in.toString(), "-o", cubin.toString()), "ptxas");
+            Path fatbinary = format == ObjectFormat.FATBIN ? ExternalTools.findTool("fatbinary", ptxas.getParent().resolve(
+                    "fatbinary")) : null;
+            if (fatbinary == null) {
+                return object(ObjectFormat.BINARY, props, Files.readAllBytes(cubin));
+            }
+            Path fat = dir.resolve("kernels.fatbin");
+            String arch = sm.startsWith("sm_") ? sm.substring(3) : sm;
+            ExternalTools.run(module, List.of(fatbinary.toString(), "-64", "--create", fat.toString(),
+                    "--image3=kind=elf,sm=" + arch + ",file=" + cubin, "--image3=kind=ptx,sm=" + arch + ",file=" + in),
+                    "fatbinary");
+            return object(ObjectFormat.FATBIN, props, Files.readAllBytes(fat));
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for ptxas (must be writable): "
+                    + e.getMessage());
+        } finally {
+            ExternalTools.deleteTree(dir);
+        }
+    }
+}

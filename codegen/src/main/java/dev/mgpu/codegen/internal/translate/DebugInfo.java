@@ -1,0 +1,109 @@
+package dev.mgpu.codegen.internal.translate;
+
+import static org.bytedeco.llvm.global.LLVM.*;
+
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Operation;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMContextRef;
+import org.bytedeco.llvm.LLVM.LLVMDIBuilderRef;
+import org.bytedeco.llvm.LLVM.LLVMMetadataRef;
+import org.bytedeco.llvm.LLVM.LLVMModuleRef;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
+
+/**
+ * DWARF line tables for host code, from the MLIR locations ({@code -g}): one compile unit for the input
+ * file, a subprogram per function with a body, and each instruction at the line and column of the op it
+ * came from (an op without a location of its own takes its function's). A debugger then steps through
+ * the {@code .mlir} file. Launch stubs and handle getters have no subprogram: they are the runtime's side
+ * of a launch, as a C library's code is, and a debugger steps over them.
+ */
+public final class DebugInfo implements AutoCloseable {
+    private final LLVMModuleRef module;
+    private final LLVMContextRef ctx;
+    private final LLVMDIBuilderRef di;
+    private final Map<String, LLVMMetadataRef> files = new HashMap<>();
+    private LLVMMetadataRef unit;
+    private LLVMMetadataRef subroutine;
+    private LLVMMetadataRef scope;
+    private Location.FileLineCol fallback;
+
+    public DebugInfo(LLVMModuleRef module, Location where) {
+        this.module = module;
+        this.ctx = LLVMGetModuleContext(module);
+        this.di = LLVMCreateDIBuilder(module);
+        Location.FileLineCol f = fileLineCol(where);
+        LLVMMetadataRef file = file(f != null ? f.file() : "<unknown>");
+        String producer = "mgpu gpu-translate";
+        unit = LLVMDIBuilderCreateCompileUnit(di, LLVMDWARFSourceLanguageC, file, producer, producer.length(), 0,
+                "", 0, 0, "", 0, LLVMDWARFEmissionFull, 0, 0, 0, "", 0, "", 0);
+        subroutine = LLVMDIBuilderCreateSubroutineType(di, file, (org.bytedeco.javacpp.PointerPointer<?>) null, 0, 0);
+    }
+
+    private LLVMMetadataRef file(String name) {
+        return files.computeIfAbsent(name, n -> {
+            Path p = Path.of(n).toAbsolutePath().normalize();
+            String base = p.getFileName() == null ? n : p.getFileName().toString();
+            String dir = p.getParent() == null ? "" : p.getParent().toString();
+            return LLVMDIBuilderCreateFile(di, base, base.length(), dir, dir.length());
+        });
+    }
+
+    /** The file, line and column a location names, looking through names and call sites, or null. */
+    public static Location.FileLineCol fileLineCol(Location l) {
+        if (l instanceof Location.FileLineCol f && f.line() > 0) {
+            return f;
+        }
+        if (l instanceof Location.Named n) {
+            return fileLineCol(n.child());
+        }
+        return null;
+    }
+
+    /** Gives {@code fn}, defined by {@code fnOp}, a subprogram, and makes it the scope of what follows. */
+    public void beginFunction(LLVMValueRef fn, Operation fnOp, LLVMBuilderRef builder) {
+        Location.FileLineCol f = fileLineCol(fnOp.knownLocation());
+        fallback = f != null ? f : new Location.FileLineCol("<unknown>", 1, 1);
+        String name = fnOp.symbolName();
+        LLVMMetadataRef file = file(fallback.file());
+        scope = LLVMDIBuilderCreateFunction(di, file, name, name.length(), name, name.length(), file,
+                fallback.line(), subroutine, LLVMGetLinkage(fn) == LLVMInternalLinkage
+                        || LLVMGetLinkage(fn) == LLVMPrivateLinkage ? 1 : 0, 1, fallback.line(), 0, 0);
+        LLVMSetSubprogram(fn, scope);
+        at(fnOp, builder);
+    }
+
+    /** Puts what {@code builder} builds next at {@code op}'s line and column. */
+    public void at(Operation op, LLVMBuilderRef builder) {
+        Location.FileLineCol f = fileLineCol(op.location());
+        if (f == null || !f.file().equals(fallback.file())) {
+            f = fallback;
+        }
+        LLVMSetCurrentDebugLocation2(builder, LLVMDIBuilderCreateDebugLocation(ctx, f.line(), Math.max(0, f.column()),
+                scope, null));
+    }
+
+    /** Ends a function: what the builder builds next has no location. */
+    public void endFunction(LLVMBuilderRef builder) {
+        LLVMDIBuilderFinalizeSubprogram(di, scope);
+        LLVMSetCurrentDebugLocation2(builder, null);
+        scope = null;
+    }
+
+    /** Finishes the metadata and states the versions that LLVM and debuggers read. */
+    public void finish() {
+        LLVMDIBuilderFinalize(di);
+        LLVMAddModuleFlag(module, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), LLVMDebugMetadataVersion(), 0)));
+        LLVMAddModuleFlag(module, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
+                LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), 5, 0)));
+    }
+
+    @Override
+    public void close() {
+        LLVMDisposeDIBuilder(di);
+    }
+}
