@@ -147,6 +147,7 @@ public final class GpuTranslate {
         this.stdoutIsTerminal = stdoutIsTerminal;
         this.stderrIsTerminal = stderrIsTerminal;
         this.abandoned = abandoned;
+        this.printer = new DiagnosticPrinter(err, false);
     }
 
     /**
@@ -460,20 +461,20 @@ public final class GpuTranslate {
         }
         EmitKind k = EmitKind.fromOption(emit.toLowerCase(Locale.ROOT));
         if (k == null || k == EmitKind.EXE) {
-            toolError("Invalid --emit with --output-dir (must be mlir, llvm, bc, obj or asm): " + emit);
+            printer.toolError("Invalid --emit with --output-dir (must be mlir, llvm, bc, obj or asm): " + emit);
             return EXIT_USAGE;
         }
         try {
             Files.createDirectories(Path.of(outputDir));
         } catch (IOException | java.nio.file.InvalidPathException e) {
-            toolError("Invalid --output-dir (must be a directory that can be made): " + outputDir + ": "
+            printer.toolError("Invalid --output-dir (must be a directory that can be made): " + outputDir + ": "
                     + e.getMessage());
             return EXIT_INPUT;
         }
         int worst = EXIT_OK;
         for (String in : inputs) {
             if (in.equals("-")) {
-                toolError("Invalid INPUT with --output-dir (must be a file, not stdin): -");
+                printer.toolError("Invalid INPUT with --output-dir (must be a file, not stdin): -");
                 return EXIT_USAGE;
             }
             String name = Path.of(in).getFileName().toString();
@@ -487,6 +488,9 @@ public final class GpuTranslate {
         }
         return worst;
     }
+
+    /** Plain until --color is checked, at each input's start: errors of --output-dir itself come before. */
+    private DiagnosticPrinter printer;
 
     /**
      * The linker's logger, made only when an executable is linked: setting up the logging library takes
@@ -506,8 +510,8 @@ public final class GpuTranslate {
             if (!List.of("auto", "always", "never").contains(color)) {
                 throw new UsageError("Invalid --color (must be auto, always or never): " + color);
             }
-            colored = color.equals("always")
-                    || color.equals("auto") && stderrIsTerminal && System.getenv("NO_COLOR") == null;
+            printer = new DiagnosticPrinter(err, color.equals("always")
+                    || color.equals("auto") && stderrIsTerminal && System.getenv("NO_COLOR") == null);
             kind = resolveKind();
             strategy = LoadStrategy.fromOption(moduleLoad);
             if (strategy == null) {
@@ -531,14 +535,14 @@ public final class GpuTranslate {
                         + (output == null ? "none" : "-"));
             }
         } catch (UsageError e) {
-            toolError(e.getMessage());
+            printer.toolError(e.getMessage());
             return EXIT_USAGE;
         }
         if (kind != EmitKind.MLIR) {
             if (triple != null || cpu != null || features != null) {
                 String problem = tripleProblem();
                 if (problem != null) {
-                    toolError(problem);
+                    printer.toolError(problem);
                     return EXIT_USAGE;
                 }
             }
@@ -566,8 +570,8 @@ public final class GpuTranslate {
                 : List.of(new MlirParser.Chunk(0, bytes.length));
         if (chunks.size() > 1 && kind == EmitKind.LLVM && !verifyDiagnostics && output != null && !output.equals("-")) {
             // A file of IR text holds one module; parts joined by '// -----' suit FileCheck on stdout only.
-            toolError("Invalid --split-input-file with --emit=llvm -o FILE (must have one part, as a file of LLVM"
-                    + " IR holds one module; several parts go to stdout): " + chunks.size() + " parts");
+            printer.toolError("Invalid --split-input-file with --emit=llvm -o FILE (must have one part, as a file of"
+                    + " LLVM IR holds one module; several parts go to stdout): " + chunks.size() + " parts");
             return EXIT_USAGE;
         }
         boolean failed = false;
@@ -660,7 +664,7 @@ public final class GpuTranslate {
             }
             if (!diags.isEmpty()) {
                 for (Diagnostic d : diags) {
-                    report(d, bytes);
+                    printer.report(d, bytes);
                 }
                 failed = true;
             }
@@ -679,7 +683,7 @@ public final class GpuTranslate {
             try {
                 Linker.link(binary, Path.of(output), runtimeLib, linkLog(), abandoned);
             } catch (Linker.CompilerMissing e) {
-                toolError("Invalid C compiler (must be runnable; CC names another): "
+                printer.toolError("Invalid C compiler (must be runnable; CC names another): "
                         + e.getMessage());
                 return EXIT_INPUT;
             }
@@ -702,7 +706,7 @@ public final class GpuTranslate {
         times.since(kind == EmitKind.EXE ? "link" : "write", tw);
         } catch (MgpuException e) {
             for (Diagnostic d : e.diagnostics()) {
-                report(d, bytes);
+                printer.report(d, bytes);
             }
             return EXIT_INPUT;
         } catch (IOException e) {
@@ -798,68 +802,5 @@ public final class GpuTranslate {
                     + " or give --emit): " + output);
         }
         return EmitKind.EXE;
-    }
-
-    /** Prints {@code file:line:col: error: message}, then the source line and a caret under the column. */
-    private void report(Diagnostic d, byte[] input) {
-        err.println(colored ? BOLD + d.location() + ": " + (d.severity() == Diagnostic.Severity.ERROR ? RED
-                : d.severity() == Diagnostic.Severity.WARNING ? MAGENTA : CYAN) + d.severity().label() + ": "
-                + RESET + BOLD + d.message() + RESET : d.toString());
-        if (d.location() instanceof Location.FileLineCol f && f.line() > 0) {
-            String line = sourceLine(input, f.line());
-            if (line != null) {
-                // Control characters are shown escaped: raw, they would drive the terminal, not show the input.
-                StringBuilder shown = new StringBuilder();
-                StringBuilder caret = new StringBuilder();
-                for (int i = 0; i < line.length(); i++) {
-                    char c = line.charAt(i);
-                    String s = c == '\t' || !(Character.isISOControl(c) || Character.getType(c) == Character.FORMAT)
-                            ? String.valueOf(c)
-                            : c < 0x100 ? String.format("\\x%02X", (int) c) : String.format("\\u%04X", (int) c);
-                    shown.append(s);
-                    if (i + 1 < f.column()) {
-                        caret.append(c == '\t' ? "\t" : " ".repeat(s.length()));
-                    }
-                }
-                err.println(shown);
-                err.println(colored ? caret + GREEN + "^" + RESET : caret.append('^').toString());
-            }
-        }
-    }
-
-    // The colours clang uses for diagnostics on a terminal.
-    private static final String BOLD = "\u001B[1m";
-    private static final String RED = "\u001B[1;31m";
-    private static final String MAGENTA = "\u001B[1;35m";
-    private static final String CYAN = "\u001B[1;36m";
-    private static final String GREEN = "\u001B[1;32m";
-    private static final String RESET = "\u001B[0m";
-
-    /** Whether diagnostics are coloured: {@code --color=always}, or auto on a terminal without NO_COLOR. */
-    private boolean colored;
-
-    /** {@code gpu-translate: error: message}, the tool's own errors, coloured as diagnostics are. */
-    private void toolError(String message) {
-        err.println(colored ? BOLD + "gpu-translate: " + RED + "error: " + RESET + BOLD + message + RESET
-                : "gpu-translate: error: " + message);
-    }
-
-    private static String sourceLine(byte[] input, int line) {
-        int cur = 1;
-        int start = 0;
-        for (int i = 0; i < input.length && cur < line; i++) {
-            if (input[i] == '\n') {
-                cur++;
-                start = i + 1;
-            }
-        }
-        if (cur != line || start > input.length) {
-            return null;
-        }
-        int end = start;
-        while (end < input.length && input[end] != '\n' && end - start < 200) {
-            end++;
-        }
-        return new String(input, start, end - start, StandardCharsets.UTF_8);
     }
 }
