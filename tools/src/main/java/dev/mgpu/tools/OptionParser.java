@@ -1,0 +1,208 @@
+package dev.mgpu.tools;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a command line of {@code gpu-translate} into {@link Options}.
+ *
+ * <p>The arguments are parsed here rather than by a library: the tool runs once per file in builds, and
+ * starting the JVM is most of a small file's time, so every class loaded at start counts.
+ */
+final class OptionParser {
+    /** The long options, which may also be spelt with one dash. */
+    static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
+            "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
+            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
+            "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets");
+
+    /** Every option, for suggestions. */
+    static final List<String> ALL_OPTIONS;
+
+    static {
+        List<String> all = new ArrayList<>(LONG_OPTIONS);
+        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF", "-g"));
+        ALL_OPTIONS = List.copyOf(all);
+    }
+
+    private final List<String> inputs = new ArrayList<>();
+    private String output;
+    private String emit;
+    private String moduleLoad = "lazy";
+    private String triple;
+    private int optLevel = 2;
+    private String cpu;
+    private String features;
+    private final List<String> embeds = new ArrayList<>();
+    private boolean split;
+    private boolean verifyDiagnostics;
+    private boolean printDebugInfo;
+    private boolean printGeneric;
+    private String runtimeLib;
+    private boolean verbose;
+    private String outputDir;
+    private boolean depFile;
+    private boolean debugInfo;
+    private String depFilePath;
+    private String color = "auto";
+    private boolean compileKernels;
+    private boolean outlineKernels;
+    private String targets;
+    private String gpuFormat;
+    private String ptxas;
+
+    private OptionParser() {
+    }
+
+    /**
+     * Reads {@code given}, response files ({@code @FILE}) expanded. For {@code --help} and {@code --version}
+     * the options carry the text to print, and only the options before it.
+     *
+     * @throws UsageError for an unknown option, a missing or unwanted value, or arguments that conflict
+     */
+    static Options parse(String[] given) throws UsageError {
+        String[] args;
+        try {
+            args = CommandLine.expand(List.of(given)).toArray(new String[0]);
+        } catch (CommandLine.BadResponseFile e) {
+            throw new UsageError(e.getMessage());
+        }
+        return new OptionParser().read(args);
+    }
+
+    private Options read(String[] args) throws UsageError {
+        boolean options = true;
+        for (int i = 0; i < args.length; i++) {
+            String a = options ? CommandLine.doubleDash(args[i], LONG_OPTIONS) : args[i];
+            if (!options || a.equals("-") || !a.startsWith("-")) {
+                inputs.add(a);
+                continue;
+            }
+            if (a.equals("--")) {
+                options = false;
+                continue;
+            }
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            } else if (a.startsWith("-o") && a.length() > 2) {
+                name = "-o";
+                value = a.substring(a.charAt(2) == '=' ? 3 : 2);
+            }
+            if (name.matches("-O[0-3]")) {
+                optLevel = name.charAt(2) - '0';
+                continue;
+            }
+            if (name.startsWith("-O")) {
+                throw new UsageError("Invalid optimisation level (must be -O0, -O1, -O2 or -O3): " + a);
+            }
+            switch (name) {
+                case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g",
+                        "--compile-kernels", "--outline-kernels" -> {
+                    if (value != null) {
+                        throw new UsageError("Invalid " + name + " (must have no value): " + a);
+                    }
+                    String reply = flag(name);
+                    if (reply != null) {
+                        return options(reply);
+                    }
+                }
+                case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
+                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas", "--targets" -> {
+                    if (value == null) {
+                        if (i + 1 == args.length) {
+                            throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
+                                    + " arguments");
+                        }
+                        value = args[++i];
+                    }
+                    set(name, value);
+                }
+                default -> {
+                    String near = CommandLine.suggestion(name, ALL_OPTIONS);
+                    throw new UsageError("Invalid option (must be one that --help lists"
+                            + (near == null ? "" : "; did you mean " + near + "?") + "): " + a);
+                }
+            }
+        }
+        checkCombination();
+        return options(null);
+    }
+
+    /** Takes the option {@code name}, which has no value; returns the text it asks to print instead, or null. */
+    private String flag(String name) {
+        switch (name) {
+            case "-h", "--help" -> {
+                return GpuTranslate.HELP;
+            }
+            case "-V", "--version" -> {
+                return GpuTranslate.version();
+            }
+            case "-v", "--verbose" -> verbose = true;
+            case "--split-input-file" -> split = true;
+            case "--verify-diagnostics" -> verifyDiagnostics = true;
+            case "--mlir-print-debuginfo" -> printDebugInfo = true;
+            case "-MD" -> depFile = true;
+            case "-g" -> debugInfo = true;
+            case "--compile-kernels" -> compileKernels = true;
+            case "--outline-kernels" -> outlineKernels = true;
+            default -> printGeneric = true;
+        }
+        return null;
+    }
+
+    /** Takes {@code value} for the option {@code name}; a later value replaces it, except for --embed's. */
+    private void set(String name, String value) {
+        switch (name) {
+            case "-o" -> output = value;
+            case "--emit" -> emit = value;
+            case "--module-load" -> moduleLoad = value;
+            case "--target-triple" -> triple = value;
+            case "--embed" -> embeds.add(value);
+            case "--mcpu" -> cpu = value;
+            case "--mattr" -> features = value;
+            case "--color" -> color = value;
+            case "--output-dir" -> outputDir = value;
+            case "--gpu-format" -> gpuFormat = value;
+            case "--ptxas" -> ptxas = value;
+            case "--targets" -> targets = value;
+            case "-MF" -> {
+                depFilePath = value;
+                depFile = true;
+            }
+            default -> runtimeLib = value;
+        }
+    }
+
+    /** Rejects arguments that are valid alone but not together, and file names that no path can hold. */
+    private void checkCombination() throws UsageError {
+        if (inputs.size() > 1 && outputDir == null) {
+            throw new UsageError("Invalid argument (must be the only INPUT, or give --output-dir for several): "
+                    + inputs.get(1));
+        }
+        if (outputDir != null && output != null) {
+            throw new UsageError("Invalid -o with --output-dir (must be one or the other): -o " + output);
+        }
+        for (String f : options(null).fileArguments()) {
+            try {
+                Path.of(f);
+            } catch (InvalidPathException e) {
+                // The JVM read the argument in the locale's charset (LC_ALL, LANG), which lacks a character of it.
+                throw new UsageError("Invalid file name (must be one that the locale's charset can hold; a UTF-8"
+                        + " locale holds any): " + f);
+            }
+        }
+    }
+
+    private Options options(String reply) {
+        return new Options(inputs, output, emit, moduleLoad, triple, optLevel, cpu, features, embeds, split,
+                verifyDiagnostics, printDebugInfo, printGeneric, runtimeLib, verbose, outputDir, depFile, debugInfo,
+                depFilePath, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas, reply);
+    }
+}

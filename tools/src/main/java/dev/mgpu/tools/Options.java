@@ -1,0 +1,115 @@
+package dev.mgpu.tools;
+
+import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.dialect.gpu.ObjectFormat;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a command line of {@code gpu-translate} asks for, as {@link OptionParser} read it. Values are as
+ * given: they are checked when the run needs them, so that a run reports its errors in the order it always
+ * has. Options not given are null, or false, except where noted.
+ *
+ * @param inputs the INPUT arguments, in order; empty for standard input
+ * @param output {@code -o}, or null
+ * @param emit {@code --emit}, or null to take the kind from the extension of {@code -o}
+ * @param moduleLoad {@code --module-load}; {@code lazy} by default
+ * @param triple {@code --target-triple}
+ * @param optLevel the level of {@code -O0} to {@code -O3}; 2 by default
+ * @param cpu {@code --mcpu}
+ * @param features {@code --mattr}
+ * @param embeds each {@code --embed} value, {@code NAME=FILE}, in order
+ * @param split {@code --split-input-file}
+ * @param verifyDiagnostics {@code --verify-diagnostics}
+ * @param printDebugInfo {@code --mlir-print-debuginfo}
+ * @param printGeneric {@code --mlir-print-op-generic}
+ * @param runtimeLib {@code --runtime-lib}
+ * @param verbose {@code -v}
+ * @param outputDir {@code --output-dir}
+ * @param depFile {@code -MD}, or {@code -MF}, which implies it
+ * @param debugInfo {@code -g}
+ * @param depFilePath {@code -MF}
+ * @param color {@code --color}; {@code auto} by default
+ * @param compileKernels {@code --compile-kernels}
+ * @param outlineKernels {@code --outline-kernels}
+ * @param targets {@code --targets}
+ * @param gpuFormat {@code --gpu-format}
+ * @param ptxas {@code --ptxas}
+ * @param reply the text to print instead of running ({@code --help}, {@code --version}), or null; the options
+ *     after the one that asked for it are not read
+ */
+record Options(List<String> inputs, String output, String emit, String moduleLoad, String triple, int optLevel,
+        String cpu, String features, List<String> embeds, boolean split, boolean verifyDiagnostics,
+        boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
+        boolean depFile, boolean debugInfo, String depFilePath, String color, boolean compileKernels,
+        boolean outlineKernels, String targets, String gpuFormat, String ptxas, String reply) {
+
+    /** Copies the lists, so that the options stay as the parser left them. */
+    Options {
+        inputs = List.copyOf(inputs);
+        embeds = List.copyOf(embeds);
+    }
+
+    /** The input of a run without {@code --output-dir}: the last INPUT given, or {@code -} for stdin. */
+    String input() {
+        return inputs.isEmpty() ? "-" : inputs.get(inputs.size() - 1);
+    }
+
+    /** The files that the arguments name: inputs, outputs, the dependency file, --embed files, and tools. */
+    List<String> fileArguments() {
+        List<String> files = new ArrayList<>(inputs);
+        files.addAll(Arrays.asList(output, outputDir, depFilePath, runtimeLib, ptxas));
+        for (String e : embeds) {
+            files.add(e.substring(e.indexOf('=') + 1));
+        }
+        files.removeIf(f -> f == null || f.equals("-"));
+        return files;
+    }
+
+    /**
+     * The targets of {@code --targets} (nvvm:CHIP, rocdl:CHIP, cpu), or null for the default.
+     *
+     * @throws MgpuException at an unknown location for an entry that names no target
+     */
+    List<GpuTarget> gpuTargets() {
+        if (targets == null) {
+            return null;
+        }
+        List<GpuTarget> out = new ArrayList<>();
+        for (String t : targets.split(",", -1)) {
+            if (t.equals("cpu")) {
+                out.add(GpuTarget.CpuTarget.host());
+            } else if (t.startsWith("nvvm:") && t.length() > 5) {
+                out.add(GpuTarget.NVVMTarget.of(t.substring(5)));
+            } else if (t.startsWith("rocdl:") && t.length() > 6) {
+                out.add(GpuTarget.ROCDLTarget.of(t.substring(6)));
+            } else {
+                throw new MgpuException(Location.UNKNOWN, "Invalid --targets entry (must be nvvm:CHIP, rocdl:CHIP or"
+                        + " cpu): " + t);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The object format of {@code --gpu-format}, or null for the default; upstream's names and short forms.
+     *
+     * @throws MgpuException at an unknown location for a name of no format
+     */
+    ObjectFormat objectFormat() {
+        if (gpuFormat == null) {
+            return null;
+        }
+        return switch (gpuFormat) {
+            case "offload", "offloading", "llvm" -> ObjectFormat.OFFLOAD;
+            case "assembly", "isa" -> ObjectFormat.ASSEMBLY;
+            case "binary", "bin" -> ObjectFormat.BINARY;
+            case "fatbin", "fatbinary" -> ObjectFormat.FATBIN;
+            default -> throw new MgpuException(Location.UNKNOWN, "Invalid --gpu-format (must be offload, assembly,"
+                    + " binary or fatbin): " + gpuFormat);
+        };
+    }
+}
