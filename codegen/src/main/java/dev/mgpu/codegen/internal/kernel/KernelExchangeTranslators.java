@@ -213,34 +213,15 @@ public final class KernelExchangeTranslators {
             return combine(t, r.kind(), r.value().type(), a, b);
         }
         Block body = r.body();
-        t.rebind(body.argument(0), a);
-        t.rebind(body.argument(1), b);
-        List<Operation> ops = body.operations();
-        for (Operation o : ops.subList(0, ops.size() - 1)) {
-            forgetWithin(t, o);
-            t.translateOp(o);
-        }
-        return t.lookup(r.yielded(), op);
-    }
-
-    /**
-     * Forgets what {@code op} and the ops and blocks of its regions were translated to, so that it is
-     * translated again at the next combination (a GPU's butterfly combines at several places).
-     */
-    private static void forgetWithin(ModuleTranslation t, Operation op) {
-        for (Value res : op.results()) {
-            t.forget(res);
-        }
-        for (Region region : op.regions()) {
-            for (Block blk : region.blocks()) {
-                for (Value arg : blk.arguments()) {
-                    t.forget(arg);
-                }
-                for (Operation inner : blk.operations()) {
-                    forgetWithin(t, inner);
-                }
+        return t.inScope(() -> {
+            t.map(body.argument(0), a);
+            t.map(body.argument(1), b);
+            List<Operation> ops = body.operations();
+            for (Operation o : ops.subList(0, ops.size() - 1)) {
+                t.translateOp(o);
             }
-        }
+            return t.lookup(r.yielded(), op);
+        });
     }
 
     /** Runs {@code then} where {@code cond} holds, and goes on after it. */

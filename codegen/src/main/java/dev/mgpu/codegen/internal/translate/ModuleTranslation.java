@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Map;
 import java.util.Set;
 import org.bytedeco.javacpp.PointerPointer;
@@ -61,6 +62,11 @@ public final class ModuleTranslation {
     public final HandlerContext handlers;
     public Streams streams;
     private final Map<Value, LLVMValueRef> values = new IdentityHashMap<>();
+    /**
+     * The values that stand for one place of the code alone, innermost first: a loop over a block's threads
+     * on the CPU, one combination of a reduction's body. Each is write-once; an inner one may shadow.
+     */
+    private final Deque<Map<Value, LLVMValueRef>> scopes = new ArrayDeque<>();
     private final Map<Block, LLVMBasicBlockRef> blocks = new IdentityHashMap<>();
     private final Map<Block, List<LLVMValueRef>> phis = new IdentityHashMap<>();
     private final Map<String, LLVMValueRef> functions = new HashMap<>();
@@ -500,22 +506,31 @@ public final class ModuleTranslation {
 
     /** Maps an IR value to its LLVM value; mapping a value twice is a bug. */
     public void map(Value v, LLVMValueRef llvm) {
-        if (values.putIfAbsent(v, llvm) != null) {
+        if ((scopes.isEmpty() ? values : scopes.peek()).putIfAbsent(v, llvm) != null) {
             throw new IllegalStateException("value mapped twice: " + v);
         }
     }
 
-    /** Maps {@code v} again: a value kept per thread, loaded anew in each loop over a block's threads. */
-    public void rebind(Value v, LLVMValueRef llvm) {
-        values.put(v, llvm);
-    }
-
-    /** Forgets the mapping of {@code v}, whose op is translated again (a thread index, in each such loop). */
-    public void forget(Value v) {
-        values.remove(v);
+    /**
+     * Runs {@code body} in a scope of its own: what it maps is forgotten afterwards, and may stand for values
+     * mapped outside it (a value kept per thread, loaded anew in each loop over a block's threads).
+     */
+    public <T> T inScope(Supplier<T> body) {
+        scopes.push(new IdentityHashMap<>());
+        try {
+            return body.get();
+        } finally {
+            scopes.pop();
+        }
     }
 
     public LLVMValueRef lookup(Value v, Operation user) {
+        for (Map<Value, LLVMValueRef> scope : scopes) {
+            LLVMValueRef l = scope.get(v);
+            if (l != null) {
+                return l;
+            }
+        }
         LLVMValueRef l = values.get(v);
         if (l == null) {
             throw error(user, "Invalid operand of " + user.name() + " (must be translated before its use): " + v);

@@ -333,11 +333,11 @@ public final class Cpu extends DeviceTarget {
      */
     @Override
     public void planFunctions(ModuleTranslation t, Operation gpuModule) {
-        functions = WorkItemLoops.functions(gpuModule);
-        inlined = WorkItemLoops.collectiveFunctions(functions);
+        functions = WorkItemInliner.functions(gpuModule);
+        inlined = WorkItemInliner.collectiveFunctions(functions);
         for (Operation op : gpuModule.region(0).entry().operations()) {
             if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR)
-                    && WorkItemLoops.needed(op, functions)) {
+                    && WorkItemInliner.needed(op, functions)) {
                 blockKernels.add(op);
                 t.deleteFunction(op.symbolName());
             } else if (inlined.contains(op.symbolName())) {

@@ -61,23 +61,11 @@ public final class WorkItemLoops {
     /** The lanes of a subgroup on the CPU. */
     public static final int SUBGROUP = 32;
 
-    /** Ops that compute a thread's index and are computed again in each piece that uses them. */
-    private static final Set<String> RECOMPUTED = Set.of("gpu.thread_id", "gpu.global_id", LaneOps.LANE_ID);
-
-    /** Ops without side effects that run once per block when their operands are the same in every thread. */
-    private static final Set<String> SHARED = Set.of("gpu.block_id", "gpu.block_dim", "gpu.grid_dim",
-            LaneOps.SUBGROUP_SIZE, MemRef.DimOp.NAME);
-
     private final ModuleTranslation t;
+    private final WorkItemPlan plan;
     private final Operation kernel;
     private final LLVMValueRef fn;
-    private final Map<Value, List<Operation>> users = new IdentityHashMap<>();
-    private final Set<Operation> collective = Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The ops that hold a barrier (the others of {@link #collective} hold only shuffles). */
-    private final Set<Operation> barriers = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The arguments of a block that a straight {@code cf.br} enters, and the branch's operands they stand for. */
-    private final Map<Value, Value> aliases = new IdentityHashMap<>();
     /** The per-thread arrays of values that cross pieces. */
     private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
     /** Private attributions: the base of one copy per thread, and the bytes of one. */
@@ -103,210 +91,30 @@ public final class WorkItemLoops {
     /** In a subgroup's own control flow: the index in the block of the subgroup's first thread (else null). */
     private LLVMValueRef subgroupFirst;
 
-    private WorkItemLoops(ModuleTranslation t, Operation kernel, LLVMValueRef fn) {
+    private WorkItemLoops(ModuleTranslation t, WorkItemPlan plan, LLVMValueRef fn) {
         this.t = t;
-        this.kernel = kernel;
+        this.plan = plan;
+        this.kernel = plan.kernel;
         this.fn = fn;
-    }
-
-    /** The functions of {@code gpuModule}, by name. */
-    public static Map<String, Operation> functions(Operation gpuModule) {
-        Map<String, Operation> out = new java.util.HashMap<>();
-        for (Operation op : gpuModule.region(0).entry().operations()) {
-            if (op.symbolName() != null && !op.regions().isEmpty()) {
-                out.put(op.symbolName(), op);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Whether kernel {@code op} needs its block's threads together: it holds a barrier or a shuffle (itself
-     * or in a function it calls), or has workgroup attributions.
-     */
-    public static boolean needed(Operation op, Map<String, Operation> functions) {
-        if (op.name().equals(GpuFuncOp.NAME) && new GpuFuncOp(op).workgroupCount() > 0) {
-            return true;
-        }
-        return holdsCollective(op, functions, new java.util.HashSet<>());
-    }
-
-    /** The names of the functions of the module (not kernels) that hold a barrier or shuffle, or call one. */
-    public static Set<String> collectiveFunctions(Map<String, Operation> functions) {
-        Set<String> out = new java.util.HashSet<>();
-        functions.forEach((name, f) -> {
-            if (!f.hasAttr(GpuFuncOp.KERNEL_ATTR) && holdsCollective(f, functions, new java.util.HashSet<>())) {
-                out.add(name);
-            }
-        });
-        return out;
-    }
-
-    /** Whether {@code op} reads other threads' values: a shuffle or a subgroup reduction. */
-    private static boolean exchanges(Operation op) {
-        return op.name().equals(ShuffleOp.NAME) || op.name().equals(SubgroupReduceOp.NAME);
-    }
-
-    /** Whether {@code op} waits for every thread of the block: a barrier, or a reduction over the block. */
-    private static boolean waitsForBlock(Operation op) {
-        return op.name().equals(BarrierOp.NAME) || op.name().equals(AllReduceOp.NAME);
-    }
-
-    private static boolean holdsCollective(Operation op, Map<String, Operation> functions, Set<String> seen) {
-        if (waitsForBlock(op) || exchanges(op)) {
-            return true;
-        }
-        Operation callee = callee(op, functions);
-        if (callee != null && seen.add(callee.symbolName()) && holdsCollective(callee, functions, seen)) {
-            return true;
-        }
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) {
-                    if (holdsCollective(o, functions, seen)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The function of the module that {@code op} calls, or null. */
-    private static Operation callee(Operation op, Map<String, Operation> functions) {
-        if (op.name().equals("func.call") && op.attr("callee") instanceof Attribute.SymbolRefAttr ref
-                && ref.nested().isEmpty()) {
-            return functions.get(ref.root());
-        }
-        return null;
-    }
-
-    /**
-     * Inlines into {@code kernel} (a detached copy) every call of a function that holds a barrier or
-     * shuffle, until none is left: the loops over threads are cut in the kernel's own body.
-     */
-    private static void inline(Operation kernel, Map<String, Operation> functions, Set<String> collectiveFunctions) {
-        Map<String, Boolean> recursive = new java.util.HashMap<>();
-        while (true) {
-            List<Block> blocks = Ir.blocks(kernel.region(0));
-            Map<Value, Value> results = new IdentityHashMap<>();
-            boolean any = false;
-            for (Block b : blocks) {
-                for (Operation o : b.takeOperations()) {
-                    Operation f = callee(o, functions);
-                    if (f == null || !collectiveFunctions.contains(f.symbolName())) {
-                        b.append(o);
-                        continue;
-                    }
-                    if (recursive.computeIfAbsent(f.symbolName(), n -> reaches(f, n, functions,
-                            new java.util.HashSet<>()))) {
-                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (must not recurse into a"
-                                + " function with a barrier or shuffle, which is inlined): @" + f.symbolName());
-                    }
-                    Block body = f.region(0).entry();
-                    if (f.region(0).blocks().size() != 1 || body.arguments().size() != o.operandCount()) {
-                        throw ModuleTranslation.error(o, "Invalid call for #cpu.target (a function with a barrier"
-                                + " or shuffle is inlined, so it must have one block and no attributions): @"
-                                + f.symbolName());
-                    }
-                    any = true;
-                    Map<Value, Value> map = new IdentityHashMap<>();
-                    for (int i = 0; i < o.operandCount(); i++) {
-                        map.put(body.argument(i), o.operand(i));
-                    }
-                    List<Operation> ops = body.operations();
-                    for (Operation x : ops.subList(0, ops.size() - 1)) {
-                        b.append(Ir.copy(x, map));
-                    }
-                    Operation ret = ops.get(ops.size() - 1);
-                    for (int i = 0; i < o.resultCount(); i++) {
-                        results.put(o.result(i), map.getOrDefault(ret.operand(i), ret.operand(i)));
-                    }
-                }
-            }
-            if (!any) {
-                return;
-            }
-            for (Block b : Ir.blocks(kernel.region(0))) {
-                for (Operation o : b.operations()) {
-                    replaceOperands(o, results);
-                }
-            }
-        }
-    }
-
-    /** Whether {@code op} calls {@code name}, directly or through the functions it calls. */
-    private static boolean reaches(Operation op, String name, Map<String, Operation> functions, Set<String> seen) {
-        Operation callee = callee(op, functions);
-        if (callee != null && (name.equals(callee.symbolName())
-                || seen.add(callee.symbolName()) && reaches(callee, name, functions, seen))) {
-            return true;
-        }
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) {
-                    if (reaches(o, name, functions, seen)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    private static void replaceOperands(Operation op, Map<Value, Value> with) {
-        for (int i = 0; i < op.operandCount(); i++) {
-            Value v = with.get(op.operand(i));
-            while (v != null && with.containsKey(v)) {
-                v = with.get(v);
-            }
-            if (v != null) {
-                op.setOperand(i, v);
-            }
-        }
     }
 
     /**
      * Translates kernel {@code op} into its exported entry point {@code void name(void **params, const
      * mgpuCpuGrid *g)} with the marker {@code name.mgpu_block}, as {@link Cpu#finishKernel}
-     * makes for other kernels; {@code collectiveFunctions} ({@link #collectiveFunctions}) are inlined.
+     * makes for other kernels; {@code collectiveFunctions} ({@link WorkItemInliner#collectiveFunctions})
+     * are inlined first.
      */
-    public static void translate(ModuleTranslation t, Cpu cpu, Operation op, Map<String, Operation> functions,
+    static void translate(ModuleTranslation t, Cpu cpu, Operation op, Map<String, Operation> functions,
             Set<String> collectiveFunctions) {
-        op = Ir.copy(op, new IdentityHashMap<>());
-        inline(op, functions, collectiveFunctions);
-        LLVMValueRef fn = Cpu.entryPoint(t, op);
-        WorkItemLoops w = new WorkItemLoops(t, op, fn);
-        w.index(op);
+        WorkItemPlan plan = new WorkItemPlan(WorkItemInliner.inlined(op, functions, collectiveFunctions));
+        LLVMValueRef fn = Cpu.entryPoint(t, plan.kernel);
+        WorkItemLoops w = new WorkItemLoops(t, plan, fn);
         cpu.workItems = w;
         try {
             w.run();
         } finally {
             cpu.workItems = null;
         }
-    }
-
-    private boolean index(Operation op) {
-        boolean holds = waitsForBlock(op) || exchanges(op);
-        boolean barrier = waitsForBlock(op);
-        for (Value v : op.operands()) {
-            users.computeIfAbsent(v, k -> new ArrayList<>()).add(op);
-        }
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) {
-                    holds |= index(o);
-                    barrier |= barriers.contains(o);
-                }
-            }
-        }
-        if (holds && op != kernel) {
-            collective.add(op);
-        }
-        if (barrier) {
-            barriers.add(op);
-        }
-        return holds;
     }
 
     // ------------------------------------------------------------------ the entry point
@@ -353,7 +161,7 @@ public final class WorkItemLoops {
                         stride, 0)});
             }
         }
-        for (Block b : chain()) {
+        for (Block b : plan.chain()) {
             block(b);
         }
         placePerThreadArrays(known);
@@ -427,39 +235,6 @@ public final class WorkItemLoops {
         return perThread(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type));
     }
 
-    /**
-     * The kernel's blocks, when each but the last ends with a {@code cf.br} to the next, which nothing else
-     * branches to (as an outlined {@code gpu.launch} is: an entry block of indices, then the body); each
-     * next block's arguments stand for the branch's operands. Anything else is a located error.
-     */
-    private List<Block> chain() {
-        List<Block> blocks = kernel.region(0).blocks();
-        List<Block> out = new ArrayList<>();
-        Block b = kernel.region(0).entry();
-        while (true) {
-            out.add(b);
-            Operation term = b.terminator();
-            if (term != null && term.name().equals(dev.mgpu.dialect.cf.Cf.BrOp.NAME) && out.size() < blocks.size()) {
-                Block next = term.successors().get(0);
-                long preds = blocks.stream().filter(x -> x.terminator() != null
-                        && x.terminator().successors().contains(next)).count();
-                if (preds == 1 && !out.contains(next)) {
-                    for (int i = 0; i < next.arguments().size(); i++) {
-                        aliases.put(next.argument(i), term.operand(i));
-                    }
-                    b = next;
-                    continue;
-                }
-            }
-            if (out.size() == blocks.size()) {
-                return out;
-            }
-            throw ModuleTranslation.error(kernel, "Invalid kernel for #cpu.target (must have one block, or blocks"
-                    + " that each branch straight to the next, when it has barriers, shuffles or workgroup memory:"
-                    + " the CPU runs its threads in loops between them)");
-        }
-    }
-
     /** An alloca of {@code type} in the entry block, run once per block. */
     private LLVMValueRef allocaAtEntry(LLVMTypeRef type, int align) {
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
@@ -483,11 +258,11 @@ public final class WorkItemLoops {
     private void region(List<Operation> ops) {
         List<Operation> piece = new ArrayList<>();
         for (Operation op : ops) {
-            if (!collective.contains(op)) {
+            if (!plan.collective(op)) {
                 piece.add(op);
                 continue;
             }
-            if (exchanges(op)) {
+            if (WorkItemPlan.exchanges(op)) {
                 // Every thread has its operand before any thread reads another's.
                 piece(piece);
                 piece = new ArrayList<>();
@@ -519,7 +294,7 @@ public final class WorkItemLoops {
      * reduction), so its condition or bounds are each subgroup's first thread's.
      */
     private void inScope(Operation op, Runnable control) {
-        if (barriers.contains(op) || subgroupFirst != null) {
+        if (plan.holdsBarrier(op) || subgroupFirst != null) {
             control.run();
             return;
         }
@@ -544,9 +319,7 @@ public final class WorkItemLoops {
     private void allReduce(Operation op) {
         AllReduceOp r = new AllReduceOp(op);
         Value v = r.value();
-        while (aliases.containsKey(v)) {
-            v = aliases.get(v);
-        }
+        v = plan.resolved(v);
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMTypeRef ty = t.types.of(v.type(), op);
         LLVMValueRef slot = slots.get(v);
@@ -568,8 +341,8 @@ public final class WorkItemLoops {
 
     /** Value {@code v}, which every thread has alike, where the builder is outside the loops over threads. */
     private LLVMValueRef uniform(Value v, Operation user) {
-        if (aliases.containsKey(v)) {
-            return uniform(aliases.get(v), user);
+        if (plan.alias(v) != null) {
+            return uniform(plan.alias(v), user);
         }
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
@@ -695,7 +468,7 @@ public final class WorkItemLoops {
         List<Operation> perThread = new ArrayList<>();
         for (Operation op : ops) {
             if (op.regions().isEmpty() && op.resultCount() > 0 && shared.containsAll(op.operands())
-                    && (op.dialect().equals("arith") || op.dialect().equals("math") || SHARED.contains(op.name()))) {
+                    && (op.dialect().equals("arith") || op.dialect().equals("math") || WorkItemPlan.SHARED.contains(op.name()))) {
                 t.translateOp(op);
                 shared.addAll(op.results());
             } else {
@@ -710,7 +483,7 @@ public final class WorkItemLoops {
         Block block = perThread.get(0).parent();
         Set<Value> used = new LinkedHashSet<>();
         for (Operation op : perThread) {
-            collectUsed(op, inPiece, block, used);
+            WorkItemPlan.collectUsed(op, inPiece, block, used);
         }
         threadLoop(used, () -> {
             for (Operation op : perThread) {
@@ -727,63 +500,20 @@ public final class WorkItemLoops {
         });
     }
 
-    /** Adds to {@code used} the operands of {@code op} and its nested ops that come from outside the piece. */
-    private static void collectUsed(Operation op, Set<Operation> inPiece, Block block, Set<Value> used) {
-        for (Value v : op.operands()) {
-            if (!definedIn(v, inPiece, block)) {
-                used.add(v);
-            }
-        }
-        for (Region r : op.regions()) {
-            for (Block b : r.blocks()) {
-                for (Operation o : b.operations()) {
-                    collectUsed(o, inPiece, block, used);
-                }
-            }
-        }
-    }
-
-    private static boolean definedIn(Value v, Set<Operation> inPiece, Block block) {
-        Operation def = v instanceof Value.OpResult r ? r.owner() : ((Value.BlockArgument) v).owner().parentOp();
-        Operation top = topIn(def, block);
-        return top != null && inPiece.contains(top);
-    }
-
-    /** The ancestor of {@code op} (or {@code op}) that is an op of {@code block}, or null. */
-    private static Operation topIn(Operation op, Block block) {
-        for (Operation o = op; o != null; o = o.parentOp()) {
-            if (o.parent() == block) {
-                return o;
-            }
-        }
-        return null;
-    }
-
     /** Whether {@code r}, a result of an op of the piece, is used outside it and must be kept per thread. */
     private boolean crosses(Value r, Set<Operation> inPiece, Block block) {
         boolean outside = false;
         boolean byCollective = false;
-        for (Operation u : usersOf(r)) {
-            Operation top = topIn(u, block);
+        for (Operation u : plan.usersOf(r)) {
+            Operation top = WorkItemPlan.topIn(u, block);
             outside |= top == null || !inPiece.contains(top);
-            byCollective |= collective.contains(u) || u.name().equals(Scf.ConditionOp.NAME)
-                    && collective.contains(u.parentOp());
+            byCollective |= plan.collective(u) || u.name().equals(Scf.ConditionOp.NAME)
+                    && plan.collective(u.parentOp());
         }
         if (!outside) {
             return false;
         }
         return byCollective || !recomputable(r, 0);
-    }
-
-    /** The ops that use {@code v}, or a block argument that stands for it. */
-    private List<Operation> usersOf(Value v) {
-        List<Operation> out = new ArrayList<>(users.getOrDefault(v, List.of()));
-        aliases.forEach((arg, operand) -> {
-            if (operand == v) {
-                out.addAll(usersOf(arg));
-            }
-        });
-        return out;
     }
 
     /**
@@ -800,7 +530,7 @@ public final class WorkItemLoops {
             return false;
         }
         Operation def = r.owner();
-        if (RECOMPUTED.contains(def.name())) {
+        if (WorkItemPlan.RECOMPUTED.contains(def.name())) {
             return true;
         }
         if (!def.dialect().equals("arith") || !def.regions().isEmpty()
@@ -839,11 +569,14 @@ public final class WorkItemLoops {
     private void asThread(LLVMValueRef[] idx, LLVMValueRef index, Set<Value> used, Runnable inside) {
         ivs = idx;
         linear = index;
-        Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Value v : used) {
-            bind(v, bound);
-        }
-        inside.run();
+        t.inScope(() -> {
+            Set<Value> bound = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Value v : used) {
+                bind(v, bound);
+            }
+            inside.run();
+            return null;
+        });
         ivs = null;
         linear = null;
     }
@@ -873,31 +606,28 @@ public final class WorkItemLoops {
         if (shared.contains(v) || !bound.add(v)) {
             return;
         }
-        Value operand = aliases.get(v);
+        Value operand = plan.alias(v);
         if (operand != null) {
             bind(operand, bound);
-            t.rebind(v, t.lookup(operand, kernel));
+            t.map(v, t.lookup(operand, kernel));
             return;
         }
         LLVMValueRef slot = slots.get(v);
         if (slot != null) {
             LLVMTypeRef ty = t.types.of(v.type(), kernel);
-            t.rebind(v, LLVMBuildLoad2(t.builder, ty, gep(ty, slot, linear), ""));
+            t.map(v, LLVMBuildLoad2(t.builder, ty, gep(ty, slot, linear), ""));
             return;
         }
         LLVMValueRef[] copies = privateCopies.get(v);
         if (copies != null) {
             LLVMValueRef offset = LLVMBuildMul(t.builder, linear, copies[1], "");
-            t.rebind(v, gep(LLVMInt8TypeInContext(t.ctx), copies[0], offset));
+            t.map(v, gep(LLVMInt8TypeInContext(t.ctx), copies[0], offset));
             return;
         }
         if (v instanceof Value.OpResult r && recomputable(v, 0)) {
             // Computed again (recomputable): its operands first.
             for (Value o : r.owner().operands()) {
                 bind(o, bound);
-            }
-            for (Value res : r.owner().results()) {
-                t.forget(res);
             }
             t.translateOp(r.owner());
         }
@@ -929,9 +659,7 @@ public final class WorkItemLoops {
      * block's last thread gives the thread's own value.
      */
     public LLVMValueRef exchange(Value v, LLVMValueRef lane, Operation user) {
-        while (aliases.containsKey(v)) {
-            v = aliases.get(v);
-        }
+        v = plan.resolved(v);
         LLVMValueRef slot = slots.get(v);
         if (slot == null) {
             return t.lookup(v, user); // the same in every thread
@@ -953,12 +681,12 @@ public final class WorkItemLoops {
     public LLVMValueRef privateMemory(Operation alloca, LLVMTypeRef type, int align) {
         Block block = alloca.parent();
         boolean outlives = false;
-        for (Operation u : users.getOrDefault(alloca.result(0), List.of())) {
+        for (Operation u : plan.users(alloca.result(0))) {
             boolean access = u.name().equals(MemRef.LoadOp.NAME) && u.operand(0) == alloca.result(0)
                     || u.name().equals(MemRef.StoreOp.NAME) && u.operand(1) == alloca.result(0)
                     && u.operand(0) != alloca.result(0);
-            Operation top = topIn(u, block);
-            outlives |= !access || top == null || collective.contains(top) || pieceOf(top) != pieceOf(alloca);
+            Operation top = WorkItemPlan.topIn(u, block);
+            outlives |= !access || top == null || plan.collective(top) || plan.pieceOf(top) != plan.pieceOf(alloca);
         }
         if (!outlives) {
             return allocaAtEntry(type, align);
@@ -968,20 +696,6 @@ public final class WorkItemLoops {
         LLVMValueRef base = perThread(stride);
         LLVMValueRef offset = LLVMBuildMul(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), stride, 0), "");
         return gep(LLVMInt8TypeInContext(t.ctx), base, offset);
-    }
-
-    /** The index of the piece of {@code op} among the ops of its block: how many barriers and shuffles come before. */
-    private int pieceOf(Operation op) {
-        int n = 0;
-        for (Operation o : op.parent().operations()) {
-            if (o == op) {
-                return n;
-            }
-            if (collective.contains(o)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private LLVMValueRef gep(LLVMTypeRef element, LLVMValueRef base, LLVMValueRef index) {
