@@ -36,6 +36,8 @@ public final class HandlerContext implements AutoCloseable {
     private final List<LLVMValueRef> dtors = new ArrayList<>();
 
     private boolean finished;
+    /** The launch argument structs of each function, and the allocas of its entry block. */
+    private final LaunchScratch scratch;
 
     /**
      * A context over {@code module} and {@code builder}. The width of {@code intptr_t} comes from the module's
@@ -68,6 +70,7 @@ public final class HandlerContext implements AutoCloseable {
             LLVMDisposeTargetData(td);
         }
         this.runtime = new RuntimeCalls(module, ctx, intptr);
+        this.scratch = new LaunchScratch(ctx);
     }
 
     /**
@@ -431,20 +434,6 @@ public final class HandlerContext implements AutoCloseable {
     }
 
     /**
-     * What a function's launch argument struct is kept under.
-     *
-     * @param function the native address of the function
-     * @param type the native address of the struct type
-     * @param count the number of fields
-     */
-    private record ScratchKey(long function, long type, long count) {
-    }
-
-    private PointerPointer<LLVMTypeRef> typeBuffer = new PointerPointer<>(16);
-
-    private final java.util.Map<List<Long>, LLVMTypeRef> argumentStructs = new java.util.HashMap<>();
-
-    /**
      * The struct of {@code fields} that holds a launch's arguments: one named type ({@code %mgpu.args},
      * {@code %mgpu.args.0}, ...) per distinct field list. IR text then names it in each field's address
      * instead of spelling out every field, so a launch of N arguments costs O(N) text, not O(N^2).
@@ -453,25 +442,7 @@ public final class HandlerContext implements AutoCloseable {
      * @return the named struct type for that field list
      */
     public LLVMTypeRef structType(LLVMTypeRef[] fields) {
-        List<Long> key = new ArrayList<>(fields.length);
-        for (LLVMTypeRef f : fields) {
-            key.add(f.address());
-        }
-        LLVMTypeRef named = argumentStructs.get(key);
-        if (named != null) {
-            return named;
-        }
-        if (fields.length > typeBuffer.capacity()) {
-            typeBuffer.close();
-            typeBuffer = new PointerPointer<>(fields.length);
-        }
-        for (int i = 0; i < fields.length; i++) {
-            typeBuffer.put(i, fields[i]);
-        }
-        named = LLVMStructCreateNamed(ctx, "mgpu.args");
-        LLVMStructSetBody(named, typeBuffer, fields.length, 0);
-        argumentStructs.put(key, named);
-        return named;
+        return scratch.structType(fields);
     }
 
     /**
@@ -482,8 +453,6 @@ public final class HandlerContext implements AutoCloseable {
      */
     public record LaunchArgs(LLVMValueRef pointers, List<LLVMValueRef> fields) {
     }
-
-    private final java.util.Map<ScratchKey, LaunchArgs> launchArgs = new java.util.HashMap<>();
 
     /**
      * The argument struct of type {@code st} for launches in the current function, and its pointer array,
@@ -496,47 +465,7 @@ public final class HandlerContext implements AutoCloseable {
      * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LaunchArgs launchArgs(LLVMTypeRef st, int fields) {
-        LLVMValueRef fn = currentFunction();
-        ScratchKey key = new ScratchKey(fn.address(), st.address(), fields);
-        LaunchArgs a = launchArgs.get(key);
-        if (a != null) {
-            return a;
-        }
-        LLVMValueRef struct = entryAlloca(st, null, "");
-        LLVMValueRef array = entryAlloca(ptr(), intptr(fields), "");
-        List<LLVMValueRef> fieldPointers = new ArrayList<>(fields);
-        try (NativeBuilder owner = entryBuilder(fn)) {
-            LLVMBuilderRef b = owner.get();
-            try (PointerPointer<LLVMValueRef> idx = new PointerPointer<>(1)) {
-                for (int i = 0; i < fields; i++) {
-                    LLVMValueRef field = LLVMBuildStructGEP2(b, st, struct, i, "");
-                    fieldPointers.add(field);
-                    idx.put(0, LLVMConstInt(runtime.i32Type(), i, 0));
-                    LLVMBuildStore(b, field, LLVMBuildGEP2(b, ptr(), array, idx, 1, ""));
-                }
-            }
-        }
-        a = new LaunchArgs(array, fieldPointers);
-        launchArgs.put(key, a);
-        return a;
-    }
-
-    /** A builder positioned in {@code fn}'s entry block after its allocas, owned by the caller. */
-    private NativeBuilder entryBuilder(LLVMValueRef fn) {
-        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-        NativeBuilder owner = new NativeBuilder(ctx);
-        LLVMBuilderRef b = owner.get();
-        LLVMValueRef first = LLVMGetFirstInstruction(entry);
-        while (first != null && !first.isNull() && LLVMIsAAllocaInst(first) != null
-                && !LLVMIsAAllocaInst(first).isNull()) {
-            first = LLVMGetNextInstruction(first);
-        }
-        if (first == null || first.isNull()) {
-            LLVMPositionBuilderAtEnd(b, entry);
-        } else {
-            LLVMPositionBuilderBefore(b, first);
-        }
-        return owner;
+        return scratch.launchArgs(currentFunction(), st, fields, ptr(), intptr(fields));
     }
 
     /**
@@ -550,10 +479,7 @@ public final class HandlerContext implements AutoCloseable {
      * @throws IllegalStateException if the builder is not positioned in a basic block of a function
      */
     public LLVMValueRef entryAlloca(LLVMTypeRef t, LLVMValueRef count, String name) {
-        try (NativeBuilder owner = entryBuilder(currentFunction())) {
-            LLVMBuilderRef b = owner.get();
-            return count == null ? LLVMBuildAlloca(b, t, name) : LLVMBuildArrayAlloca(b, t, count, name);
-        }
+        return scratch.entryAlloca(currentFunction(), t, count, name);
     }
 
     private void requireOpen(String what) {

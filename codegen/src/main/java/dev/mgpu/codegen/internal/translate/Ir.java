@@ -1,5 +1,9 @@
 package dev.mgpu.codegen.internal.translate;
 
+import java.util.Set;
+import java.util.LinkedHashSet;
+import java.util.Deque;
+import java.util.ArrayDeque;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;
@@ -111,5 +115,40 @@ public final class Ir {
             map.put(op.result(i), c.result(i));
         }
         return c;
+    }
+
+    /** Blocks in reverse post-order from the entry, then any unreachable ones in program order. */
+    public static List<Block> dominanceOrder(Region r) {
+        List<Block> post = new ArrayList<>();
+        Set<Block> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Object[]> stack = new ArrayDeque<>();
+        Block entry = r.entry();
+        seen.add(entry);
+        stack.push(new Object[] {entry, 0});
+        while (!stack.isEmpty()) {
+            Object[] top = stack.peek();
+            Block b = (Block) top[0];
+            int i = (Integer) top[1];
+            Operation term = b.terminator();
+            List<Block> succ = term == null ? List.of() : term.successors();
+            if (i < succ.size()) {
+                top[1] = i + 1;
+                Block s = succ.get(i);
+                if (seen.add(s)) {
+                    stack.push(new Object[] {s, 0});
+                }
+            } else {
+                stack.pop();
+                post.add(b);
+            }
+        }
+        List<Block> order = new ArrayList<>(post.size());
+        for (int i = post.size() - 1; i >= 0; i--) {
+            order.add(post.get(i));
+        }
+        Set<Block> all = new LinkedHashSet<>(r.blocks());
+        all.removeAll(order);
+        order.addAll(all);
+        return order;
     }
 }

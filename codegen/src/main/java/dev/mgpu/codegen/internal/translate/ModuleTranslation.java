@@ -437,7 +437,7 @@ public final class ModuleTranslation {
             }
             phis.put(b, ps);
         }
-        for (Block b : dominanceOrder(body)) {
+        for (Block b : Ir.dominanceOrder(body)) {
             LLVMPositionBuilderAtEnd(builder, blocks.get(b));
             for (Operation op : b.operations()) {
                 if (debug != null) {
@@ -449,41 +449,6 @@ public final class ModuleTranslation {
         if (debug != null) {
             debug.endFunction(builder);
         }
-    }
-
-    /** Blocks in reverse post-order from the entry, then any unreachable ones in program order. */
-    private static List<Block> dominanceOrder(Region r) {
-        List<Block> post = new ArrayList<>();
-        Set<Block> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<Object[]> stack = new ArrayDeque<>();
-        Block entry = r.entry();
-        seen.add(entry);
-        stack.push(new Object[] {entry, 0});
-        while (!stack.isEmpty()) {
-            Object[] top = stack.peek();
-            Block b = (Block) top[0];
-            int i = (Integer) top[1];
-            Operation term = b.terminator();
-            List<Block> succ = term == null ? List.of() : term.successors();
-            if (i < succ.size()) {
-                top[1] = i + 1;
-                Block s = succ.get(i);
-                if (seen.add(s)) {
-                    stack.push(new Object[] {s, 0});
-                }
-            } else {
-                stack.pop();
-                post.add(b);
-            }
-        }
-        List<Block> order = new ArrayList<>(post.size());
-        for (int i = post.size() - 1; i >= 0; i--) {
-            order.add(post.get(i));
-        }
-        Set<Block> all = new LinkedHashSet<>(r.blocks());
-        all.removeAll(order);
-        order.addAll(all);
-        return order;
     }
 
     public void translateOp(Operation op) {

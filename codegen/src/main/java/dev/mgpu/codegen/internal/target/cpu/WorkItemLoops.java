@@ -70,18 +70,8 @@ public final class WorkItemLoops {
     private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
     /** Private attributions: the base of one copy per thread, and the bytes of one. */
     private final Map<Value, LLVMValueRef[]> privateCopies = new IdentityHashMap<>();
-    private LLVMValueRef entryEnd;
-    /** The per-thread arrays asked for: a placeholder in the entry block each, and its bytes per thread. */
-    private final List<LLVMValueRef> perThreadPlaceholders = new ArrayList<>();
-    private final List<Long> perThreadSizes = new ArrayList<>();
-    /** The alignment of each per-thread array: 64 bytes, or the largest an attribution or alloca asks for. */
-    private long perThreadAlign = 64;
-
-    /**
-     * The most bytes of per-thread arrays, for all of a block's threads, kept on the stack of the worker that
-     * runs the block (a worker's stack is 8 MiB) rather than in a heap block.
-     */
-    private static final long STACK_BYTES = 512 * 1024;
+    /** The arrays with one element per thread, and what else the entry block holds. */
+    private PerThreadMemory memory;
     private LLVMValueRef localGrid;
     private final LLVMValueRef[] dims = new LLVMValueRef[3];
     private LLVMValueRef threads;
@@ -141,7 +131,7 @@ public final class WorkItemLoops {
             dims[d] = known != null ? LLVMConstInt(i64, known[d], 0) : Cpu.blockSize(t, fn, d);
         }
         threads = LLVMBuildNUWMul(t.builder, LLVMBuildNUWMul(t.builder, dims[0], dims[1], ""), dims[2], "");
-        entryEnd = LLVMBuildBr(t.builder, start);
+        memory = new PerThreadMemory(t, LLVMBuildBr(t.builder, start));
         LLVMPositionBuilderAtEnd(t.builder, start);
         for (int i = inputs; i < body.arguments().size(); i++) {
             Value.BlockArgument a = body.argument(i);
@@ -149,101 +139,25 @@ public final class WorkItemLoops {
                 // Workgroup memory: the block's own, on the stack of the call that runs the block.
                 Type.MemRefType m = (Type.MemRefType) a.type();
                 LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
-                t.map(a, allocaAtEntry(arr, (int) Math.max(64, f.attributionAlignment(i - inputs))));
+                t.map(a, memory.allocaAtEntry(arr, (int) Math.max(64, f.attributionAlignment(i - inputs))));
                 shared.add(a);
             } else {
                 Type.MemRefType m = (Type.MemRefType) a.type();
                 LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
                 long align = Math.max(16, f.attributionAlignment(i - inputs));
-                perThreadAlign = Math.max(perThreadAlign, align);
-                long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), align);
-                privateCopies.put(a, new LLVMValueRef[] {perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
+                memory.align(align);
+                long stride = PerThreadMemory.alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), align);
+                privateCopies.put(a, new LLVMValueRef[] {memory.perThread(stride), LLVMConstInt(LLVMInt64TypeInContext(t.ctx),
                         stride, 0)});
             }
         }
         for (Block b : plan.chain()) {
             block(b);
         }
-        placePerThreadArrays(known);
+        memory.place(known, threads);
         LLVMBuildRetVoid(t.builder);
     }
 
-    private static long alignUp(long n, long align) {
-        return (n + align - 1) / align * align;
-    }
-
-    /** An array of {@code bytes} per thread, aligned to {@link #perThreadAlign}: a placeholder until {@link #placePerThreadArrays}. */
-    private LLVMValueRef perThread(long bytes) {
-        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-        LLVMPositionBuilderBefore(t.builder, entryEnd);
-        LLVMValueRef placeholder = LLVMBuildAlloca(t.builder, LLVMInt8TypeInContext(t.ctx), "");
-        LLVMPositionBuilderAtEnd(t.builder, here);
-        perThreadPlaceholders.add(placeholder);
-        perThreadSizes.add(bytes);
-        return placeholder;
-    }
-
-    /**
-     * Places the per-thread arrays, now that all are known: on the stack (an alloca each, which LLVM knows
-     * best) when they fit {@link #STACK_BYTES} for the block (its known size, else 1024 threads), else in one
-     * heap block per call, freed at the end: private memory of 8 KiB per thread is legal on a GPU, and 1024
-     * threads of it would overflow a worker's stack.
-     */
-    private void placePerThreadArrays(long[] known) {
-        if (perThreadPlaceholders.isEmpty()) {
-            return;
-        }
-        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-        long total = 0;
-        for (long b : perThreadSizes) {
-            total += alignUp(b, perThreadAlign);
-        }
-        long maxThreads = known != null ? known[0] * known[1] * known[2] : 1024;
-        boolean onStack = maxThreads > 0 && total <= STACK_BYTES / maxThreads;
-        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-        LLVMPositionBuilderBefore(t.builder, entryEnd);
-        LLVMValueRef heap = null;
-        if (!onStack) {
-            heap = DeviceTarget.callLibrary(t, "C library", "aligned_alloc", LLVMPointerTypeInContext(t.ctx, 0), LLVMConstInt(i64, perThreadAlign, 0),
-                    LLVMBuildMul(t.builder, threads, LLVMConstInt(i64, total, 0), ""));
-            t.device.libraryUsed("aligned_alloc"); // the C library's, as libm's functions
-            t.device.libraryUsed("free");
-        }
-        long offset = 0;
-        for (int k = 0; k < perThreadPlaceholders.size(); k++) {
-            long bytes = perThreadSizes.get(k);
-            LLVMValueRef real;
-            if (onStack) {
-                real = LLVMBuildArrayAlloca(t.builder, LLVMArrayType2(LLVMInt8TypeInContext(t.ctx), bytes), threads, "");
-                LLVMSetAlignment(real, (int) perThreadAlign);
-            } else {
-                real = gep(LLVMInt8TypeInContext(t.ctx), heap, LLVMBuildMul(t.builder, threads,
-                        LLVMConstInt(i64, offset, 0), ""));
-                offset += alignUp(bytes, perThreadAlign);
-            }
-            LLVMReplaceAllUsesWith(perThreadPlaceholders.get(k), real);
-            LLVMInstructionEraseFromParent(perThreadPlaceholders.get(k));
-        }
-        LLVMPositionBuilderAtEnd(t.builder, here);
-        if (heap != null) {
-            DeviceTarget.callLibrary(t, "C library", "free", LLVMVoidTypeInContext(t.ctx), heap);
-        }
-    }
-
-    /** An array of one {@code type} per thread. */
-    private LLVMValueRef perThread(LLVMTypeRef type) {
-        return perThread(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type));
-    }
-
-    /** An alloca of {@code type} in the entry block, run once per block. */
-    private LLVMValueRef allocaAtEntry(LLVMTypeRef type, int align) {
-        LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
-        LLVMPositionBuilderBefore(t.builder, entryEnd);
-        LLVMValueRef p = LLVMBuildAlloca(t.builder, type, "");
-        LLVMSetAlignment(p, align);
-        LLVMPositionBuilderAtEnd(t.builder, here);
-        return p;
-    }
 
     // ------------------------------------------------------------------ what runs once per block
 
@@ -443,7 +357,7 @@ public final class WorkItemLoops {
     private List<LLVMValueRef> newSlots(List<? extends Value> values, Operation where) {
         List<LLVMValueRef> out = new ArrayList<>();
         for (Value v : values) {
-            out.add(perThread(t.types.of(v.type(), where)));
+            out.add(memory.perThread(t.types.of(v.type(), where)));
         }
         return out;
     }
@@ -490,7 +404,7 @@ public final class WorkItemLoops {
                 t.translateOp(op);
                 for (Value r : op.results()) {
                     if (crosses(r, inPiece, block)) {
-                        LLVMValueRef slot = perThread(t.types.of(r.type(), op));
+                        LLVMValueRef slot = memory.perThread(t.types.of(r.type(), op));
                         LLVMValueRef v = t.lookup(r, op);
                         LLVMBuildStore(t.builder, v, gep(LLVMTypeOf(v), slot, linear));
                         slots.put(r, slot);
@@ -689,11 +603,12 @@ public final class WorkItemLoops {
             outlives |= !access || top == null || plan.collective(top) || plan.pieceOf(top) != plan.pieceOf(alloca);
         }
         if (!outlives) {
-            return allocaAtEntry(type, align);
+            return memory.allocaAtEntry(type, align);
         }
-        long stride = alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type), Math.max(align, 1));
-        perThreadAlign = Math.max(perThreadAlign, align);
-        LLVMValueRef base = perThread(stride);
+        long stride = PerThreadMemory.alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), type),
+                Math.max(align, 1));
+        memory.align(align);
+        LLVMValueRef base = memory.perThread(stride);
         LLVMValueRef offset = LLVMBuildMul(t.builder, linear, LLVMConstInt(LLVMTypeOf(linear), stride, 0), "");
         return gep(LLVMInt8TypeInContext(t.ctx), base, offset);
     }
