@@ -5,6 +5,7 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.ArithmeticSyntax;
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.op.OpDef;
@@ -29,10 +30,9 @@ public final class Arith {
     }
 
     /** The integer overflow flags, {@code #arith.overflow<...>}. */
-    public static final List<String> OVERFLOW_FLAGS = List.of("nsw", "nuw");
+    public static final List<String> OVERFLOW_FLAGS = ArithmeticSyntax.OVERFLOW_FLAGS;
     /** The fast-math flags, {@code #arith.fastmath<...>}; {@code fast} stands for all of the others. */
-    public static final List<String> FASTMATH_FLAGS = List.of("reassoc", "nnan", "ninf", "nsz", "arcp", "contract",
-            "afn", "fast");
+    public static final List<String> FASTMATH_FLAGS = ArithmeticSyntax.FASTMATH_FLAGS;
 
     /** The ops whose integer results may promise no wrap: {@code overflow<nsw, nuw>}. */
     public static final List<String> OVERFLOW_KINDS = List.of("addi", "subi", "muli", "shli");
@@ -62,31 +62,6 @@ public final class Arith {
         defs.add(CmpFOp.definition());
         defs.add(NegFOp.definition());
         return defs;
-    }
-
-    /**
-     * Reads {@code fastmath<...>} when it comes next into {@code attrs}, under {@link BinaryOp#FASTMATH}; the
-     * ops with fast-math flags (arith's float ops, math) share it.
-     *
-     * @param p the parser
-     * @param attrs where the flags go
-     */
-    public static void parseFastmath(OpAsmParser p, Map<String, Attribute> attrs) {
-        if (p.optionalKeyword("fastmath")) {
-            attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-        }
-    }
-
-    /**
-     * Writes {@code  fastmath<...>} when the op has flags; what {@link #parseFastmath} reads.
-     *
-     * @param p the printer
-     * @param op the op
-     */
-    public static void printFastmath(OpAsmPrinter p, Operation op) {
-        if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-            p.write(" fastmath<").write(f.body()).write('>');
-        }
     }
 
     /** The width of an integer or float type in bits, else 0. */
@@ -280,67 +255,22 @@ public final class Arith {
             List<OpDef> defs = new ArrayList<>();
             for (String k : INTEGER_KINDS) {
                 String name = "arith." + k;
-                OpDef d = OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
-                        .verifier(BinaryOp::verifyInteger);
+                OpDef d = OpDef.of(name).syntax((p, n, loc) -> ArithmeticSyntax.parseBinary(p, loc, name),
+                        ArithmeticSyntax::printBinary).verifier(BinaryOp::verifyInteger);
                 defs.add(OVERFLOW_KINDS.contains(k) ? d.inherent(OVERFLOW) : d);
             }
             for (String k : FLOAT_KINDS) {
                 String name = "arith." + k;
-                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
-                        .verifier(BinaryOp::verifyFloat));
+                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> ArithmeticSyntax.parseBinary(p, loc,
+                        name), ArithmeticSyntax::printBinary).verifier(ArithmeticSyntax::verifyFloatBinary));
             }
             return defs;
         }
 
-        /**
-         * Parses {@code %a, %b [attrs] : T} for an op named {@code name}.
-         *
-         * @param p the parser, after the op's name
-         * @param loc the op's location
-         * @param name the op's name
-         * @return the new, detached op
-         * @throws dev.mgpu.ir.MgpuException if the text is not two operands, optional flags and attributes, and a type
-         */
-        public static Operation parse(OpAsmParser p, Location loc, String name) {
-            int off = p.offset();
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 2) {
-                throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            if (name.startsWith("arith.") && p.optionalKeyword("overflow")) {
-                attrs.put(OVERFLOW, FlagsAttr.parse(p, "arith.overflow", OVERFLOW_FLAGS));
-            } else if (name.startsWith("arith.") && p.optionalKeyword("fastmath")) {
-                attrs.put(FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-            }
-            attrs.putAll(p.optionalDictionary());
-            p.expectPunct(':');
-            Type t = p.type();
-            return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
-        }
-
-        /**
-         * Prints what {@link #parse(OpAsmParser, Location, String)} parses.
-         *
-         * @param p the printer
-         * @param op the op to print
-         */
-        public static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').operands(op.operands());
-            if (op.attr(OVERFLOW) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" overflow<").write(f.body()).write('>');
-            } else if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" fastmath<").write(f.body()).write('>');
-            }
-            p.attrDict(op, ELIDED);
-            p.write(" : ").type(op.result(0).type());
-        }
-
         /** The property holding {@code #arith.overflow<...>}. */
-        public static final String OVERFLOW = "overflowFlags";
+        public static final String OVERFLOW = ArithmeticSyntax.OVERFLOW;
         /** The property holding {@code #arith.fastmath<...>}. */
-        public static final String FASTMATH = "fastmath";
-        private static final Set<String> ELIDED = Set.of(OVERFLOW, FASTMATH);
+        public static final String FASTMATH = ArithmeticSyntax.FASTMATH;
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
@@ -357,28 +287,6 @@ public final class Arith {
             }
         }
 
-        /**
-         * Float operands of one type; the llvm dialect's float ops share the rule.
-         *
-         * @param op the op
-         * @param ctx where errors are reported
-         */
-        public static void verifyFloat(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
-                return;
-            }
-            if (!(op.operand(0).type() instanceof Type.FloatType)) {
-                ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
-            } else {
-                Syntax.verifySameTypes(op, ctx);
-            }
-            String dialect = op.dialect();
-            String key = dialect.equals("llvm") ? "fastmathFlags" : FASTMATH;
-            Attribute f = op.attr(key);
-            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals(dialect + ".fastmath"))) {
-                ctx.error(op, "Invalid " + key + " of " + op.name() + " (must be #" + dialect + ".fastmath<...>): " + f);
-            }
-        }
     }
 
     /**
@@ -390,8 +298,7 @@ public final class Arith {
         public static final String NAME = "arith.cmpi";
 
         /** The predicates, in the order of their numeric values. */
-        public static final List<String> PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
-                "ugt", "uge");
+        public static final List<String> PREDICATES = ArithmeticSyntax.INTEGER_PREDICATES;
 
         /**
          * Wraps {@code op}.
@@ -437,27 +344,9 @@ public final class Arith {
                     .verifier(CmpIOp::verify);
         }
 
-        /**
-         * The number of the predicate named {@code pred}, or a located error at {@code off}.
-         *
-         * @param p the parser, for the error
-         * @param off the offset of the predicate in the text
-         * @param pred the predicate's name
-         * @return the predicate's number
-         * @throws dev.mgpu.ir.MgpuException if {@code pred} is not one of {@link #PREDICATES}
-         */
-        public static int predicateNumber(OpAsmParser p, int off, String pred) {
-            int idx = PREDICATES.indexOf(pred);
-            if (idx < 0) {
-                throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): "
-                        + pred);
-            }
-            return idx;
-        }
-
         static Operation parse(OpAsmParser p, int results, Location loc) {
             int off = p.offset();
-            int idx = predicateNumber(p, off, p.keyword());
+            int idx = ArithmeticSyntax.predicateNumber(p, off, p.keyword());
             p.expectPunct(',');
             List<OpAsmParser.OperandRef> refs = p.operandRefs();
             if (refs.size() != 2) {
@@ -471,7 +360,7 @@ public final class Arith {
         }
 
         static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').write(predicateName(op)).write(", ").operands(op.operands());
+            p.write(' ').write(ArithmeticSyntax.predicateName(op)).write(", ").operands(op.operands());
             p.attrDict(op, Set.of("predicate"));
             p.write(" : ").type(op.operand(0).type());
         }
@@ -480,7 +369,7 @@ public final class Arith {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
                 return;
             }
-            verifyPredicate(op, ctx);
+            ArithmeticSyntax.verifyPredicate(op, ctx);
             if (ctx.expectIntegerOrIndex(op, "operand of arith.cmpi", op.operand(0))
                     && !op.operand(1).type().equals(op.operand(0).type())) {
                 ctx.error(op, "Invalid operand types of arith.cmpi (must both be " + op.operand(0).type() + "): "
@@ -488,30 +377,6 @@ public final class Arith {
             }
         }
 
-        /**
-         * Checks that an op's {@code predicate} is one of {@link #PREDICATES} by number.
-         *
-         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
-         * @param ctx where errors are reported
-         */
-        public static void verifyPredicate(Operation op, VerifyContext ctx) {
-            Attribute p = op.attr("predicate");
-            if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
-                ctx.error(op, "Invalid predicate of " + op.name() + " (must be 0 to " + (PREDICATES.size() - 1)
-                        + ", one of " + String.join(", ", PREDICATES) + "): " + p);
-            }
-        }
-
-        /**
-         * An op's predicate name, or its number when out of range.
-         *
-         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
-         * @return the predicate's name, or its number as text
-         */
-        public static String predicateName(Operation op) {
-            long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
-            return v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v);
-        }
     }
 
     /**
@@ -577,41 +442,10 @@ public final class Arith {
             List<OpDef> defs = new ArrayList<>();
             for (String k : KINDS) {
                 String name = "arith." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), CastOp::print)
-                        .verifier(CastOp::verify));
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> ArithmeticSyntax.parseCast(p, loc, name),
+                        ArithmeticSyntax::printCast).verifier(CastOp::verify));
             }
             return defs;
-        }
-
-        /**
-         * Parses {@code %a [attrs] : T to U} for an op named {@code name}.
-         *
-         * @param p the parser, after the op's name
-         * @param loc the op's location
-         * @param name the op's name
-         * @return the new, detached op
-         * @throws dev.mgpu.ir.MgpuException if the text is not an operand, attributes and {@code : T to U}
-         */
-        public static Operation parse(OpAsmParser p, Location loc, String name) {
-            OpAsmParser.OperandRef r = p.operandRef();
-            Map<String, Attribute> attrs = p.optionalDictionary();
-            p.expectPunct(':');
-            Type from = p.type();
-            p.expectKeyword("to");
-            Type to = p.type();
-            return Operation.create(name, loc, List.of(p.resolve(r, from)), List.of(to), attrs);
-        }
-
-        /**
-         * Prints what {@link #parse} parses.
-         *
-         * @param p the printer
-         * @param op the op to print
-         */
-        public static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').operand(op.operand(0));
-            p.attrDict(op, Set.of());
-            p.write(" : ").type(op.operand(0).type()).write(" to ").type(op.result(0).type());
         }
 
         static void verify(Operation op, VerifyContext ctx) {
@@ -816,7 +650,7 @@ public final class Arith {
                 throw p.errorAt(off, "Invalid operands of arith.cmpf (must be two): " + refs.size());
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
-            parseFastmath(p, attrs);
+            ArithmeticSyntax.parseFastmath(p, attrs);
             attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
@@ -828,7 +662,7 @@ public final class Arith {
             long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
             p.write(' ').write(v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v)).write(", ")
                     .operands(op.operands());
-            printFastmath(p, op);
+            ArithmeticSyntax.printFastmath(p, op);
             p.attrDict(op, Set.of("predicate", BinaryOp.FASTMATH));
             p.write(" : ").type(op.operand(0).type());
         }
@@ -880,14 +714,14 @@ public final class Arith {
             return OpDef.of(NAME).inherent(BinaryOp.FASTMATH).syntax((p, n, loc) -> {
                 OpAsmParser.OperandRef r = p.operandRef();
                 Map<String, Attribute> attrs = new LinkedHashMap<>();
-                parseFastmath(p, attrs);
+                ArithmeticSyntax.parseFastmath(p, attrs);
                 attrs.putAll(p.optionalDictionary());
                 p.expectPunct(':');
                 Type t = p.type();
                 return Operation.create(NAME, loc, List.of(p.resolve(r, t)), List.of(t), attrs);
             }, (p, op) -> {
                 p.write(' ').operand(op.operand(0));
-                printFastmath(p, op);
+                ArithmeticSyntax.printFastmath(p, op);
                 p.attrDict(op, Set.of(BinaryOp.FASTMATH));
                 p.write(" : ").type(op.result(0).type());
             }).verifier((op, ctx) -> {

@@ -1,15 +1,16 @@
 package dev.mgpu.dialect.llvm;
 
-import dev.mgpu.dialect.arith.Arith;
-import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
-import dev.mgpu.op.FunctionOpView;
+import dev.mgpu.op.ArithmeticSyntax;
 import dev.mgpu.op.AttrDef;
+import dev.mgpu.op.BranchSyntax;
+import dev.mgpu.op.ConstantRangeAttr;
 import dev.mgpu.op.FlagsAttr;
+import dev.mgpu.op.FunctionOpView;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
@@ -33,9 +34,12 @@ public final class LLVM {
     private LLVM() {
     }
 
-    /** The name of {@code llvm.br}, defined by {@link Cf.BrOp}. */
+    /** The name of {@code llvm.br}, {@code cf.br} under an llvm name, defined by {@link BranchSyntax#branch}. */
     public static final String BR = "llvm.br";
-    /** The name of {@code llvm.cond_br}, defined by {@link Cf.CondBrOp}. */
+    /**
+     * The name of {@code llvm.cond_br}, {@code cf.cond_br} under an llvm name, defined by
+     * {@link BranchSyntax#conditionalBranch}.
+     */
     public static final String COND_BR = "llvm.cond_br";
 
     /**
@@ -50,8 +54,8 @@ public final class LLVM {
         defs.add(CallOp.definition());
         defs.add(ConstantOp.definition());
         defs.add(ZeroOp.definition());
-        defs.add(Cf.BrOp.definition(BR, LLVM::isCompatible));
-        defs.add(Cf.CondBrOp.definition(COND_BR, LLVM::isCompatible));
+        defs.add(BranchSyntax.branch(BR, LLVM::isCompatible));
+        defs.add(BranchSyntax.conditionalBranch(COND_BR, LLVM::isCompatible));
         defs.add(ICmpOp.definition());
         defs.addAll(BinaryOp.definitions());
         defs.addAll(CastOp.definitions());
@@ -161,7 +165,8 @@ public final class LLVM {
     public static List<AttrDef> attributes() {
         List<AttrDef> defs = new java.util.ArrayList<>(List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse),
                 new AttrDef(CConvAttr.NAME, CConvAttr::parse),
-                new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath", Arith.FASTMATH_FLAGS)),
+                new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath",
+                        ArithmeticSyntax.FASTMATH_FLAGS)),
                 new AttrDef("llvm.tailcallkind", (p, off) -> FlagsAttr.parse(p, "llvm.tailcallkind",
                         List.of("tail", "musttail", "notail")))));
         defs.addAll(DebugInfoAttr.definitions());
@@ -604,7 +609,7 @@ public final class LLVM {
         }
     }
 
-    /** {@code llvm.icmp "pred" %a, %b : T}, with the predicates of {@link Arith.CmpIOp#PREDICATES}. */
+    /** {@code llvm.icmp "pred" %a, %b : T}, with the predicates of {@link ArithmeticSyntax#INTEGER_PREDICATES}. */
     public static final class ICmpOp extends OpView {
         /** The op's name. */
         public static final String NAME = "llvm.icmp";
@@ -623,16 +628,17 @@ public final class LLVM {
          * Creates {@code llvm.icmp "predicate" a, b}.
          *
          * @param loc the op's location
-         * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+         * @param predicate the predicate's name, one of {@link ArithmeticSyntax#INTEGER_PREDICATES}
          * @param a the left operand
          * @param b the right operand
          * @return the new, detached op, whose result is an {@code i1}
          * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
          */
         public static ICmpOp create(Location loc, String predicate, Value a, Value b) {
-            int p = Arith.CmpIOp.PREDICATES.indexOf(predicate);
+            int p = ArithmeticSyntax.INTEGER_PREDICATES.indexOf(predicate);
             if (p < 0) {
-                throw new IllegalArgumentException("Invalid predicate (must be one of " + Arith.CmpIOp.PREDICATES
+                throw new IllegalArgumentException("Invalid predicate (must be one of "
+                        + ArithmeticSyntax.INTEGER_PREDICATES
                         + "): " + predicate);
             }
             return new ICmpOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
@@ -645,7 +651,7 @@ public final class LLVM {
 
         static Operation parse(OpAsmParser p, int results, Location loc) {
             int off = p.offset();
-            int idx = Arith.CmpIOp.predicateNumber(p, off, p.string());
+            int idx = ArithmeticSyntax.predicateNumber(p, off, p.string());
             List<OpAsmParser.OperandRef> refs = p.operandRefs();
             if (refs.size() != 2) {
                 throw p.errorAt(off, "Invalid operands of llvm.icmp (must be two): " + refs.size());
@@ -658,7 +664,7 @@ public final class LLVM {
         }
 
         static void print(OpAsmPrinter p, Operation op) {
-            p.write(" \"").write(Arith.CmpIOp.predicateName(op)).write("\" ").operands(op.operands());
+            p.write(" \"").write(ArithmeticSyntax.predicateName(op)).write("\" ").operands(op.operands());
             p.attrDict(op, Set.of("predicate"));
             p.write(" : ").type(op.operand(0).type());
         }
@@ -667,7 +673,7 @@ public final class LLVM {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
                 return;
             }
-            Arith.CmpIOp.verifyPredicate(op, ctx);
+            ArithmeticSyntax.verifyPredicate(op, ctx);
             Type t = op.operand(0).type();
             if (!(t instanceof Type.IntegerType || t instanceof Type.LLVMPointerType)) {
                 ctx.error(op, "Invalid operand of llvm.icmp (must be an integer or pointer): " + t);
@@ -677,7 +683,7 @@ public final class LLVM {
         }
     }
 
-    /** {@code %r = llvm.<kind> %a, %b : T}, with the syntax of {@link Arith.BinaryOp}. */
+    /** {@code %r = llvm.<kind> %a, %b : T}, with the syntax of {@link ArithmeticSyntax#parseBinary}. */
     public static final class BinaryOp {
         /** The integer kinds: {@code llvm.add}, ... */
         public static final List<String> INTEGER_KINDS = List.of("add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
@@ -734,8 +740,8 @@ public final class LLVM {
             }
             for (String k : FLOAT_KINDS) {
                 String name = "llvm." + k;
-                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> Arith.BinaryOp.parse(p, loc, name),
-                        Arith.BinaryOp::print).verifier(Arith.BinaryOp::verifyFloat));
+                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> ArithmeticSyntax.parseBinary(p, loc,
+                        name), ArithmeticSyntax::printBinary).verifier(ArithmeticSyntax::verifyFloatBinary));
             }
             return defs;
         }
@@ -748,7 +754,7 @@ public final class LLVM {
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
             if (p.optionalKeyword("overflow")) {
-                FlagsAttr f = FlagsAttr.parse(p, "llvm.overflow", Arith.OVERFLOW_FLAGS);
+                FlagsAttr f = FlagsAttr.parse(p, "llvm.overflow", ArithmeticSyntax.OVERFLOW_FLAGS);
                 attrs.put(OVERFLOW, new Attribute.IntegerAttr((f.has("nsw") ? 1 : 0) | (f.has("nuw") ? 2 : 0), Type.I32));
             }
             attrs.putAll(p.optionalDictionary());
@@ -784,7 +790,7 @@ public final class LLVM {
         }
     }
 
-    /** {@code %r = llvm.<kind> %a : T to U}, with the syntax of {@link Arith.CastOp}. */
+    /** {@code %r = llvm.<kind> %a : T to U}, with the syntax of {@link ArithmeticSyntax#parseCast}. */
     public static final class CastOp {
         /** The cast kinds: {@code llvm.sext}, ... */
         public static final List<String> KINDS = List.of("sext", "zext", "trunc", "ptrtoint", "inttoptr", "bitcast",
@@ -811,8 +817,8 @@ public final class LLVM {
             List<OpDef> defs = new ArrayList<>();
             for (String k : KINDS) {
                 String name = "llvm." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> Arith.CastOp.parse(p, loc, name), Arith.CastOp::print)
-                        .verifier(CastOp::verify));
+                defs.add(OpDef.of(name).syntax((p, n, loc) -> ArithmeticSyntax.parseCast(p, loc, name),
+                        ArithmeticSyntax::printCast).verifier(CastOp::verify));
             }
             return defs;
         }
