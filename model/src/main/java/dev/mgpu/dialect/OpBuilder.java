@@ -4,6 +4,9 @@ import dev.mgpu.dialect.arith.Arith;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMArithOps;
+import dev.mgpu.dialect.llvm.LLVMFunctionOps;
+import dev.mgpu.dialect.llvm.LLVMMemoryOps;
 import dev.mgpu.op.OpView;
 
 import dev.mgpu.dialect.gpu.AllocOp;
@@ -245,8 +248,8 @@ public final class OpBuilder {
      * @param withBody whether to give the function an entry block
      * @return the function
      */
-    public LLVM.FuncOp llvmFunc(String name, Type.FunctionType type, boolean withBody) {
-        return append(LLVM.FuncOp.create(location, name, type, withBody));
+    public LLVMFunctionOps.FuncOp llvmFunc(String name, Type.FunctionType type, boolean withBody) {
+        return append(LLVMFunctionOps.FuncOp.create(location, name, type, withBody));
     }
 
     /**
@@ -256,7 +259,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation llvmReturn(List<Value> values) {
-        return append(LLVM.ReturnOp.create(location, values)).op();
+        return append(LLVMFunctionOps.ReturnOp.create(location, values)).op();
     }
 
     /**
@@ -268,7 +271,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation llvmCall(String callee, List<Value> args, List<Type> results) {
-        return append(LLVM.CallOp.create(location, callee, args, results)).op();
+        return append(LLVMFunctionOps.CallOp.create(location, callee, args, results)).op();
     }
 
     /**
@@ -295,15 +298,15 @@ public final class OpBuilder {
     /**
      * {@code llvm.<kind>} integer or float arithmetic, e.g. {@code add}, {@code fmul}.
      *
-     * @param kind the op's name after {@code llvm.}, one of {@link LLVM.BinaryOp#INTEGER_KINDS} or
-     *         {@link LLVM.BinaryOp#FLOAT_KINDS}
+     * @param kind the op's name after {@code llvm.}, one of {@link LLVMArithOps.BinaryOp#INTEGER_KINDS} or
+     *         {@link LLVMArithOps.BinaryOp#FLOAT_KINDS}
      * @param a the left operand
      * @param b the right operand, of the left operand's type
      * @return the result, of the operands' type
      * @throws IllegalArgumentException if {@code kind} is not a binary op
      */
     public Value llvmArith(String kind, Value a, Value b) {
-        return append(LLVM.BinaryOp.create(location, kind, a, b)).result();
+        return append(LLVMArithOps.BinaryOp.create(location, kind, a, b)).result();
     }
 
     /**
@@ -316,7 +319,7 @@ public final class OpBuilder {
      * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
      */
     public Value icmp(String predicate, Value a, Value b) {
-        return append(LLVM.ICmpOp.create(location, predicate, a, b)).op().result();
+        return append(LLVMArithOps.ICmpOp.create(location, predicate, a, b)).op().result();
     }
 
     /**
@@ -328,7 +331,7 @@ public final class OpBuilder {
      * @return the pointer to the allocation
      */
     public Value alloca(Value count, Type element, int alignment) {
-        return append(LLVM.AllocaOp.create(location, count, element, alignment)).op().result();
+        return append(LLVMMemoryOps.AllocaOp.create(location, count, element, alignment)).op().result();
     }
 
     /**
@@ -339,7 +342,7 @@ public final class OpBuilder {
      * @return the loaded value
      */
     public Value load(Value address, Type type) {
-        return append(LLVM.LoadOp.create(location, address, type)).op().result();
+        return append(LLVMMemoryOps.LoadOp.create(location, address, type)).op().result();
     }
 
     /**
@@ -350,7 +353,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation store(Value value, Value address) {
-        return append(LLVM.StoreOp.create(location, value, address)).op();
+        return append(LLVMMemoryOps.StoreOp.create(location, value, address)).op();
     }
 
     /**
@@ -363,7 +366,7 @@ public final class OpBuilder {
      * @return the computed pointer
      */
     public Value gep(Value base, Type element, List<Object> indices, boolean inbounds) {
-        return append(LLVM.GEPOp.create(location, base, element, indices, inbounds)).op().result();
+        return append(LLVMMemoryOps.GEPOp.create(location, base, element, indices, inbounds)).op().result();
     }
 
     // ------------------------------------------------------------------ gpu

@@ -17,6 +17,7 @@ import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMFunctionOps;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.ir.Attribute;
@@ -170,7 +171,7 @@ final class ModuleTranslation {
 
     private static boolean isFunction(Operation op) {
         String n = op.name();
-        return n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
+        return n.equals(Func.FuncOp.NAME) || n.equals(LLVMFunctionOps.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
     }
 
     /**
@@ -266,7 +267,7 @@ final class ModuleTranslation {
             if (global && handlers.runtime().names().contains(op.symbolName())) {
                 throw error(op, "Invalid global name (must not clash with a runtime function): @" + op.symbolName());
             }
-            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
+            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVMFunctionOps.FuncOp.NAME)) {
                 declareFunction(op);
             } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                 // A global of the host; outlining copies the ones a kernel uses into its module.
@@ -282,7 +283,7 @@ final class ModuleTranslation {
         }
         for (Operation op : top) {
             String n = op.name();
-            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME)) {
+            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVMFunctionOps.FuncOp.NAME)) {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }
