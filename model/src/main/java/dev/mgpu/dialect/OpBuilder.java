@@ -1,6 +1,8 @@
 package dev.mgpu.dialect;
 
 import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.arith.Casts;
+import dev.mgpu.dialect.arith.Comparisons;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
@@ -176,27 +178,27 @@ public final class OpBuilder {
     /**
      * {@code arith.cmpi}.
      *
-     * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+     * @param predicate the predicate's name, one of {@link Comparisons.CmpIOp#PREDICATES}
      * @param a the left operand
      * @param b the right operand
      * @return the {@code i1} result
      * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
      */
     public Value cmpi(String predicate, Value a, Value b) {
-        return append(Arith.CmpIOp.create(location, predicate, a, b)).op().result();
+        return append(Comparisons.CmpIOp.create(location, predicate, a, b)).op().result();
     }
 
     /**
      * {@code arith.<kind>} cast, e.g. {@code index_cast}, {@code extsi}.
      *
-     * @param kind the op's name after {@code arith.}, one of {@link Arith.CastOp#KINDS}
+     * @param kind the op's name after {@code arith.}, one of {@link Casts.CastOp#KINDS}
      * @param a the value to convert
      * @param to the result type
      * @return the result
      * @throws IllegalArgumentException if {@code kind} is not a cast
      */
     public Value cast(String kind, Value a, Type to) {
-        return append(Arith.CastOp.create(location, kind, a, to)).op().result();
+        return append(Casts.CastOp.create(location, kind, a, to)).op().result();
     }
 
     /**
@@ -208,7 +210,7 @@ public final class OpBuilder {
      * @return the result, of {@code a}'s type
      */
     public Value select(Value cond, Value a, Value b) {
-        return append(Arith.SelectOp.create(location, cond, a, b)).op().result();
+        return append(Comparisons.SelectOp.create(location, cond, a, b)).op().result();
     }
 
     // ------------------------------------------------------------------ cf / llvm control flow
@@ -312,7 +314,7 @@ public final class OpBuilder {
     /**
      * {@code llvm.icmp}.
      *
-     * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+     * @param predicate the predicate's name, one of {@link Comparisons.CmpIOp#PREDICATES}
      * @param a the left operand
      * @param b the right operand
      * @return the {@code i1} result

@@ -3,6 +3,8 @@ package dev.mgpu.codegen.internal;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.arith.Casts;
+import dev.mgpu.dialect.arith.Comparisons;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
@@ -26,7 +28,7 @@ final class HostTranslators {
     private HostTranslators() {
     }
 
-    /** LLVM's integer predicates, in the order of {@link Arith.CmpIOp#PREDICATES}. */
+    /** LLVM's integer predicates, in the order of {@link Comparisons.CmpIOp#PREDICATES}. */
     private static final int[] ICMP = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE,
         LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
 
@@ -64,7 +66,7 @@ final class HostTranslators {
         minMax(m, "minsi", LLVMIntSLT);
         minMax(m, "maxui", LLVMIntUGT);
         minMax(m, "minui", LLVMIntULT);
-        m.put(Arith.CmpIOp.NAME, HostTranslators::icmp);
+        m.put(Comparisons.CmpIOp.NAME, HostTranslators::icmp);
         m.put(LLVMArithOps.ICmpOp.NAME, HostTranslators::icmp);
         m.put(Arith.BinaryOp.nameOf("remf"), (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFRem(t.builder,
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
@@ -88,14 +90,14 @@ final class HostTranslators {
         });
         m.put(Arith.BinaryOp.nameOf("ceildivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, true)));
         m.put(Arith.BinaryOp.nameOf("floordivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, false)));
-        m.put(Arith.CmpFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFCmp(t.builder,
-                FCMP[new Arith.CmpFOp(op).predicate()], t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
+        m.put(Comparisons.CmpFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFCmp(t.builder,
+                FCMP[new Comparisons.CmpFOp(op).predicate()], t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
         m.put(Arith.NegFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFNeg(t.builder,
                 t.lookup(op.operand(0), op), ""))));
-        m.put(Arith.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
+        m.put(Comparisons.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
-        for (String k : Arith.CastOp.KINDS) {
-            m.put(Arith.CastOp.nameOf(k), HostTranslators::cast);
+        for (String k : Casts.CastOp.KINDS) {
+            m.put(Casts.CastOp.nameOf(k), HostTranslators::cast);
         }
         for (String k : LLVMArithOps.CastOp.KINDS) {
             m.put(LLVMArithOps.CastOp.nameOf(k), HostTranslators::cast);
@@ -154,7 +156,7 @@ final class HostTranslators {
         return v;
     }
 
-    /** LLVM's float predicates, in the order of {@link Arith.CmpFOp#PREDICATES}. */
+    /** LLVM's float predicates, in the order of {@link Comparisons.CmpFOp#PREDICATES}. */
     private static final int[] FCMP = {LLVMRealPredicateFalse, LLVMRealOEQ, LLVMRealOGT, LLVMRealOGE, LLVMRealOLT,
         LLVMRealOLE, LLVMRealONE, LLVMRealORD, LLVMRealUEQ, LLVMRealUGT, LLVMRealUGE, LLVMRealULT, LLVMRealULE,
         LLVMRealUNE, LLVMRealUNO, LLVMRealPredicateTrue};
