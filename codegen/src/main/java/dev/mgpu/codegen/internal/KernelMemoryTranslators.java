@@ -6,6 +6,7 @@ import static dev.mgpu.codegen.internal.KernelExchangeTranslators.*;
 
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.dialect.memref.Views;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
@@ -121,7 +122,7 @@ final class KernelMemoryTranslators {
 
     static void alloca(Operation op, ModuleTranslation t) {
         device(op, t);
-        MemRef.AllocaOp a = new MemRef.AllocaOp(op);
+        Allocations.AllocaOp a = new Allocations.AllocaOp(op);
         Type.MemRefType m = a.type();
         LLVMTypeRef arr = arrayOf(t, m, op);
         if (t.workItems != null) {
@@ -314,7 +315,7 @@ final class KernelMemoryTranslators {
      * a generic pointer. Private is internal to the module; uninitialized is undefined.
      */
     static void memrefGlobal(ModuleTranslation t, Operation op) {
-        MemRef.GlobalOp g = new MemRef.GlobalOp(op);
+        Allocations.GlobalOp g = new Allocations.GlobalOp(op);
         Type.MemRefType m = g.type();
         Attribute space = m.memorySpace();
         if (t.device instanceof DeviceTarget.Cpu && !(space == null || space instanceof Attribute.IntegerAttr i
@@ -395,7 +396,7 @@ final class KernelMemoryTranslators {
      * space); on the host, a descriptor of it with offset 0 and row-major strides.
      */
     static void getGlobal(Operation op, ModuleTranslation t) {
-        String name = new MemRef.GetGlobalOp(op).name().leaf();
+        String name = new Allocations.GetGlobalOp(op).name().leaf();
         LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
         if (g == null || g.isNull()) {
             throw ModuleTranslation.error(op, "Invalid memref.get_global (must name a memref.global of the module): @"

@@ -19,7 +19,7 @@ import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.dialect.llvm.LLVMFunctionOps;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
-import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.MgpuException;
@@ -126,7 +126,7 @@ final class ModuleTranslation {
                     t.declareFunction(op);
                 } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                     KernelMemoryTranslators.global(t, op);
-                } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
+                } else if (op.name().equals(Allocations.GlobalOp.NAME)) {
                     KernelMemoryTranslators.memrefGlobal(t, op);
                 }
             }
@@ -155,7 +155,7 @@ final class ModuleTranslation {
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
                 } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)
-                        && !op.name().equals(MemRef.GlobalOp.NAME)) {
+                        && !op.name().equals(Allocations.GlobalOp.NAME)) {
                     throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
                             + op.name());
                 }
@@ -263,7 +263,7 @@ final class ModuleTranslation {
         countLaunchSites(root);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
-            boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(MemRef.GlobalOp.NAME);
+            boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(Allocations.GlobalOp.NAME);
             if (global && handlers.runtime().names().contains(op.symbolName())) {
                 throw error(op, "Invalid global name (must not clash with a runtime function): @" + op.symbolName());
             }
@@ -272,7 +272,7 @@ final class ModuleTranslation {
             } else if (op.name().equals(LLVMKernelOps.GLOBAL)) {
                 // A global of the host; outlining copies the ones a kernel uses into its module.
                 KernelMemoryTranslators.global(this, op);
-            } else if (op.name().equals(MemRef.GlobalOp.NAME)) {
+            } else if (op.name().equals(Allocations.GlobalOp.NAME)) {
                 KernelMemoryTranslators.memrefGlobal(this, op);
             }
         }
@@ -288,7 +288,7 @@ final class ModuleTranslation {
                     translateBody(op);
                 }
             } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME) && !n.equals(LLVMKernelOps.GLOBAL)
-                    && !n.equals(MemRef.GlobalOp.NAME)) {
+                    && !n.equals(Allocations.GlobalOp.NAME)) {
                 throw error(op, "Invalid top-level op for translation (must be a function, llvm.mlir.global,"
                         + " memref.global, gpu.binary or gpu.module): " + n);
             }
