@@ -1,9 +1,14 @@
 package dev.mgpu.dialect;
 
 import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.arith.Casts;
+import dev.mgpu.dialect.arith.Comparisons;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMArithOps;
+import dev.mgpu.dialect.llvm.LLVMFunctionOps;
+import dev.mgpu.dialect.llvm.LLVMMemoryOps;
 import dev.mgpu.op.OpView;
 
 import dev.mgpu.dialect.gpu.AllocOp;
@@ -173,27 +178,27 @@ public final class OpBuilder {
     /**
      * {@code arith.cmpi}.
      *
-     * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+     * @param predicate the predicate's name, one of {@link Comparisons.CmpIOp#PREDICATES}
      * @param a the left operand
      * @param b the right operand
      * @return the {@code i1} result
      * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
      */
     public Value cmpi(String predicate, Value a, Value b) {
-        return append(Arith.CmpIOp.create(location, predicate, a, b)).op().result();
+        return append(Comparisons.CmpIOp.create(location, predicate, a, b)).op().result();
     }
 
     /**
      * {@code arith.<kind>} cast, e.g. {@code index_cast}, {@code extsi}.
      *
-     * @param kind the op's name after {@code arith.}, one of {@link Arith.CastOp#KINDS}
+     * @param kind the op's name after {@code arith.}, one of {@link Casts.CastOp#KINDS}
      * @param a the value to convert
      * @param to the result type
      * @return the result
      * @throws IllegalArgumentException if {@code kind} is not a cast
      */
     public Value cast(String kind, Value a, Type to) {
-        return append(Arith.CastOp.create(location, kind, a, to)).op().result();
+        return append(Casts.CastOp.create(location, kind, a, to)).op().result();
     }
 
     /**
@@ -205,7 +210,7 @@ public final class OpBuilder {
      * @return the result, of {@code a}'s type
      */
     public Value select(Value cond, Value a, Value b) {
-        return append(Arith.SelectOp.create(location, cond, a, b)).op().result();
+        return append(Comparisons.SelectOp.create(location, cond, a, b)).op().result();
     }
 
     // ------------------------------------------------------------------ cf / llvm control flow
@@ -245,8 +250,8 @@ public final class OpBuilder {
      * @param withBody whether to give the function an entry block
      * @return the function
      */
-    public LLVM.FuncOp llvmFunc(String name, Type.FunctionType type, boolean withBody) {
-        return append(LLVM.FuncOp.create(location, name, type, withBody));
+    public LLVMFunctionOps.FuncOp llvmFunc(String name, Type.FunctionType type, boolean withBody) {
+        return append(LLVMFunctionOps.FuncOp.create(location, name, type, withBody));
     }
 
     /**
@@ -256,7 +261,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation llvmReturn(List<Value> values) {
-        return append(LLVM.ReturnOp.create(location, values)).op();
+        return append(LLVMFunctionOps.ReturnOp.create(location, values)).op();
     }
 
     /**
@@ -268,7 +273,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation llvmCall(String callee, List<Value> args, List<Type> results) {
-        return append(LLVM.CallOp.create(location, callee, args, results)).op();
+        return append(LLVMFunctionOps.CallOp.create(location, callee, args, results)).op();
     }
 
     /**
@@ -295,28 +300,28 @@ public final class OpBuilder {
     /**
      * {@code llvm.<kind>} integer or float arithmetic, e.g. {@code add}, {@code fmul}.
      *
-     * @param kind the op's name after {@code llvm.}, one of {@link LLVM.BinaryOp#INTEGER_KINDS} or
-     *         {@link LLVM.BinaryOp#FLOAT_KINDS}
+     * @param kind the op's name after {@code llvm.}, one of {@link LLVMArithOps.BinaryOp#INTEGER_KINDS} or
+     *         {@link LLVMArithOps.BinaryOp#FLOAT_KINDS}
      * @param a the left operand
      * @param b the right operand, of the left operand's type
      * @return the result, of the operands' type
      * @throws IllegalArgumentException if {@code kind} is not a binary op
      */
     public Value llvmArith(String kind, Value a, Value b) {
-        return append(LLVM.BinaryOp.create(location, kind, a, b)).result();
+        return append(LLVMArithOps.BinaryOp.create(location, kind, a, b)).result();
     }
 
     /**
      * {@code llvm.icmp}.
      *
-     * @param predicate the predicate's name, one of {@link Arith.CmpIOp#PREDICATES}
+     * @param predicate the predicate's name, one of {@link Comparisons.CmpIOp#PREDICATES}
      * @param a the left operand
      * @param b the right operand
      * @return the {@code i1} result
      * @throws IllegalArgumentException if {@code predicate} is not one of the predicates
      */
     public Value icmp(String predicate, Value a, Value b) {
-        return append(LLVM.ICmpOp.create(location, predicate, a, b)).op().result();
+        return append(LLVMArithOps.ICmpOp.create(location, predicate, a, b)).op().result();
     }
 
     /**
@@ -328,7 +333,7 @@ public final class OpBuilder {
      * @return the pointer to the allocation
      */
     public Value alloca(Value count, Type element, int alignment) {
-        return append(LLVM.AllocaOp.create(location, count, element, alignment)).op().result();
+        return append(LLVMMemoryOps.AllocaOp.create(location, count, element, alignment)).op().result();
     }
 
     /**
@@ -339,7 +344,7 @@ public final class OpBuilder {
      * @return the loaded value
      */
     public Value load(Value address, Type type) {
-        return append(LLVM.LoadOp.create(location, address, type)).op().result();
+        return append(LLVMMemoryOps.LoadOp.create(location, address, type)).op().result();
     }
 
     /**
@@ -350,7 +355,7 @@ public final class OpBuilder {
      * @return the op
      */
     public Operation store(Value value, Value address) {
-        return append(LLVM.StoreOp.create(location, value, address)).op();
+        return append(LLVMMemoryOps.StoreOp.create(location, value, address)).op();
     }
 
     /**
@@ -363,7 +368,7 @@ public final class OpBuilder {
      * @return the computed pointer
      */
     public Value gep(Value base, Type element, List<Object> indices, boolean inbounds) {
-        return append(LLVM.GEPOp.create(location, base, element, indices, inbounds)).op().result();
+        return append(LLVMMemoryOps.GEPOp.create(location, base, element, indices, inbounds)).op().result();
     }
 
     // ------------------------------------------------------------------ gpu

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.codegen.Mgpu;
 import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.arith.Casts;
+import dev.mgpu.dialect.arith.Comparisons;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.gpu.BinaryOp;
 import dev.mgpu.dialect.gpu.DimensionOp;
@@ -59,8 +61,8 @@ class KernelBuilderTest {
         Value bdim = add(b, DimensionOp.create(LOC, "block_dim", 0).op());
         Value base = add(b, Arith.BinaryOp.create(LOC, "muli", bid, bdim).op());
         Value i = add(b, Arith.BinaryOp.create(LOC, "addi", base, tid).op());
-        Value n = add(b, Arith.CastOp.create(LOC, "index_cast", b.argument(3), Type.INDEX).op());
-        Value in = add(b, Arith.CmpIOp.create(LOC, "slt", i, n).op());
+        Value n = add(b, Casts.CastOp.create(LOC, "index_cast", b.argument(3), Type.INDEX).op());
+        Value in = add(b, Comparisons.CmpIOp.create(LOC, "slt", i, n).op());
         Scf.IfOp guard = Scf.IfOp.create(LOC, in, List.of(), false);
         b.append(guard.op());
         Block then = guard.thenRegion().entry();
@@ -125,7 +127,7 @@ class KernelBuilderTest {
         gm.body().append(f.op());
         Block b = f.body();
         Value nan = add(b, MathDialect.FunctionOp.create(LOC, "isnan", b.argument(0)).op());
-        Value bits = add(b, Arith.CastOp.create(LOC, "extui", nan, Type.I32).op());
+        Value bits = add(b, Casts.CastOp.create(LOC, "extui", nan, Type.I32).op());
         Value ones = add(b, MathDialect.FunctionOp.create(LOC, "ctpop", bits).op());
         Value c0 = add(b, Arith.ConstantOp.integer(LOC, 0, Type.INDEX).op());
         b.append(MemRef.StoreOp.create(LOC, ones, b.argument(1), List.of(c0)).op());

@@ -6,6 +6,7 @@ import dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators;
 import dev.mgpu.codegen.internal.kernel.KernelTranslators;
 import dev.mgpu.codegen.internal.translate.OpTable;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.dialect.memref.MemRef;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,7 +27,7 @@ public final class Translators {
         table.ops().putAll(runtime);
         KernelTranslators.register(table.ops());
         table.globals().put(LLVMKernelOps.GLOBAL, KernelMemoryTranslators::global);
-        table.globals().put(MemRef.GlobalOp.NAME, KernelMemoryTranslators::memrefGlobal);
+        table.globals().put(Allocations.GlobalOp.NAME, KernelMemoryTranslators::memrefGlobal);
         return table.freeze(runtime.keySet(), GpuTranslators::release);
     }
 }

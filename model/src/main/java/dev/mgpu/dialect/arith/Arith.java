@@ -5,6 +5,7 @@ import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.ArithmeticSyntax;
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.op.OpDef;
@@ -20,19 +21,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The arith dialect: constants, integer and float arithmetic, comparisons, casts and select. Each op (or
- * family of ops that share one syntax and rule) is a nested class with its name, accessors, creation,
- * syntax and rules.
+ * The arith dialect: its attributes, every op it registers, constants, and integer and float arithmetic;
+ * the comparisons and select are in {@link Comparisons}, the casts in {@link Casts}. Each op (or family of
+ * ops that share one syntax and rule) is a nested class with its name, accessors, creation, syntax and
+ * rules.
  */
 public final class Arith {
     private Arith() {
     }
 
     /** The integer overflow flags, {@code #arith.overflow<...>}. */
-    public static final List<String> OVERFLOW_FLAGS = List.of("nsw", "nuw");
+    public static final List<String> OVERFLOW_FLAGS = ArithmeticSyntax.OVERFLOW_FLAGS;
     /** The fast-math flags, {@code #arith.fastmath<...>}; {@code fast} stands for all of the others. */
-    public static final List<String> FASTMATH_FLAGS = List.of("reassoc", "nnan", "ninf", "nsz", "arcp", "contract",
-            "afn", "fast");
+    public static final List<String> FASTMATH_FLAGS = ArithmeticSyntax.FASTMATH_FLAGS;
 
     /** The ops whose integer results may promise no wrap: {@code overflow<nsw, nuw>}. */
     public static final List<String> OVERFLOW_KINDS = List.of("addi", "subi", "muli", "shli");
@@ -56,42 +57,12 @@ public final class Arith {
         List<OpDef> defs = new ArrayList<>();
         defs.add(ConstantOp.definition());
         defs.addAll(BinaryOp.definitions());
-        defs.add(CmpIOp.definition());
-        defs.addAll(CastOp.definitions());
-        defs.add(SelectOp.definition());
-        defs.add(CmpFOp.definition());
+        defs.add(Comparisons.CmpIOp.definition());
+        defs.addAll(Casts.CastOp.definitions());
+        defs.add(Comparisons.SelectOp.definition());
+        defs.add(Comparisons.CmpFOp.definition());
         defs.add(NegFOp.definition());
         return defs;
-    }
-
-    /**
-     * Reads {@code fastmath<...>} when it comes next into {@code attrs}, under {@link BinaryOp#FASTMATH}; the
-     * ops with fast-math flags (arith's float ops, math) share it.
-     *
-     * @param p the parser
-     * @param attrs where the flags go
-     */
-    public static void parseFastmath(OpAsmParser p, Map<String, Attribute> attrs) {
-        if (p.optionalKeyword("fastmath")) {
-            attrs.put(BinaryOp.FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-        }
-    }
-
-    /**
-     * Writes {@code  fastmath<...>} when the op has flags; what {@link #parseFastmath} reads.
-     *
-     * @param p the printer
-     * @param op the op
-     */
-    public static void printFastmath(OpAsmPrinter p, Operation op) {
-        if (op.attr(BinaryOp.FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-            p.write(" fastmath<").write(f.body()).write('>');
-        }
-    }
-
-    /** The width of an integer or float type in bits, else 0. */
-    static int bitWidth(Type t) {
-        return t instanceof Type.IntegerType i ? i.width() : t instanceof Type.FloatType f ? f.width() : 0;
     }
 
     /** {@code %c = arith.constant value : T}. */
@@ -280,67 +251,22 @@ public final class Arith {
             List<OpDef> defs = new ArrayList<>();
             for (String k : INTEGER_KINDS) {
                 String name = "arith." + k;
-                OpDef d = OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
-                        .verifier(BinaryOp::verifyInteger);
+                OpDef d = OpDef.of(name).syntax((p, n, loc) -> ArithmeticSyntax.parseBinary(p, loc, name),
+                        ArithmeticSyntax::printBinary).verifier(BinaryOp::verifyInteger);
                 defs.add(OVERFLOW_KINDS.contains(k) ? d.inherent(OVERFLOW) : d);
             }
             for (String k : FLOAT_KINDS) {
                 String name = "arith." + k;
-                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> parse(p, loc, name), BinaryOp::print)
-                        .verifier(BinaryOp::verifyFloat));
+                defs.add(OpDef.of(name).inherent(FASTMATH).syntax((p, n, loc) -> ArithmeticSyntax.parseBinary(p, loc,
+                        name), ArithmeticSyntax::printBinary).verifier(ArithmeticSyntax::verifyFloatBinary));
             }
             return defs;
         }
 
-        /**
-         * Parses {@code %a, %b [attrs] : T} for an op named {@code name}.
-         *
-         * @param p the parser, after the op's name
-         * @param loc the op's location
-         * @param name the op's name
-         * @return the new, detached op
-         * @throws dev.mgpu.ir.MgpuException if the text is not two operands, optional flags and attributes, and a type
-         */
-        public static Operation parse(OpAsmParser p, Location loc, String name) {
-            int off = p.offset();
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 2) {
-                throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            if (name.startsWith("arith.") && p.optionalKeyword("overflow")) {
-                attrs.put(OVERFLOW, FlagsAttr.parse(p, "arith.overflow", OVERFLOW_FLAGS));
-            } else if (name.startsWith("arith.") && p.optionalKeyword("fastmath")) {
-                attrs.put(FASTMATH, FlagsAttr.parse(p, "arith.fastmath", FASTMATH_FLAGS));
-            }
-            attrs.putAll(p.optionalDictionary());
-            p.expectPunct(':');
-            Type t = p.type();
-            return Operation.create(name, loc, p.resolveAll(refs, t), List.of(t), attrs);
-        }
-
-        /**
-         * Prints what {@link #parse(OpAsmParser, Location, String)} parses.
-         *
-         * @param p the printer
-         * @param op the op to print
-         */
-        public static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').operands(op.operands());
-            if (op.attr(OVERFLOW) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" overflow<").write(f.body()).write('>');
-            } else if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
-                p.write(" fastmath<").write(f.body()).write('>');
-            }
-            p.attrDict(op, ELIDED);
-            p.write(" : ").type(op.result(0).type());
-        }
-
         /** The property holding {@code #arith.overflow<...>}. */
-        public static final String OVERFLOW = "overflowFlags";
+        public static final String OVERFLOW = ArithmeticSyntax.OVERFLOW;
         /** The property holding {@code #arith.fastmath<...>}. */
-        public static final String FASTMATH = "fastmath";
-        private static final Set<String> ELIDED = Set.of(OVERFLOW, FASTMATH);
+        public static final String FASTMATH = ArithmeticSyntax.FASTMATH;
 
         static void verifyInteger(Operation op, VerifyContext ctx) {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
@@ -355,499 +281,6 @@ public final class Arith {
                 ctx.error(op, "Invalid overflowFlags of " + op.name() + " (must be #arith.overflow<...> on addi, subi,"
                         + " muli or shli): " + f);
             }
-        }
-
-        /**
-         * Float operands of one type; the llvm dialect's float ops share the rule.
-         *
-         * @param op the op
-         * @param ctx where errors are reported
-         */
-        public static void verifyFloat(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
-                return;
-            }
-            if (!(op.operand(0).type() instanceof Type.FloatType)) {
-                ctx.error(op, "Invalid operand of " + op.name() + " (must be a float): " + op.operand(0).type());
-            } else {
-                Syntax.verifySameTypes(op, ctx);
-            }
-            String dialect = op.dialect();
-            String key = dialect.equals("llvm") ? "fastmathFlags" : FASTMATH;
-            Attribute f = op.attr(key);
-            if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals(dialect + ".fastmath"))) {
-                ctx.error(op, "Invalid " + key + " of " + op.name() + " (must be #" + dialect + ".fastmath<...>): " + f);
-            }
-        }
-    }
-
-    /**
-     * {@code %r = arith.cmpi <predicate>, %a, %b : T}; the predicate is stored by its number in
-     * {@link #PREDICATES}, which {@code llvm.icmp} shares.
-     */
-    public static final class CmpIOp extends OpView {
-        /** The op's name. */
-        public static final String NAME = "arith.cmpi";
-
-        /** The predicates, in the order of their numeric values. */
-        public static final List<String> PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule",
-                "ugt", "uge");
-
-        /**
-         * Wraps {@code op}.
-         *
-         * @param op an {@code arith.cmpi} op
-         * @throws IllegalArgumentException if {@code op} has another name
-         */
-        public CmpIOp(Operation op) {
-            super(op, NAME);
-        }
-
-        /**
-         * Creates {@code arith.cmpi predicate, a, b}.
-         *
-         * @param loc the op's location
-         * @param predicate the predicate's name
-         * @param a the left operand
-         * @param b the right operand
-         * @return the new, detached op, whose result is an {@code i1}
-         * @throws IllegalArgumentException if {@code predicate} is not one of {@link #PREDICATES}
-         */
-        public static CmpIOp create(Location loc, String predicate, Value a, Value b) {
-            int p = PREDICATES.indexOf(predicate);
-            if (p < 0) {
-                throw new IllegalArgumentException("Invalid predicate (must be one of " + PREDICATES + "): "
-                        + predicate);
-            }
-            return new CmpIOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
-                    Map.of("predicate", Attribute.IntegerAttr.i64(p))));
-        }
-
-        /**
-         * The predicate's number in {@link #PREDICATES}.
-         *
-         * @return the number, as stored
-         */
-        public int predicate() {
-            return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
-        }
-
-        static OpDef definition() {
-            return OpDef.of(NAME).inherent("predicate").syntax(CmpIOp::parse, CmpIOp::print)
-                    .verifier(CmpIOp::verify);
-        }
-
-        /**
-         * The number of the predicate named {@code pred}, or a located error at {@code off}.
-         *
-         * @param p the parser, for the error
-         * @param off the offset of the predicate in the text
-         * @param pred the predicate's name
-         * @return the predicate's number
-         * @throws dev.mgpu.ir.MgpuException if {@code pred} is not one of {@link #PREDICATES}
-         */
-        public static int predicateNumber(OpAsmParser p, int off, String pred) {
-            int idx = PREDICATES.indexOf(pred);
-            if (idx < 0) {
-                throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): "
-                        + pred);
-            }
-            return idx;
-        }
-
-        static Operation parse(OpAsmParser p, int results, Location loc) {
-            int off = p.offset();
-            int idx = predicateNumber(p, off, p.keyword());
-            p.expectPunct(',');
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 2) {
-                throw p.errorAt(off, "Invalid operands of arith.cmpi (must be two): " + refs.size());
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
-            p.expectPunct(':');
-            Type t = p.type();
-            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
-            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
-        }
-
-        static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').write(predicateName(op)).write(", ").operands(op.operands());
-            p.attrDict(op, Set.of("predicate"));
-            p.write(" : ").type(op.operand(0).type());
-        }
-
-        static void verify(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
-                return;
-            }
-            verifyPredicate(op, ctx);
-            if (ctx.expectIntegerOrIndex(op, "operand of arith.cmpi", op.operand(0))
-                    && !op.operand(1).type().equals(op.operand(0).type())) {
-                ctx.error(op, "Invalid operand types of arith.cmpi (must both be " + op.operand(0).type() + "): "
-                        + op.operand(1).type());
-            }
-        }
-
-        /**
-         * Checks that an op's {@code predicate} is one of {@link #PREDICATES} by number.
-         *
-         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
-         * @param ctx where errors are reported
-         */
-        public static void verifyPredicate(Operation op, VerifyContext ctx) {
-            Attribute p = op.attr("predicate");
-            if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
-                ctx.error(op, "Invalid predicate of " + op.name() + " (must be 0 to " + (PREDICATES.size() - 1)
-                        + ", one of " + String.join(", ", PREDICATES) + "): " + p);
-            }
-        }
-
-        /**
-         * An op's predicate name, or its number when out of range.
-         *
-         * @param op the op, {@code arith.cmpi} or {@code llvm.icmp}
-         * @return the predicate's name, or its number as text
-         */
-        public static String predicateName(Operation op) {
-            long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
-            return v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v);
-        }
-    }
-
-    /**
-     * {@code %r = arith.<kind> %a : T to U}, the casts in {@link #KINDS}. The llvm dialect's casts share
-     * this syntax.
-     */
-    public static final class CastOp extends OpView {
-        /** The cast kinds: {@code arith.index_cast}, ... */
-        public static final List<String> KINDS = List.of("index_cast", "index_castui", "extsi", "extui", "trunci",
-                "sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf", "bitcast");
-
-        /**
-         * Wraps {@code op}.
-         *
-         * @param op an arith cast op
-         * @throws IllegalArgumentException if {@code op} is not one of the casts
-         */
-        public CastOp(Operation op) {
-            super(op, op.name());
-            if (!op.name().startsWith("arith.") || !KINDS.contains(op.name().substring(6))) {
-                throw new IllegalArgumentException("Invalid op (must be an arith cast): " + op.name());
-            }
-        }
-
-        /**
-         * The op name of {@code kind}, which must be one of {@link #KINDS}.
-         *
-         * @param kind the name after {@code arith.}
-         * @return {@code arith.<kind>}
-         * @throws IllegalArgumentException if {@code kind} is not one of {@link #KINDS}
-         */
-        public static String nameOf(String kind) {
-            if (!KINDS.contains(kind)) {
-                throw new IllegalArgumentException("Invalid arith cast (must be one of " + KINDS + "): " + kind);
-            }
-            return "arith." + kind;
-        }
-
-        /**
-         * Creates {@code arith.<kind> a : T to U}.
-         *
-         * @param loc the op's location
-         * @param kind the name after {@code arith.}
-         * @param a the value to convert
-         * @param to the result type
-         * @return the new, detached op
-         * @throws IllegalArgumentException if {@code kind} is not one of {@link #KINDS}
-         */
-        public static CastOp create(Location loc, String kind, Value a, Type to) {
-            return new CastOp(Operation.create("arith." + kind, loc, List.of(a), List.of(to), Map.of()));
-        }
-
-        /**
-         * The value converted.
-         *
-         * @return operand 0
-         */
-        public Value in() {
-            return op.operand(0);
-        }
-
-        static List<OpDef> definitions() {
-            List<OpDef> defs = new ArrayList<>();
-            for (String k : KINDS) {
-                String name = "arith." + k;
-                defs.add(OpDef.of(name).syntax((p, n, loc) -> parse(p, loc, name), CastOp::print)
-                        .verifier(CastOp::verify));
-            }
-            return defs;
-        }
-
-        /**
-         * Parses {@code %a [attrs] : T to U} for an op named {@code name}.
-         *
-         * @param p the parser, after the op's name
-         * @param loc the op's location
-         * @param name the op's name
-         * @return the new, detached op
-         * @throws dev.mgpu.ir.MgpuException if the text is not an operand, attributes and {@code : T to U}
-         */
-        public static Operation parse(OpAsmParser p, Location loc, String name) {
-            OpAsmParser.OperandRef r = p.operandRef();
-            Map<String, Attribute> attrs = p.optionalDictionary();
-            p.expectPunct(':');
-            Type from = p.type();
-            p.expectKeyword("to");
-            Type to = p.type();
-            return Operation.create(name, loc, List.of(p.resolve(r, from)), List.of(to), attrs);
-        }
-
-        /**
-         * Prints what {@link #parse} parses.
-         *
-         * @param p the printer
-         * @param op the op to print
-         */
-        public static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').operand(op.operand(0));
-            p.attrDict(op, Set.of());
-            p.write(" : ").type(op.operand(0).type()).write(" to ").type(op.result(0).type());
-        }
-
-        static void verify(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
-                return;
-            }
-            Type from = op.operand(0).type();
-            Type to = op.result(0).type();
-            String k = op.name().substring("arith.".length());
-            boolean ok;
-            switch (k) {
-                case "index_cast":
-                case "index_castui":
-                    ok = (from instanceof Type.IndexType && to instanceof Type.IntegerType)
-                            || (from instanceof Type.IntegerType && to instanceof Type.IndexType);
-                    break;
-                case "extsi":
-                case "extui":
-                    ok = from instanceof Type.IntegerType a && to instanceof Type.IntegerType b
-                            && b.width() > a.width();
-                    break;
-                case "trunci":
-                    ok = from instanceof Type.IntegerType a && to instanceof Type.IntegerType b
-                            && b.width() < a.width();
-                    break;
-                case "sitofp":
-                case "uitofp":
-                    ok = from instanceof Type.IntegerType && to instanceof Type.FloatType;
-                    break;
-                case "fptosi":
-                case "fptoui":
-                    ok = from instanceof Type.FloatType && to instanceof Type.IntegerType;
-                    break;
-                case "extf":
-                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() > a.width();
-                    break;
-                case "bitcast":
-                    ok = bitWidth(from) > 0 && bitWidth(from) == bitWidth(to);
-                    break;
-                default:
-                    ok = from instanceof Type.FloatType a && to instanceof Type.FloatType b && b.width() < a.width();
-                    break;
-            }
-            if (!ok) {
-                ctx.error(op, "Invalid " + op.name() + " types (must be a valid " + k + " cast): " + from + " to "
-                        + to);
-            }
-        }
-    }
-
-    /** {@code %r = arith.select %cond, %a, %b : T}. */
-    public static final class SelectOp extends OpView {
-        /** The op's name. */
-        public static final String NAME = "arith.select";
-
-        /**
-         * Wraps {@code op}.
-         *
-         * @param op an {@code arith.select} op
-         * @throws IllegalArgumentException if {@code op} has another name
-         */
-        public SelectOp(Operation op) {
-            super(op, NAME);
-        }
-
-        /**
-         * Creates {@code cond ? a : b}.
-         *
-         * @param loc the op's location
-         * @param cond the {@code i1} condition
-         * @param a the value when the condition holds
-         * @param b the value otherwise, of {@code a}'s type
-         * @return the new, detached op, whose result has {@code a}'s type
-         */
-        public static SelectOp create(Location loc, Value cond, Value a, Value b) {
-            return new SelectOp(Operation.create(NAME, loc, List.of(cond, a, b), List.of(a.type()), Map.of()));
-        }
-
-        /**
-         * The {@code i1} condition.
-         *
-         * @return operand 0
-         */
-        public Value condition() {
-            return op.operand(0);
-        }
-
-        /**
-         * The value when the condition holds.
-         *
-         * @return operand 1
-         */
-        public Value trueValue() {
-            return op.operand(1);
-        }
-
-        /**
-         * The value otherwise.
-         *
-         * @return operand 2
-         */
-        public Value falseValue() {
-            return op.operand(2);
-        }
-
-        static OpDef definition() {
-            return OpDef.of(NAME).syntax(SelectOp::parse, SelectOp::print).verifier(SelectOp::verify);
-        }
-
-        static Operation parse(OpAsmParser p, int results, Location loc) {
-            int off = p.offset();
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 3) {
-                throw p.errorAt(off, "Invalid operands of arith.select (must be three): " + refs.size());
-            }
-            Map<String, Attribute> attrs = p.optionalDictionary();
-            p.expectPunct(':');
-            Type t = p.type();
-            List<Value> vals = List.of(p.resolve(refs.get(0), Type.I1), p.resolve(refs.get(1), t),
-                    p.resolve(refs.get(2), t));
-            return Operation.create(NAME, loc, vals, List.of(t), attrs);
-        }
-
-        static void print(OpAsmPrinter p, Operation op) {
-            p.write(' ').operands(op.operands());
-            p.attrDict(op, Set.of());
-            p.write(" : ").type(op.result(0).type());
-        }
-
-        static void verify(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 3, 1)) {
-                return;
-            }
-            ctx.expectType(op, "condition of arith.select", op.operand(0), Type.I1);
-            if (!op.operand(1).type().equals(op.operand(2).type())) {
-                ctx.error(op, "Invalid operand types of arith.select (must both be " + op.operand(1).type() + "): "
-                        + op.operand(2).type());
-            }
-        }
-    }
-
-    /**
-     * {@code %r = arith.cmpf <predicate>, %a, %b [fastmath<...>] : T}: compares floats; the predicate is
-     * stored by its number in {@link #PREDICATES}. The ordered predicates ({@code o...}) are false when either
-     * operand is NaN, the unordered ones ({@code u...}) true.
-     */
-    public static final class CmpFOp extends OpView {
-        /** The op's name. */
-        public static final String NAME = "arith.cmpf";
-
-        /** The predicates, in the order of their numeric values. */
-        public static final List<String> PREDICATES = List.of("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true");
-
-        /**
-         * Views an {@code arith.cmpf}.
-         *
-         * @param op the op
-         */
-        public CmpFOp(Operation op) {
-            super(op, NAME);
-        }
-
-        /**
-         * Creates {@code arith.cmpf predicate, a, b}.
-         *
-         * @param loc where the op comes from
-         * @param predicate one of {@link #PREDICATES}
-         * @param a the left operand
-         * @param b the right operand, of the same float type
-         * @return the new op, detached
-         */
-        public static CmpFOp create(Location loc, String predicate, Value a, Value b) {
-            int p = PREDICATES.indexOf(predicate);
-            if (p < 0) {
-                throw new IllegalArgumentException("Invalid predicate (must be one of " + PREDICATES + "): " + predicate);
-            }
-            return new CmpFOp(Operation.create(NAME, loc, List.of(a, b), List.of(Type.I1),
-                    Map.of("predicate", Attribute.IntegerAttr.i64(p))));
-        }
-
-        /** {@return the predicate's number in {@link #PREDICATES}} */
-        public int predicate() {
-            return (int) ((Attribute.IntegerAttr) op.attr("predicate")).value();
-        }
-
-        static OpDef definition() {
-            return OpDef.of(NAME).inherent("predicate", BinaryOp.FASTMATH).syntax(CmpFOp::parse, CmpFOp::print)
-                    .verifier(CmpFOp::verify);
-        }
-
-        static Operation parse(OpAsmParser p, int results, Location loc) {
-            int off = p.offset();
-            String pred = p.keyword();
-            int idx = PREDICATES.indexOf(pred);
-            if (idx < 0) {
-                throw p.errorAt(off, "Invalid predicate (must be one of " + String.join(", ", PREDICATES) + "): " + pred);
-            }
-            p.expectPunct(',');
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 2) {
-                throw p.errorAt(off, "Invalid operands of arith.cmpf (must be two): " + refs.size());
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            parseFastmath(p, attrs);
-            attrs.putAll(p.optionalDictionary());
-            p.expectPunct(':');
-            Type t = p.type();
-            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
-            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
-        }
-
-        static void print(OpAsmPrinter p, Operation op) {
-            long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
-            p.write(' ').write(v >= 0 && v < PREDICATES.size() ? PREDICATES.get((int) v) : Long.toString(v)).write(", ")
-                    .operands(op.operands());
-            printFastmath(p, op);
-            p.attrDict(op, Set.of("predicate", BinaryOp.FASTMATH));
-            p.write(" : ").type(op.operand(0).type());
-        }
-
-        static void verify(Operation op, VerifyContext ctx) {
-            if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
-                return;
-            }
-            Attribute p = op.attr("predicate");
-            if (!(p instanceof Attribute.IntegerAttr i) || i.value() < 0 || i.value() >= PREDICATES.size()) {
-                ctx.error(op, "Invalid predicate of arith.cmpf (must be 0 to " + (PREDICATES.size() - 1) + "): " + p);
-            }
-            if (!(op.operand(0).type() instanceof Type.FloatType)) {
-                ctx.error(op, "Invalid operand of arith.cmpf (must be a float): " + op.operand(0).type());
-            } else if (!op.operand(1).type().equals(op.operand(0).type())) {
-                ctx.error(op, "Invalid operand types of arith.cmpf (must both be " + op.operand(0).type() + "): "
-                        + op.operand(1).type());
-            }
-            ctx.expectType(op, "result of arith.cmpf", op.result(0), Type.I1);
         }
     }
 
@@ -880,14 +313,14 @@ public final class Arith {
             return OpDef.of(NAME).inherent(BinaryOp.FASTMATH).syntax((p, n, loc) -> {
                 OpAsmParser.OperandRef r = p.operandRef();
                 Map<String, Attribute> attrs = new LinkedHashMap<>();
-                parseFastmath(p, attrs);
+                ArithmeticSyntax.parseFastmath(p, attrs);
                 attrs.putAll(p.optionalDictionary());
                 p.expectPunct(':');
                 Type t = p.type();
                 return Operation.create(NAME, loc, List.of(p.resolve(r, t)), List.of(t), attrs);
             }, (p, op) -> {
                 p.write(' ').operand(op.operand(0));
-                printFastmath(p, op);
+                ArithmeticSyntax.printFastmath(p, op);
                 p.attrDict(op, Set.of(BinaryOp.FASTMATH));
                 p.write(" : ").type(op.result(0).type());
             }).verifier((op, ctx) -> {

@@ -1,11 +1,11 @@
 package dev.mgpu.dialect.math;
 
-import dev.mgpu.dialect.arith.Arith;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.ArithmeticSyntax;
 import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
@@ -119,7 +119,7 @@ public final class MathDialect {
                 throw p.errorAt(off, "Invalid operands of " + name + " (must be " + arity + "): " + refs.size());
             }
             Map<String, Attribute> attrs = new LinkedHashMap<>();
-            Arith.parseFastmath(p, attrs);
+            ArithmeticSyntax.parseFastmath(p, attrs);
             attrs.putAll(p.optionalDictionary());
             p.expectPunct(':');
             Type t = p.type();
@@ -176,7 +176,7 @@ public final class MathDialect {
 
         static void print(OpAsmPrinter p, Operation op) {
             p.write(' ').operands(op.operands());
-            Arith.printFastmath(p, op);
+            ArithmeticSyntax.printFastmath(p, op);
             p.attrDict(op, Set.of(FASTMATH));
             p.write(" : ").type(op.result(0).type());
         }

@@ -1,12 +1,12 @@
 package dev.mgpu.dialect.nvvm;
 
-import dev.mgpu.dialect.llvm.ConstantRangeAttr;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import dev.mgpu.op.OpDef;
+import dev.mgpu.op.RegisterSyntax;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
@@ -44,8 +44,8 @@ public final class NVVM {
         List<OpDef> defs = new ArrayList<>();
         for (String r : REGISTERS) {
             String name = SREG + r;
-            defs.add(OpDef.of(name).inherent("range").syntax((p, n, loc) -> parseRegister(p, loc, name),
-                    NVVM::printRegister).verifier((op, ctx) -> {
+            defs.add(OpDef.of(name).inherent("range").syntax((p, n, loc) -> RegisterSyntax.parseRegister(p, loc,
+                    name), RegisterSyntax::printRegister).verifier((op, ctx) -> {
                         if (Syntax.verifyCounts(op, ctx, 0, 1)) {
                             ctx.expectType(op, "result of " + op.name(), op.result(0), Type.I32);
                         }
@@ -57,39 +57,6 @@ public final class NVVM {
         defs.add(OpDef.of(SHFL_SYNC).inherent("kind", "return_value_and_is_valid").syntax(NVVM::parseShfl,
                 NVVM::printShfl).verifier((op, ctx) -> Syntax.verifyCounts(op, ctx, 4, 1)));
         return defs;
-    }
-
-    /**
-     * Parses a register read, {@code [range <i32, lo, hi>] [attrs] : i32} after the op's name; the range,
-     * a hint, is kept. The rocdl dialect's index ops share the form.
-     *
-     * @param p the parser
-     * @param loc the op's location
-     * @param name the op's name
-     * @return the op
-     */
-    public static Operation parseRegister(OpAsmParser p, Location loc, String name) {
-        Map<String, Attribute> attrs = new LinkedHashMap<>();
-        if (p.optionalKeyword("range")) {
-            attrs.put("range", ConstantRangeAttr.parseBody(p));
-        }
-        attrs.putAll(p.optionalDictionary());
-        p.expectPunct(':');
-        return Operation.create(name, loc, List.of(), List.of(p.type()), attrs);
-    }
-
-    /**
-     * Prints what {@link #parseRegister} parses.
-     *
-     * @param p the printer
-     * @param op the op
-     */
-    public static void printRegister(OpAsmPrinter p, Operation op) {
-        if (op.attr("range") instanceof ConstantRangeAttr r) {
-            p.write(" range ").write(r.body());
-        }
-        p.attrDict(op, Set.of("range"));
-        p.write(" : ").type(op.result(0).type());
     }
 
     private static Operation parseShfl(OpAsmParser p, int results, Location loc) {

@@ -1,11 +1,11 @@
 package dev.mgpu.dialect.rocdl;
 
-import dev.mgpu.dialect.nvvm.NVVM;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.op.OpDef;
+import dev.mgpu.op.RegisterSyntax;
 import dev.mgpu.op.Syntax;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
@@ -44,8 +44,8 @@ public final class ROCDL {
         List<OpDef> defs = new ArrayList<>();
         for (String i : INDICES) {
             String name = "rocdl." + i;
-            defs.add(OpDef.of(name).inherent("range").syntax((p, n, loc) -> NVVM.parseRegister(p, loc, name),
-                    NVVM::printRegister).verifier((op, ctx) -> {
+            defs.add(OpDef.of(name).inherent("range").syntax((p, n, loc) -> RegisterSyntax.parseRegister(p, loc,
+                    name), RegisterSyntax::printRegister).verifier((op, ctx) -> {
                 if (Syntax.verifyCounts(op, ctx, 0, 1)) {
                     ctx.expectType(op, "result of " + op.name(), op.result(0), Type.I32);
                 }

@@ -7,9 +7,14 @@ import dev.mgpu.codegen.internal.translate.Types;
 import static org.bytedeco.llvm.global.LLVM.*;
 
 import dev.mgpu.dialect.arith.Arith;
+import dev.mgpu.dialect.arith.Casts;
+import dev.mgpu.dialect.arith.Comparisons;
 import dev.mgpu.dialect.cf.Cf;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMArithOps;
+import dev.mgpu.dialect.llvm.LLVMFunctionOps;
+import dev.mgpu.dialect.llvm.LLVMMemoryOps;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.ir.Operation;
@@ -27,7 +32,7 @@ public final class HostTranslators {
     private HostTranslators() {
     }
 
-    /** LLVM's integer predicates, in the order of {@link Arith.CmpIOp#PREDICATES}. */
+    /** LLVM's integer predicates, in the order of {@link Comparisons.CmpIOp#PREDICATES}. */
     private static final int[] ICMP = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE,
         LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
 
@@ -38,9 +43,9 @@ public final class HostTranslators {
 
     public static void register(Map<String, OpTable.OpTranslator> m) {
         m.put(Func.ReturnOp.NAME, HostTranslators::ret);
-        m.put(LLVM.ReturnOp.NAME, HostTranslators::ret);
+        m.put(LLVMFunctionOps.ReturnOp.NAME, HostTranslators::ret);
         m.put(Func.CallOp.NAME, HostTranslators::call);
-        m.put(LLVM.CallOp.NAME, HostTranslators::call);
+        m.put(LLVMFunctionOps.CallOp.NAME, HostTranslators::call);
         m.put(Arith.ConstantOp.NAME, HostTranslators::constant);
         m.put(LLVM.ConstantOp.NAME, HostTranslators::constant);
         m.put(LLVM.ZeroOp.NAME, (op, t) -> t.map(op.result(0), LLVMConstNull(t.types.of(op.result(0).type(), op))));
@@ -65,8 +70,8 @@ public final class HostTranslators {
         minMax(m, "minsi", LLVMIntSLT);
         minMax(m, "maxui", LLVMIntUGT);
         minMax(m, "minui", LLVMIntULT);
-        m.put(Arith.CmpIOp.NAME, HostTranslators::icmp);
-        m.put(LLVM.ICmpOp.NAME, HostTranslators::icmp);
+        m.put(Comparisons.CmpIOp.NAME, HostTranslators::icmp);
+        m.put(LLVMArithOps.ICmpOp.NAME, HostTranslators::icmp);
         m.put(Arith.BinaryOp.nameOf("remf"), (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFRem(t.builder,
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
         for (String[] k : new String[][] {{"maximumf", "maximum"}, {"minimumf", "minimum"}, {"maxnumf", "maxnum"},
@@ -89,26 +94,26 @@ public final class HostTranslators {
         });
         m.put(Arith.BinaryOp.nameOf("ceildivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, true)));
         m.put(Arith.BinaryOp.nameOf("floordivsi"), (op, t) -> t.map(op.result(0), signedRoundedDivision(op, t, false)));
-        m.put(Arith.CmpFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFCmp(t.builder,
-                FCMP[new Arith.CmpFOp(op).predicate()], t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
+        m.put(Comparisons.CmpFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFCmp(t.builder,
+                FCMP[new Comparisons.CmpFOp(op).predicate()], t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), ""))));
         m.put(Arith.NegFOp.NAME, (op, t) -> t.map(op.result(0), flags(op, LLVMBuildFNeg(t.builder,
                 t.lookup(op.operand(0), op), ""))));
-        m.put(Arith.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
+        m.put(Comparisons.SelectOp.NAME, (op, t) -> t.map(op.result(0), LLVMBuildSelect(t.builder,
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), t.lookup(op.operand(2), op), "")));
-        for (String k : Arith.CastOp.KINDS) {
-            m.put(Arith.CastOp.nameOf(k), HostTranslators::cast);
+        for (String k : Casts.CastOp.KINDS) {
+            m.put(Casts.CastOp.nameOf(k), HostTranslators::cast);
         }
-        for (String k : LLVM.CastOp.KINDS) {
-            m.put(LLVM.CastOp.nameOf(k), HostTranslators::cast);
+        for (String k : LLVMArithOps.CastOp.KINDS) {
+            m.put(LLVMArithOps.CastOp.nameOf(k), HostTranslators::cast);
         }
         m.put(Cf.BrOp.NAME, HostTranslators::br);
         m.put(LLVM.BR, HostTranslators::br);
         m.put(Cf.CondBrOp.NAME, HostTranslators::condBr);
         m.put(LLVM.COND_BR, HostTranslators::condBr);
-        m.put(LLVM.AllocaOp.NAME, HostTranslators::alloca);
-        m.put(LLVM.LoadOp.NAME, HostTranslators::load);
-        m.put(LLVM.StoreOp.NAME, HostTranslators::store);
-        m.put(LLVM.GEPOp.NAME, HostTranslators::gep);
+        m.put(LLVMMemoryOps.AllocaOp.NAME, HostTranslators::alloca);
+        m.put(LLVMMemoryOps.LoadOp.NAME, HostTranslators::load);
+        m.put(LLVMMemoryOps.StoreOp.NAME, HostTranslators::store);
+        m.put(LLVMMemoryOps.GEPOp.NAME, HostTranslators::gep);
     }
 
     /** One translation for the arith op {@code arithKind} and the llvm op {@code llvmKind}. */
@@ -117,7 +122,7 @@ public final class HostTranslators {
         OpTable.OpTranslator tr = (op, t) -> t.map(op.result(0),
                 flags(op, bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
         m.put(Arith.BinaryOp.nameOf(arithKind), tr);
-        m.put(LLVM.BinaryOp.nameOf(llvmKind), tr);
+        m.put(LLVMArithOps.BinaryOp.nameOf(llvmKind), tr);
     }
 
     /** LLVM's fast-math bits, in the order of {@code Arith.FASTMATH_FLAGS} (fast is all of them). */
@@ -155,7 +160,7 @@ public final class HostTranslators {
         return v;
     }
 
-    /** LLVM's float predicates, in the order of {@link Arith.CmpFOp#PREDICATES}. */
+    /** LLVM's float predicates, in the order of {@link Comparisons.CmpFOp#PREDICATES}. */
     private static final int[] FCMP = {LLVMRealPredicateFalse, LLVMRealOEQ, LLVMRealOGT, LLVMRealOGE, LLVMRealOLT,
         LLVMRealOLE, LLVMRealONE, LLVMRealORD, LLVMRealUEQ, LLVMRealUGT, LLVMRealUGE, LLVMRealULT, LLVMRealULE,
         LLVMRealUNE, LLVMRealUNO, LLVMRealPredicateTrue};
@@ -390,7 +395,7 @@ public final class HostTranslators {
         for (int i = 0; i < idx.length; i++) {
             long r = raw.get(i);
             boolean intoStruct = i > 0 && cur instanceof Type.LLVMStructType;
-            if (r == LLVM.GEPOp.DYNAMIC_INDEX) {
+            if (r == LLVMMemoryOps.GEPOp.DYNAMIC_INDEX) {
                 if (intoStruct) {
                     throw ModuleTranslation.error(op, "Invalid llvm.getelementptr index (must be a constant when"
                             + " indexing a struct): operand " + dyn);
@@ -400,7 +405,7 @@ public final class HostTranslators {
                 idx[i] = LLVMConstInt(intoStruct ? LLVMInt32TypeInContext(t.ctx) : LLVMInt64TypeInContext(t.ctx), r, 1);
             }
             if (i > 0) {
-                if (cur instanceof Type.LLVMStructType s && r != LLVM.GEPOp.DYNAMIC_INDEX && r >= 0 && r < s.body().size()) {
+                if (cur instanceof Type.LLVMStructType s && r != LLVMMemoryOps.GEPOp.DYNAMIC_INDEX && r >= 0 && r < s.body().size()) {
                     cur = s.body().get((int) r);
                 } else if (cur instanceof Type.LLVMArrayType a) {
                     cur = a.elementType();

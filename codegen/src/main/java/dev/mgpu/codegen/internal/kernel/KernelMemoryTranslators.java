@@ -11,6 +11,7 @@ import static dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators.*;
 
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.dialect.memref.Views;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
@@ -126,7 +127,7 @@ public final class KernelMemoryTranslators {
 
     public static void alloca(Operation op, ModuleTranslation t) {
         device(op, t);
-        MemRef.AllocaOp a = new MemRef.AllocaOp(op);
+        Allocations.AllocaOp a = new Allocations.AllocaOp(op);
         Type.MemRefType m = a.type();
         LLVMTypeRef arr = KernelMemory.arrayOf(t, m, op);
         LLVMValueRef own = t.device.privateMemory(t, op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
@@ -314,7 +315,7 @@ public final class KernelMemoryTranslators {
      * a generic pointer. Private is internal to the module; uninitialized is undefined.
      */
     public static void memrefGlobal(Operation op, ModuleTranslation t) {
-        MemRef.GlobalOp g = new MemRef.GlobalOp(op);
+        Allocations.GlobalOp g = new Allocations.GlobalOp(op);
         Type.MemRefType m = g.type();
         int as;
         if (t.device != null) {
@@ -371,7 +372,7 @@ public final class KernelMemoryTranslators {
      * space); on the host, a descriptor of it with offset 0 and row-major strides.
      */
     public static void getGlobal(Operation op, ModuleTranslation t) {
-        String name = new MemRef.GetGlobalOp(op).name().leaf();
+        String name = new Allocations.GetGlobalOp(op).name().leaf();
         LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);
         if (g == null || g.isNull()) {
             throw ModuleTranslation.error(op, "Invalid memref.get_global (must name a memref.global of the module): @"

@@ -23,6 +23,7 @@ import dev.mgpu.dialect.gpu.PrintfOp;
 import dev.mgpu.dialect.gpu.ShuffleOp;
 import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.dialect.math.MathDialect;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.memref.Reshapes;
 import dev.mgpu.dialect.memref.Views;
@@ -66,7 +67,7 @@ public final class KernelTranslators {
         m.put(GpuReturnOp.NAME, HostTranslators::ret);
         m.put(MemRef.LoadOp.NAME, KernelMemoryTranslators::load);
         m.put(MemRef.StoreOp.NAME, KernelMemoryTranslators::store);
-        m.put(MemRef.AllocaOp.NAME, KernelMemoryTranslators::alloca);
+        m.put(Allocations.AllocaOp.NAME, KernelMemoryTranslators::alloca);
         m.put(MemRef.AtomicRMWOp.NAME, KernelMemoryTranslators::atomic);
         m.put(MemRef.DimOp.NAME, KernelMemoryTranslators::dim);
         m.put(Views.SubViewOp.NAME, KernelMemoryTranslators::subview);

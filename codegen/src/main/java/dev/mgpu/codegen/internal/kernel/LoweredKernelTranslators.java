@@ -12,7 +12,7 @@ import static dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators.*;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.nvvm.NVVM;
 import dev.mgpu.dialect.rocdl.ROCDL;
-import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
@@ -53,7 +53,7 @@ public final class LoweredKernelTranslators {
                 HostTranslators.fcmpPredicate((int) ((Attribute.IntegerAttr) op.attr("predicate")).value()),
                 t.lookup(op.operand(0), op), t.lookup(op.operand(1), op), "")));
         m.put(LLVMKernelOps.ATOMIC_RMW, LoweredKernelTranslators::atomicRmw);
-        m.put(MemRef.GetGlobalOp.NAME, KernelMemoryTranslators::getGlobal);
+        m.put(Allocations.GetGlobalOp.NAME, KernelMemoryTranslators::getGlobal);
         m.put(LLVMKernelOps.ADDRESS_OF, (op, t) -> {
             String name = ((Attribute.SymbolRefAttr) op.attr("global_name")).leaf();
             LLVMValueRef g = LLVMGetNamedGlobal(t.module, name);

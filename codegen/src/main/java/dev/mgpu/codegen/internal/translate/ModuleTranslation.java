@@ -18,8 +18,9 @@ import org.bytedeco.javacpp.PointerScope;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.llvm.LLVMFunctionOps;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
-import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.MgpuException;
@@ -124,7 +125,7 @@ public final class ModuleTranslation {
                 } else if (isFunction(op) && !op.region(0).isEmpty()) {
                     t.translateBody(op);
                 } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)
-                        && !op.name().equals(MemRef.GlobalOp.NAME)) {
+                        && !op.name().equals(Allocations.GlobalOp.NAME)) {
                     throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
                             + op.name());
                 }
@@ -139,7 +140,7 @@ public final class ModuleTranslation {
 
     private static boolean isFunction(Operation op) {
         String n = op.name();
-        return n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
+        return n.equals(Func.FuncOp.NAME) || n.equals(LLVMFunctionOps.FuncOp.NAME) || n.equals(GpuFuncOp.NAME);
     }
 
     /**
@@ -231,11 +232,11 @@ public final class ModuleTranslation {
         countLaunchSites(root);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
-            boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(MemRef.GlobalOp.NAME);
+            boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(Allocations.GlobalOp.NAME);
             if (global && handlers.runtime().names().contains(op.symbolName())) {
                 throw error(op, "Invalid global name (must not clash with a runtime function): @" + op.symbolName());
             }
-            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVM.FuncOp.NAME)) {
+            if (op.name().equals(Func.FuncOp.NAME) || op.name().equals(LLVMFunctionOps.FuncOp.NAME)) {
                 declareFunction(op);
             } else if (table.globals().containsKey(op.name())) {
                 // A global of the host; outlining copies the ones a kernel uses into its module.
@@ -249,12 +250,12 @@ public final class ModuleTranslation {
         }
         for (Operation op : top) {
             String n = op.name();
-            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVM.FuncOp.NAME)) {
+            if (n.equals(Func.FuncOp.NAME) || n.equals(LLVMFunctionOps.FuncOp.NAME)) {
                 if (!op.region(0).isEmpty()) {
                     translateBody(op);
                 }
             } else if (!n.equals(BinaryOp.NAME) && !n.equals(GpuModuleOp.NAME) && !n.equals(LLVMKernelOps.GLOBAL)
-                    && !n.equals(MemRef.GlobalOp.NAME)) {
+                    && !n.equals(Allocations.GlobalOp.NAME)) {
                 throw error(op, "Invalid top-level op for translation (must be a function, llvm.mlir.global,"
                         + " memref.global, gpu.binary or gpu.module): " + n);
             }

@@ -1,4 +1,4 @@
-package dev.mgpu.codegen.internal;
+package dev.mgpu.codegen.internal.llvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

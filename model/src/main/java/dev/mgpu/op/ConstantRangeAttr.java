@@ -1,4 +1,4 @@
-package dev.mgpu.dialect.llvm;
+package dev.mgpu.op;
 
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
