@@ -1,5 +1,11 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.dialect.gpu.GpuReturnOp;
+import dev.mgpu.dialect.memref.MemRef;
+import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.llvm.LLVM;
+import dev.mgpu.dialect.arith.Comparisons;
+import dev.mgpu.dialect.arith.Arith;
 import dev.mgpu.codegen.internal.translate.Ir;
 import dev.mgpu.dialect.Dialects;
 import dev.mgpu.dialect.gpu.BinaryOp;
@@ -129,8 +135,8 @@ public final class KernelOutlining {
     }
 
     /** The constant-like ops of our subset ({@code llvm.mlir.addressof} is not: its global is the host's). */
-    private static final Set<String> CONSTANTS = Set.of("arith.constant", "llvm.mlir.constant", "llvm.mlir.undef",
-            "llvm.mlir.zero", "llvm.mlir.poison");
+    private static final Set<String> CONSTANTS = Set.of(Arith.ConstantOp.NAME, LLVM.ConstantOp.NAME, LLVMKernelOps.UNDEF,
+            LLVM.ZeroOp.NAME, LLVMKernelOps.POISON);
 
     /**
      * Ops worth computing in the kernel rather than passing their result in (upstream's
@@ -139,8 +145,8 @@ public final class KernelOutlining {
      */
     private static boolean sinkable(Operation op) {
         return op.regions().isEmpty() && (op.operandCount() == 0 && CONSTANTS.contains(op.name())
-                || op.name().equals("memref.dim")
-                || op.name().equals("arith.select") || op.name().equals("arith.cmpi"));
+                || op.name().equals(MemRef.DimOp.NAME)
+                || op.name().equals(Comparisons.SelectOp.NAME) || op.name().equals(Comparisons.CmpIOp.NAME));
     }
 
     /**
@@ -189,7 +195,7 @@ public final class KernelOutlining {
         for (int i = 0; i < 3; i++) {
             // Upstream also writes sizes below 1 or past 2^31 - 1 (their low 32 bits), which no kernel may
             // be launched with and which gpu.func's known sizes reject; those are left out here.
-            if (!(sizes.get(i) instanceof Value.OpResult r && r.owner().name().equals("arith.constant")
+            if (!(sizes.get(i) instanceof Value.OpResult r && r.owner().name().equals(Arith.ConstantOp.NAME)
                     && r.owner().attr("value") instanceof Attribute.IntegerAttr c && c.value() > 0
                     && c.value() <= Integer.MAX_VALUE)) {
                 return null;
@@ -298,7 +304,7 @@ public final class KernelOutlining {
         for (Block b : kernel.op().region(0).blocks()) {
             Operation t = b.terminator();
             if (t != null && t.name().equals(LaunchOp.TERMINATOR)) {
-                b.replace(t, Operation.create("gpu.return", t.location(), List.of(), List.of(), Map.of()));
+                b.replace(t, Operation.create(GpuReturnOp.NAME, t.location(), List.of(), List.of(), Map.of()));
             }
         }
         List<Attribute> targetAttrs = new ArrayList<>(targets);

@@ -29,6 +29,16 @@ public final class DimensionOp extends OpView {
     public static final List<String> DIMENSIONS = List.of("x", "y", "z");
 
     /**
+     * The op name of a kind of {@link #KINDS}.
+     *
+     * @param kind one of {@link #KINDS}
+     * @return {@code gpu.<kind>}
+     */
+    public static String name(String kind) {
+        return "gpu." + kind;
+    }
+
+    /**
      * Views an op of one of the kinds.
      *
      * @param op a {@code gpu.thread_id}, {@code gpu.block_id}, ... op
@@ -54,7 +64,7 @@ public final class DimensionOp extends OpView {
             throw new IllegalArgumentException("Invalid dimension op (must be one of " + KINDS + " along 0 to 2): "
                     + kind + " " + dimension);
         }
-        return new DimensionOp(Operation.create("gpu." + kind, loc, List.of(), List.of(Type.INDEX),
+        return new DimensionOp(Operation.create(name(kind), loc, List.of(), List.of(Type.INDEX),
                 Map.of("dimension", new DimensionAttr(dimension))));
     }
 
@@ -76,7 +86,7 @@ public final class DimensionOp extends OpView {
     static List<OpDef> definitions() {
         List<OpDef> defs = new ArrayList<>();
         for (String k : KINDS) {
-            String name = "gpu." + k;
+            String name = name(k);
             defs.add(OpDef.of(name).inherent("dimension", "upper_bound")
                     .syntax((p, n, loc) -> parse(p, loc, name), DimensionOp::print).verifier(DimensionOp::verify)
                     .resultNames(DimensionOp::resultNames));

@@ -42,24 +42,34 @@ public final class MathDialect {
     /** The functions of three operands. */
     public static final List<String> TERNARY = List.of("fma");
 
+    /**
+     * The op name of a math function.
+     *
+     * @param kind one of {@link #UNARY}, {@link #BINARY}, {@link #TERNARY}, {@link #INTEGER} or {@link #CLASSES}
+     * @return {@code math.<kind>}
+     */
+    public static String name(String kind) {
+        return "math." + kind;
+    }
+
     /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         List<OpDef> defs = new ArrayList<>();
         for (List<String> kinds : List.of(UNARY, BINARY, TERNARY)) {
             for (String k : kinds) {
-                String name = "math." + k;
+                String name = name(k);
                 int arity = kinds == UNARY ? 1 : kinds == BINARY ? 2 : 3;
                 defs.add(OpDef.of(name).inherent(FunctionOp.FASTMATH).syntax((p, n, loc) -> FunctionOp.parse(p, loc,
                         name, arity), FunctionOp::print).verifier((op, ctx) -> FunctionOp.verify(op, ctx, arity)));
             }
         }
         for (String k : INTEGER) {
-            String name = "math." + k;
+            String name = name(k);
             defs.add(OpDef.of(name).syntax((p, n, loc) -> FunctionOp.parseOther(p, loc, name, null),
                     FunctionOp::printOther).verifier(FunctionOp::verifyInteger));
         }
         for (String k : CLASSES) {
-            String name = "math." + k;
+            String name = name(k);
             defs.add(OpDef.of(name).inherent(FunctionOp.FASTMATH).syntax((p, n, loc) -> FunctionOp.parseOther(p, loc,
                     name, Type.I1), FunctionOp::printOther).verifier(FunctionOp::verifyClass));
         }
@@ -99,7 +109,7 @@ public final class MathDialect {
                         + " of " + operands.length);
             }
             Type result = CLASSES.contains(kind) ? Type.I1 : operands[0].type();
-            return new FunctionOp(Operation.create("math." + kind, loc, List.of(operands), List.of(result), Map.of()));
+            return new FunctionOp(Operation.create(name(kind), loc, List.of(operands), List.of(result), Map.of()));
         }
 
         /** {@return the function's name, such as {@code sqrt}} */

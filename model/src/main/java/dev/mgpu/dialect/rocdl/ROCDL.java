@@ -38,12 +38,22 @@ public final class ROCDL {
     public static final String DS_BPERMUTE = "rocdl.ds_bpermute";
 
     /**
+     * The op name of an index register.
+     *
+     * @param index one of {@link #INDICES}
+     * @return {@code rocdl.<index>}
+     */
+    public static String name(String index) {
+        return "rocdl." + index;
+    }
+
+    /**
      * {@return every op of the dialect}
      */
     public static List<OpDef> ops() {
         List<OpDef> defs = new ArrayList<>();
         for (String i : INDICES) {
-            String name = "rocdl." + i;
+            String name = name(i);
             defs.add(OpDef.of(name).inherent("range").syntax((p, n, loc) -> RegisterSyntax.parseRegister(p, loc,
                     name), RegisterSyntax::printRegister).verifier((op, ctx) -> {
                 if (Syntax.verifyCounts(op, ctx, 0, 1)) {
@@ -88,6 +98,6 @@ public final class ROCDL {
         if (!INDICES.contains(index)) {
             throw new IllegalArgumentException("Invalid index (must be one of " + INDICES + "): " + index);
         }
-        return Operation.create("rocdl." + index, loc, List.of(), List.of(Type.I32), Map.of());
+        return Operation.create(name(index), loc, List.of(), List.of(Type.I32), Map.of());
     }
 }

@@ -54,7 +54,7 @@ public final class KernelTranslators {
 
     public static void register(Map<String, OpTable.OpTranslator> m) {
         for (String k : DimensionOp.KINDS) {
-            m.put("gpu." + k, KernelTranslators::dimension);
+            m.put(DimensionOp.name(k), KernelTranslators::dimension);
         }
         m.put(LaneOps.LANE_ID, (op, t) -> t.map(op.result(0), index(t, device(op, t).laneId(t))));
         m.put(LaneOps.SUBGROUP_SIZE, (op, t) -> t.map(op.result(0), index(t, device(op, t).subgroupSize(t))));
@@ -85,14 +85,14 @@ public final class KernelTranslators {
         registerLowLevel(m);
         for (List<String> kinds : List.of(MathDialect.UNARY, MathDialect.BINARY, MathDialect.TERNARY)) {
             for (String k : kinds) {
-                m.put("math." + k, KernelMathTranslators::math);
+                m.put(MathDialect.name(k), KernelMathTranslators::math);
             }
         }
         for (String k : MathDialect.INTEGER) {
-            m.put("math." + k, KernelMathTranslators::integerMath);
+            m.put(MathDialect.name(k), KernelMathTranslators::integerMath);
         }
         for (String k : MathDialect.CLASSES) {
-            m.put("math." + k, KernelMathTranslators::floatClass);
+            m.put(MathDialect.name(k), KernelMathTranslators::floatClass);
         }
     }
 

@@ -85,9 +85,9 @@ public final class LoweredKernelTranslators {
                     + (withValid ? "p" : ""), rt, a));
         });
         for (String i : ROCDL.INDICES) {
-            m.put("rocdl." + i, (op, t) -> {
+            m.put(ROCDL.name(i), (op, t) -> {
                 DeviceTarget d = amdgpu(op, t);
-                String[] parts = op.name().substring("rocdl.".length()).split("\\.");
+                String[] parts = i.split("\\.");
                 int dim = "xyz".indexOf(parts[2]);
                 LLVMValueRef v = switch (parts[0] + "." + parts[1]) {
                     case "workitem.id" -> d.threadId(t, dim);

@@ -403,7 +403,7 @@ public final class WorkItemLoops {
             for (Operation op : perThread) {
                 t.translateOp(op);
                 for (Value r : op.results()) {
-                    if (crosses(r, inPiece, block)) {
+                    if (plan.crosses(r, inPiece, block, shared::contains, slots::containsKey)) {
                         LLVMValueRef slot = memory.perThread(t.types.of(r.type(), op));
                         LLVMValueRef v = t.lookup(r, op);
                         LLVMBuildStore(t.builder, v, gep(LLVMTypeOf(v), slot, linear));
@@ -412,51 +412,6 @@ public final class WorkItemLoops {
                 }
             }
         });
-    }
-
-    /** Whether {@code r}, a result of an op of the piece, is used outside it and must be kept per thread. */
-    private boolean crosses(Value r, Set<Operation> inPiece, Block block) {
-        boolean outside = false;
-        boolean byCollective = false;
-        for (Operation u : plan.usersOf(r)) {
-            Operation top = WorkItemPlan.topIn(u, block);
-            outside |= top == null || !inPiece.contains(top);
-            byCollective |= plan.collective(u) || u.name().equals(Scf.ConditionOp.NAME)
-                    && plan.collective(u.parentOp());
-        }
-        if (!outside) {
-            return false;
-        }
-        return byCollective || !recomputable(r, 0);
-    }
-
-    /**
-     * Whether {@code v} is computed again where another piece uses it rather than kept per thread: a thread
-     * index, or integer arithmetic (an address, mostly) of at most a few steps on thread indices and values
-     * that every thread shares. Kept per thread, an index would be loaded from memory, and LLVM would no
-     * longer see that neighbouring threads touch neighbouring elements.
-     */
-    private boolean recomputable(Value v, int depth) {
-        if (shared.contains(v)) {
-            return true;
-        }
-        if (!(v instanceof Value.OpResult r) || depth > 8 || slots.containsKey(v)) {
-            return false;
-        }
-        Operation def = r.owner();
-        if (WorkItemPlan.RECOMPUTED.contains(def.name())) {
-            return true;
-        }
-        if (!def.dialect().equals("arith") || !def.regions().isEmpty()
-                || !(v.type() instanceof Type.IntegerType || v.type() instanceof Type.IndexType)) {
-            return false;
-        }
-        for (Value o : def.operands()) {
-            if (!recomputable(o, depth + 1)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -538,7 +493,7 @@ public final class WorkItemLoops {
             t.map(v, gep(LLVMInt8TypeInContext(t.ctx), copies[0], offset));
             return;
         }
-        if (v instanceof Value.OpResult r && recomputable(v, 0)) {
+        if (v instanceof Value.OpResult r && plan.recomputable(v, shared::contains, slots::containsKey)) {
             // Computed again (recomputable): its operands first.
             for (Value o : r.owner().operands()) {
                 bind(o, bound);
