@@ -1,6 +1,7 @@
 package dev.mgpu.tests;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -13,8 +14,16 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +99,79 @@ class ArchitectureTest {
             noClasses().that().resideOutsideOfPackage(pkg)
                     .and().doNotHaveFullyQualifiedName("dev.mgpu.codegen.internal.DeviceTargets")
                     .should().dependOnClassesThat().resideInAPackage(pkg).check(classes);
+        }
+    }
+
+    /**
+     * Inside each of codegen's packages, classes that use one another form groups of at most three (the
+     * module translation, the target contract and the types are one such group): a larger circle is an idea
+     * that two files share without saying so.
+     */
+    @Test
+    void codegenClassCirclesAreSmall() {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith("dev.mgpu.codegen") || c.getEnclosingClass().isPresent()) {
+                continue;
+            }
+            Set<String> out = uses.computeIfAbsent(c.getName(), k -> new TreeSet<>());
+            c.getDirectDependenciesFromSelf().forEach(d -> {
+                JavaClass target = d.getTargetClass().getBaseComponentType();
+                while (target.getEnclosingClass().isPresent()) {
+                    target = target.getEnclosingClass().get();
+                }
+                if (target.getPackageName().equals(c.getPackageName()) && !target.getName().equals(c.getName())) {
+                    out.add(target.getName());
+                }
+            });
+        }
+        List<Set<String>> large = new ArrayList<>();
+        for (Set<String> circle : stronglyConnected(uses)) {
+            if (circle.size() > 3) {
+                large.add(circle);
+            }
+        }
+        assertEquals(List.of(), large);
+    }
+
+    /** The strongly connected components of {@code graph} (Tarjan's algorithm). */
+    private static List<Set<String>> stronglyConnected(Map<String, Set<String>> graph) {
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, Integer> low = new HashMap<>();
+        Deque<String> stack = new ArrayDeque<>();
+        Set<String> onStack = new HashSet<>();
+        List<Set<String>> out = new ArrayList<>();
+        for (String v : graph.keySet()) {
+            if (!index.containsKey(v)) {
+                connect(v, graph, index, low, stack, onStack, out);
+            }
+        }
+        return out;
+    }
+
+    private static void connect(String v, Map<String, Set<String>> graph, Map<String, Integer> index,
+            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<Set<String>> out) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.push(v);
+        onStack.add(v);
+        for (String w : graph.getOrDefault(v, Set.of())) {
+            if (!index.containsKey(w)) {
+                connect(w, graph, index, low, stack, onStack, out);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (onStack.contains(w)) {
+                low.put(v, Math.min(low.get(v), index.get(w)));
+            }
+        }
+        if (low.get(v).equals(index.get(v))) {
+            Set<String> circle = new TreeSet<>();
+            String w;
+            do {
+                w = stack.pop();
+                onStack.remove(w);
+                circle.add(w);
+            } while (!w.equals(v));
+            out.add(circle);
         }
     }
 

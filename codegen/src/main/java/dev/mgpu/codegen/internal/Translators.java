@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal;
 
+import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.host.GpuTranslators;
 import dev.mgpu.codegen.internal.host.HostTranslators;
 import dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators;
@@ -17,12 +18,12 @@ public final class Translators {
     }
 
     /** The one table, shared by every translation (read-only). */
-    public static final OpTable TABLE = assemble();
+    public static final OpTable<ModuleTranslation> TABLE = assemble();
 
-    private static OpTable assemble() {
-        OpTable table = OpTable.builder();
+    private static OpTable<ModuleTranslation> assemble() {
+        OpTable<ModuleTranslation> table = OpTable.builder();
         HostTranslators.register(table.ops());
-        Map<String, OpTable.OpTranslator> runtime = new HashMap<>();
+        Map<String, OpTable.OpTranslator<ModuleTranslation>> runtime = new HashMap<>();
         GpuTranslators.register(runtime);
         table.ops().putAll(runtime);
         KernelTranslators.register(table.ops());

@@ -44,7 +44,7 @@ public final class GpuTranslators {
         }
     }
 
-    public static void register(Map<String, OpTable.OpTranslator> m) {
+    public static void register(Map<String, OpTable.OpTranslator<ModuleTranslation>> m) {
         m.put(LaunchFuncOp.NAME, GpuTranslators::launch);
         m.put(AllocOp.NAME, GpuTranslators::alloc);
         m.put(DeallocOp.NAME, GpuTranslators::dealloc);

@@ -41,7 +41,7 @@ public final class HostTranslators {
         LLVMValueRef build(LLVMBuilderRef b, LLVMValueRef x, LLVMValueRef y);
     }
 
-    public static void register(Map<String, OpTable.OpTranslator> m) {
+    public static void register(Map<String, OpTable.OpTranslator<ModuleTranslation>> m) {
         m.put(Func.ReturnOp.NAME, HostTranslators::ret);
         m.put(LLVMFunctionOps.ReturnOp.NAME, HostTranslators::ret);
         m.put(Func.CallOp.NAME, HostTranslators::call);
@@ -117,9 +117,9 @@ public final class HostTranslators {
     }
 
     /** One translation for the arith op {@code arithKind} and the llvm op {@code llvmKind}. */
-    private static void binary(Map<String, OpTable.OpTranslator> m, Bin bin, String arithKind,
+    private static void binary(Map<String, OpTable.OpTranslator<ModuleTranslation>> m, Bin bin, String arithKind,
             String llvmKind) {
-        OpTable.OpTranslator tr = (op, t) -> t.map(op.result(0),
+        OpTable.OpTranslator<ModuleTranslation> tr = (op, t) -> t.map(op.result(0),
                 flags(op, bin.build(t.builder, t.lookup(op.operand(0), op), t.lookup(op.operand(1), op))));
         m.put(Arith.BinaryOp.nameOf(arithKind), tr);
         m.put(LLVMArithOps.BinaryOp.nameOf(llvmKind), tr);
@@ -189,7 +189,7 @@ public final class HostTranslators {
         return LLVMBuildAdd(t.builder, q, adj, "");
     }
 
-    private static void minMax(Map<String, OpTable.OpTranslator> m, String kind, int pred) {
+    private static void minMax(Map<String, OpTable.OpTranslator<ModuleTranslation>> m, String kind, int pred) {
         m.put(Arith.BinaryOp.nameOf(kind), (op, t) -> {
             LLVMValueRef x = t.lookup(op.operand(0), op);
             LLVMValueRef y = t.lookup(op.operand(1), op);

@@ -4,7 +4,7 @@ import dev.mgpu.codegen.internal.translate.LoopBuilder;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
 import static dev.mgpu.codegen.internal.translate.LoopBuilder.addIncoming;
-import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.ir.Block;

@@ -5,7 +5,7 @@ import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.Types;
 import static org.bytedeco.llvm.global.LLVM.*;
-import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 import static dev.mgpu.codegen.internal.kernel.LoweredKernelTranslators.*;
 import static dev.mgpu.codegen.internal.kernel.KernelControlFlowTranslators.*;
 import static dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators.*;
@@ -123,7 +123,7 @@ public final class KernelExchangeTranslators {
     }
 
     /**
-     * gpu.all_reduce on a GPU (the CPU's is {@link WorkItemLoops}'s): each subgroup combines its lanes' values
+     * gpu.all_reduce on a GPU (the CPU's is the CPU target's work-item loops's): each subgroup combines its lanes' values
      * by a butterfly of xor exchanges, its lane 0 keeps the result in workgroup memory, and after a barrier
      * the first subgroup combines those the same way; after a second barrier every thread reads the total.
      * Lanes past the block's last thread do not exist (a block of 48 threads has a second subgroup of 16):

@@ -4,7 +4,7 @@ import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.Types;
 import static org.bytedeco.llvm.global.LLVM.*;
-import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 import static dev.mgpu.codegen.internal.kernel.LoweredKernelTranslators.*;
 
 import dev.mgpu.dialect.math.MathDialect;

@@ -1,12 +1,11 @@
 package dev.mgpu.codegen.internal.kernel;
 
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
-import dev.mgpu.codegen.internal.translate.KernelMemory;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.Types;
 import static org.bytedeco.llvm.global.LLVM.*;
 import static dev.mgpu.codegen.internal.translate.LoopBuilder.addIncoming;
-import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 import static dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators.*;
 
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
@@ -129,15 +128,15 @@ public final class KernelMemoryTranslators {
         device(op, t);
         Allocations.AllocaOp a = new Allocations.AllocaOp(op);
         Type.MemRefType m = a.type();
-        LLVMTypeRef arr = KernelMemory.arrayOf(t, m, op);
+        LLVMTypeRef arr = t.types.arrayOf(m, op);
         LLVMValueRef own = t.device.privateMemory(t, op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
         if (own != null) {
-            t.map(op.result(0), KernelMemory.cast(t, own, t.types.addressSpace(m, op)));
+            t.map(op.result(0), t.addressSpaceCast(own, t.types.addressSpace(m, op)));
             return;
         }
         LLVMValueRef p = t.entryAlloca(arr);
         LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
-        t.map(op.result(0), KernelMemory.cast(t, p, t.types.addressSpace(m, op)));
+        t.map(op.result(0), t.addressSpaceCast(p, t.types.addressSpace(m, op)));
     }
 
     /**

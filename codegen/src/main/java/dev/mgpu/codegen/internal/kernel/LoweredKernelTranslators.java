@@ -6,7 +6,7 @@ import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.OpTable;
 import dev.mgpu.codegen.internal.translate.Types;
 import static org.bytedeco.llvm.global.LLVM.*;
-import static dev.mgpu.codegen.internal.kernel.KernelTranslators.*;
+import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 import static dev.mgpu.codegen.internal.kernel.KernelMemoryTranslators.*;
 
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
@@ -35,7 +35,7 @@ public final class LoweredKernelTranslators {
      * The llvm, nvvm and rocdl ops of kernels that upstream's {@code convert-gpu-to-nvvm} and {@code -rocdl}
      * have lowered, as {@code gpu-module-to-binary} takes them.
      */
-    public static void registerLowLevel(Map<String, OpTable.OpTranslator> m) {
+    public static void registerLowLevel(Map<String, OpTable.OpTranslator<ModuleTranslation>> m) {
         m.put(LLVMKernelOps.POISON, (op, t) -> t.map(op.result(0), LLVMGetPoison(t.types.of(op.result(0).type(), op))));
         m.put(LLVMKernelOps.UNDEF, (op, t) -> t.map(op.result(0), LLVMGetUndef(t.types.of(op.result(0).type(), op))));
         m.put(LLVMKernelOps.INSERT_VALUE, (op, t) -> t.map(op.result(0), insert(t, t.lookup(op.operand(0), op),

@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal.translate;
 
+import dev.mgpu.ir.MgpuException;
 import dev.mgpu.codegen.LLVMOffloadingHandler;
 import dev.mgpu.codegen.SelectObjectHandler;
 import dev.mgpu.ir.Attribute;
@@ -26,10 +27,10 @@ public final class Handlers {
             if (h instanceof LLVMOffloadingHandler l) {
                 return l;
             }
-            throw ModuleTranslation.error(binary, "Invalid offloading handler (must have an LLVM translation): #"
+            throw new MgpuException(binary.knownLocation(), "Invalid offloading handler (must have an LLVM translation): #"
                     + e.name());
         }
-        throw ModuleTranslation.error(binary, "Invalid offloading handler (must be an offloading handler"
+        throw new MgpuException(binary.knownLocation(), "Invalid offloading handler (must be an offloading handler"
                 + " attribute): " + a);
     }
 }

@@ -55,7 +55,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  */
 public final class ModuleTranslation {
     /** The translators of ops and globals. */
-    private final OpTable table;
+    private final OpTable<ModuleTranslation> table;
     public final LLVMContextRef ctx;
     public final LLVMModuleRef module;
     public final LLVMBuilderRef builder;
@@ -81,7 +81,8 @@ public final class ModuleTranslation {
     /** The GPU target of a kernel module; null for host code. */
     public final DeviceTarget device;
 
-    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy, OpTable table) {
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
+            OpTable<ModuleTranslation> table) {
         this.table = table;
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
@@ -92,7 +93,8 @@ public final class ModuleTranslation {
     }
 
     /** A translation of kernels for {@code device}: no runtime, no handlers, memrefs as bare pointers. */
-    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device, OpTable table) {
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device,
+            OpTable<ModuleTranslation> table) {
         this.table = table;
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
@@ -107,7 +109,8 @@ public final class ModuleTranslation {
      * module, which has the device's triple and data layout. Kernels get the device's kernel calling
      * convention; memrefs are pointers to their element 0 in the device's address spaces.
      */
-    public static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device, OpTable table) {
+    public static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device,
+            OpTable<ModuleTranslation> table) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
             ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), device, table);
             List<Operation> ops = gpuModule.region(0).entry().operations();
@@ -205,7 +208,8 @@ public final class ModuleTranslation {
      * Translates {@code root}, which the verifier has passed, into {@code nm}'s module, which has its
      * target set. The pipeline is the only caller: it owns the steps around this one.
      */
-    public static void translate(Operation root, NativeModule nm, LoadStrategy strategy, boolean debugInfo, OpTable table) {
+    public static void translate(Operation root, NativeModule nm, LoadStrategy strategy, boolean debugInfo,
+            OpTable<ModuleTranslation> table) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
             ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), strategy, table);
             if (!debugInfo) {
@@ -404,7 +408,7 @@ public final class ModuleTranslation {
                     map(a, LLVMGetParam(fn, p++));
                 } else {
                     // gpu.func attributions: workgroup memory and private memory of the kernel.
-                    map(a, KernelMemory.attribution(this, fnOp, a));
+                    map(a, device.attribution(this, fnOp, a));
                 }
             } else if (fnOp.name().equals(Func.FuncOp.NAME) && a.type() instanceof Type.MemRefType m) {
                 int n = 3 + 2 * m.rank();
@@ -453,7 +457,7 @@ public final class ModuleTranslation {
     }
 
     public void translateOp(Operation op) {
-        OpTable.OpTranslator t = table.ops().get(op.name());
+        OpTable.OpTranslator<ModuleTranslation> t = table.ops().get(op.name());
         if (device != null && table.hostOnly().contains(op.name())) {
             throw error(op, "Invalid " + op.name() + " for " + device.name() + " (must be in host code: it calls the"
                     + " mgpu runtime, which device code has not)");
@@ -589,5 +593,13 @@ public final class ModuleTranslation {
         LLVMValueRef p = LLVMBuildAlloca(builder, type, "");
         LLVMPositionBuilderAtEnd(builder, here);
         return p;
+    }
+
+    /** {@code p} in address space {@code as}: itself, or an {@code addrspacecast} of it. */
+    public LLVMValueRef addressSpaceCast(LLVMValueRef p, int as) {
+        if (LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == as) {
+            return p;
+        }
+        return LLVMBuildAddrSpaceCast(builder, p, LLVMPointerTypeInContext(ctx, as), "");
     }
 }

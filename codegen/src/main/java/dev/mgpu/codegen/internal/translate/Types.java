@@ -97,7 +97,7 @@ public final class Types {
         } else if (t instanceof Type.LLVMVoidType) {
             return LLVMVoidTypeInContext(ctx);
         }
-        throw ModuleTranslation.error(where, "Invalid type for translation (must have an LLVM equivalent): " + t);
+        throw new MgpuException(where.knownLocation(), "Invalid type for translation (must have an LLVM equivalent): " + t);
     }
 
     public LLVMTypeRef struct(List<LLVMTypeRef> fields) {
@@ -205,7 +205,7 @@ public final class Types {
         } else if (t instanceof Type.IndexType) {
             return 8;
         }
-        throw ModuleTranslation.error(where, "Invalid element type (must be an integer, index or float): " + t);
+        throw new MgpuException(where.knownLocation(), "Invalid element type (must be an integer, index or float): " + t);
     }
 
     public static int linkage(String keyword) {
@@ -232,5 +232,28 @@ public final class Types {
             case F32 -> "f32";
             default -> "f64";
         };
+    }
+
+    /**
+     * The LLVM array type of memref {@code m}'s elements, for memory in a kernel's frame (or workgroup
+     * memory), where the target checks its size ({@link DeviceTarget#checkFrameArray}).
+     */
+    public LLVMTypeRef arrayOf(Type.MemRefType m, Operation where) {
+        long count = staticCount(m, where);
+        if (device != null) {
+            device.checkFrameArray(m, count, where);
+        }
+        return LLVMArrayType2(of(m.elementType(), where), count);
+    }
+
+    private static long staticCount(Type.MemRefType m, Operation where) {
+        long n = 1;
+        for (long d : m.shape()) {
+            if (d == Type.DYNAMIC) {
+                throw new MgpuException(where.knownLocation(), "Invalid memref for a kernel (must have a static shape here): " + m);
+            }
+            n = Math.multiplyExact(n, d);
+        }
+        return n;
     }
 }

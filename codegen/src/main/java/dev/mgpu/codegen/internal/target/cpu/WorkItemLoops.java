@@ -3,7 +3,6 @@ package dev.mgpu.codegen.internal.target.cpu;
 import dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.Ir;
-import dev.mgpu.codegen.internal.translate.KernelMemory;
 import dev.mgpu.codegen.internal.translate.LoopBuilder;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
@@ -138,12 +137,12 @@ public final class WorkItemLoops {
             if (i - inputs < f.workgroupCount()) {
                 // Workgroup memory: the block's own, on the stack of the call that runs the block.
                 Type.MemRefType m = (Type.MemRefType) a.type();
-                LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
+                LLVMTypeRef arr = t.types.arrayOf(m, kernel);
                 t.map(a, memory.allocaAtEntry(arr, (int) Math.max(64, f.attributionAlignment(i - inputs))));
                 shared.add(a);
             } else {
                 Type.MemRefType m = (Type.MemRefType) a.type();
-                LLVMTypeRef arr = KernelMemory.arrayOf(t, m, kernel);
+                LLVMTypeRef arr = t.types.arrayOf(m, kernel);
                 long align = Math.max(16, f.attributionAlignment(i - inputs));
                 memory.align(align);
                 long stride = PerThreadMemory.alignUp(LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), arr), align);
