@@ -158,8 +158,8 @@ public final class Pipeline {
     }
 
     /**
-     * Runs every step and writes the output to {@code file}; LLVM writes large outputs itself, without
-     * copying them through Java.
+     * Runs every step and writes the output to {@code file}; large outputs go from LLVM's native memory to
+     * the file without a copy into Java arrays.
      */
     public void emit(Operation root, EmitKind kind, Path file) {
         checkKind(kind);

@@ -282,6 +282,9 @@ public final class HostTranslators {
         Type from = op.operand(0).type();
         LLVMTypeRef to = t.types.of(op.result(0).type(), op);
         String k = op.name().substring(op.name().indexOf('.') + 1);
+        if (t.device != null) {
+            t.device.checkCast(op, k, from, op.result(0).type());
+        }
         LLVMBuilderRef b = t.builder;
         LLVMValueRef r;
         switch (k) {

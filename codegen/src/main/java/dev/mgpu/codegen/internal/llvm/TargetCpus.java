@@ -32,6 +32,16 @@ public final class TargetCpus {
 
     /** Throws a located error unless {@code cpu} (null for none) and {@code features} are {@code triple}'s. */
     public static void check(String triple, String cpu, String features, Location where) {
+        if (features != null && triple.startsWith("x86_64")) {
+            for (String f : features.split(",", -1)) {
+                // The back end ends the process on code it then cannot encode; the probe's empty function does
+                // not show it.
+                if (f.strip().equals("-64bit-mode") || f.strip().equals("-64bit")) {
+                    throw new MgpuException(where, "Invalid CPU features (must keep the 64-bit mode of " + triple
+                            + "): " + f.strip());
+                }
+            }
+        }
         if ((cpu == null || cpu.equals("native")) && (features == null || features.isEmpty())) {
             return;
         }

@@ -226,8 +226,8 @@ public final class Targets {
     }
 
     /**
-     * Writes the module straight to {@code file} from native code, skipping the copies through Java that
-     * {@link #emit} makes; used for large outputs.
+     * Writes the module to {@code file} from native memory, skipping the copies into Java arrays that
+     * {@link #emit} makes; used for large outputs. A write that fails (a full disk) is a located error.
      */
     public static void emitToFile(NativeModule nm, EmitKind kind, String triple, CodegenOptions c, Operation where,
             java.nio.file.Path file) {
@@ -243,24 +243,45 @@ public final class Targets {
             return;
         }
         if (kind == EmitKind.LLVM) {
-            BytePointer err = new BytePointer((Pointer) null);
-            try (BytePointer nativePath = new BytePointer(path)) {
-                if (LLVMPrintModuleToFile(nm.module(), nativePath, err) != 0) {
-                    String m = err.getString();
-                    LLVMDisposeMessage(err);
-                    throw new MgpuException(where.location(), "Invalid output (must be writable): " + m);
-                }
+            // Printed into native memory and written by Java rather than by LLVM's own file stream, which ends
+            // the process on a write error (a full disk); here it is a located error.
+            BytePointer text = LLVMPrintModuleToString(nm.module());
+            try {
+                writeNative(text, BytePointer.strlen(text), file, where);
+            } finally {
+                LLVMDisposeMessage(text);
             }
             return;
         }
         if (kind == EmitKind.BC) {
-            if (LLVMWriteBitcodeToFile(nm.module(), path) != 0) {
-                throw new MgpuException(where.location(), "Invalid output (must be writable): " + path);
+            LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
+            try {
+                writeNative(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), file, where);
+            } finally {
+                LLVMDisposeMemoryBuffer(buf);
             }
             return;
         }
         try {
             java.nio.file.Files.write(file, emit(nm, kind, triple, c, where));
+        } catch (java.io.IOException e) {
+            throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
+        }
+    }
+
+    /** Writes {@code size} bytes of native memory at {@code data} to {@code file}, without a copy into Java. */
+    private static void writeNative(BytePointer data, long size, java.nio.file.Path file, Operation where) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+            for (long off = 0; off < size; ) {
+                long n = Math.min(size - off, 1L << 30);
+                java.nio.ByteBuffer chunk = new BytePointer(data).capacity(off + n).limit(off + n).position(off).asBuffer();
+                while (chunk.hasRemaining()) {
+                    ch.write(chunk);
+                }
+                off += n;
+            }
         } catch (java.io.IOException e) {
             throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
         }

@@ -275,6 +275,33 @@ public abstract class DeviceTarget {
             java.util.Map<String, Attribute> props, dev.mgpu.codegen.KernelOptions options,
             java.util.function.IntFunction<byte[]> emit);
 
+    // ------------------------------------------------------------------ what the back end cannot take
+
+    /**
+     * Reports, as a located error, what the target's back end cannot take in the declaration of function
+     * {@code op} (a kernel when {@code kernel}, a declaration when {@code declaration}) named {@code name},
+     * with LLVM parameter types {@code params}: such input would end the process inside LLVM.
+     */
+    public void checkDeclaration(ModuleTranslation t, Operation op, String name, List<LLVMTypeRef> params,
+            boolean kernel, boolean declaration) {
+    }
+
+    /**
+     * Reports a cast {@code kind} (its op's name without the dialect) from {@code from} to {@code to} that the
+     * target's back end cannot lower.
+     */
+    public void checkCast(Operation op, String kind, dev.mgpu.ir.Type from, dev.mgpu.ir.Type to) {
+    }
+
+    /** The bytes of {@code params} as the module's data layout lays them out one after another. */
+    public static long parameterBytes(ModuleTranslation t, List<LLVMTypeRef> params) {
+        long bytes = 0;
+        for (LLVMTypeRef p : params) {
+            bytes += LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), p);
+        }
+        return bytes;
+    }
+
     // ------------------------------------------------------------------ what the kernel translators ask
 
     /**

@@ -313,6 +313,8 @@ public final class ModuleTranslation {
         }
         String name = op.symbolName();
         if (device != null) {
+            device.checkDeclaration(this, op, name, params,
+                    op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op), op.region(0).isEmpty());
             LLVMValueRef fn = LLVMAddFunction(module, device.bodyName(name, op), fnType);
             deviceFunctions.put(name, op);
             if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {

@@ -213,6 +213,10 @@ public final class Amdgpu extends DeviceTarget {
      */
     @Override
     public void checkExchange(Operation op) {
+        if (generation() > 0 && generation() < 8) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must be compiled for"
+                    + " GFX8 or later: lanes exchange values through ds_bpermute, which earlier chips lack)");
+        }
         if (subgroupLanes() == 64 && isRdna()) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must run in wavefronts"
                     + " of 32 on an RDNA chip: ds_bpermute does not read across the halves of a wavefront of 64):"
@@ -284,6 +288,37 @@ public final class Amdgpu extends DeviceTarget {
         } catch (IOException e) {
             throw new MgpuException(module.knownLocation(), "Invalid LLVM artifact (must carry lld to link AMDGPU"
                     + " code objects): " + e.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ what the back end cannot take
+
+    /**
+     * The most bytes of a kernel's parameters taken here, HIP's limit of 4 KiB: the back end's time grows
+     * steeply with a larger array passed by value, and a very large one ends the process.
+     */
+    static final long MAX_PARAMETER_BYTES = 4096;
+
+    @Override
+    public void checkDeclaration(ModuleTranslation t, Operation op, String name, List<LLVMTypeRef> params,
+            boolean kernel, boolean declaration) {
+        long bytes = kernel ? parameterBytes(t, params) : 0;
+        if (bytes > MAX_PARAMETER_BYTES) {
+            throw ModuleTranslation.error(op, "Invalid kernel parameters for " + name() + " (must be at most "
+                    + MAX_PARAMETER_BYTES + " bytes): " + bytes + " bytes");
+        }
+    }
+
+    /** The GCN generation of the chip ({@code gfx600} is 6, {@code gfx90a} 9, {@code gfx1030} 10), or 0. */
+    int generation() {
+        String chip = r.chip();
+        if (!chip.startsWith("gfx") || chip.length() < 6) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(chip.substring(3, chip.length() - 2));
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 }

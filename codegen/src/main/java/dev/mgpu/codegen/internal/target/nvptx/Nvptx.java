@@ -367,4 +367,51 @@ public final class Nvptx extends DeviceTarget {
             ExternalTools.deleteTree(dir);
         }
     }
+
+    // ------------------------------------------------------------------ what the back end cannot take
+
+    /** A PTX identifier: a letter, {@code _} or {@code $}, then letters, digits, {@code _} and {@code $}. */
+    private static final java.util.regex.Pattern PTX_NAME = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
+
+    /** The most bytes of a kernel's parameters that the CUDA driver takes (Volta and later, CUDA 12.1). */
+    static final long MAX_PARAMETER_BYTES = 32764;
+
+    /**
+     * A symbol that keeps its name in the PTX (a kernel, a declaration) must be a PTX identifier: the back end
+     * renames only module-internal ones and ends the process on others. Integer parameters wider than 64 bits
+     * other than i128 end it too, as do kernel parameters past the driver's limit.
+     */
+    @Override
+    public void checkDeclaration(ModuleTranslation t, Operation op, String name, List<LLVMTypeRef> params,
+            boolean kernel, boolean declaration) {
+        if ((kernel || declaration) && !PTX_NAME.matcher(name).matches()) {
+            throw ModuleTranslation.error(op, "Invalid symbol name for " + name() + " (must be a PTX identifier:"
+                    + " letters, digits, _ and $, not starting with a digit): @" + name);
+        }
+        for (LLVMTypeRef p : params) {
+            if (LLVMGetTypeKind(p) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(p) > 64
+                    && LLVMGetIntTypeWidth(p) != 128) {
+                throw ModuleTranslation.error(op, "Invalid parameter type for " + name() + " (must be an integer of"
+                        + " at most 64 bits, or i128): i" + LLVMGetIntTypeWidth(p));
+            }
+        }
+        long bytes = kernel ? parameterBytes(t, params) : 0;
+        if (bytes > MAX_PARAMETER_BYTES) {
+            throw ModuleTranslation.error(op, "Invalid kernel parameters for " + name() + " (must be at most "
+                    + MAX_PARAMETER_BYTES + " bytes, the CUDA driver's limit): " + bytes + " bytes");
+        }
+    }
+
+    /** The back end has no conversion between floats and integers of more than 64 bits. */
+    @Override
+    public void checkCast(Operation op, String kind, dev.mgpu.ir.Type from, dev.mgpu.ir.Type to) {
+        if (!kind.equals("sitofp") && !kind.equals("uitofp") && !kind.equals("fptosi") && !kind.equals("fptoui")) {
+            return;
+        }
+        dev.mgpu.ir.Type integer = kind.endsWith("tofp") ? from : to;
+        if (integer instanceof dev.mgpu.ir.Type.IntegerType i && i.width() > 64) {
+            throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must convert an integer"
+                    + " of at most 64 bits): " + integer);
+        }
+    }
 }
