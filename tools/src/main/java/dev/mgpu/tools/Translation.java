@@ -98,6 +98,25 @@ final class Translation {
             return EXIT_USAGE;
         }
         String outputDir = options.outputDir();
+        List<String> outputs = new ArrayList<>();
+        for (String in : options.inputs()) {
+            Path file = in.equals("-") ? null : Path.of(in).getFileName();
+            if (file == null) {
+                printer.toolError("Invalid INPUT with --output-dir (must be a file, not stdin or a root): " + in);
+                return EXIT_USAGE;
+            }
+            String name = file.toString();
+            name = name.endsWith(".mlir") ? name.substring(0, name.length() - 5) : name;
+            String output = Path.of(outputDir).resolve(name + k.extension()).toString();
+            int same = OutputChecks.indexOfSame(outputs, output);
+            if (same >= 0) {
+                printer.toolError("Invalid INPUT with --output-dir (must not share its name with another INPUT, whose"
+                        + " output it would replace): " + options.inputs().get(same) + " and " + in + " both write "
+                        + output);
+                return EXIT_USAGE;
+            }
+            outputs.add(output);
+        }
         try {
             Files.createDirectories(Path.of(outputDir));
         } catch (IOException | InvalidPathException e) {
@@ -106,15 +125,8 @@ final class Translation {
             return EXIT_INPUT;
         }
         int worst = EXIT_OK;
-        for (String in : options.inputs()) {
-            if (in.equals("-")) {
-                printer.toolError("Invalid INPUT with --output-dir (must be a file, not stdin): -");
-                return EXIT_USAGE;
-            }
-            String name = Path.of(in).getFileName().toString();
-            name = name.endsWith(".mlir") ? name.substring(0, name.length() - 5) : name;
-            String output = Path.of(outputDir).resolve(name + k.extension()).toString();
-            worst = Math.max(worst, translate(in, output, emit));
+        for (int i = 0; i < outputs.size(); i++) {
+            worst = Math.max(worst, translate(options.inputs().get(i), outputs.get(i), emit));
             if (worst == EXIT_USAGE) {
                 return worst;
             }
@@ -127,6 +139,7 @@ final class Translation {
         Plan plan;
         try {
             plan = plan(output, emit);
+            checkOutputs(input, plan);
         } catch (UsageError e) {
             printer.toolError(e.getMessage());
             return EXIT_USAGE;
@@ -160,6 +173,45 @@ final class Translation {
             return EXIT_USAGE;
         }
         return write(input, name, bytes, chunks, plan);
+    }
+
+    /**
+     * Checks that no output (the output file, the dependency file) names an input (the INPUT, an --embed
+     * file) or another output, and that a dependency file can name every file: a run must never replace what
+     * it reads, and Make cannot read a file name with a line break.
+     */
+    private void checkOutputs(String input, Plan plan) throws UsageError {
+        List<String> inputs = new ArrayList<>();
+        if (!input.equals("-")) {
+            inputs.add(input);
+        }
+        inputs.addAll(Embeds.files(options.embeds()));
+        String output = isFile(plan.output()) ? plan.output() : null;
+        String depFile = options.depFile() && output != null
+                ? (options.depFilePath() != null ? options.depFilePath() : output + ".d") : null;
+        for (String[] o : new String[][] {{"-o", output}, {"-MF", depFile}}) {
+            if (o[1] == null || o[1].equals("-")) {
+                continue;
+            }
+            int same = OutputChecks.indexOfSame(inputs, o[1]);
+            if (same >= 0) {
+                throw new UsageError("Invalid output (must not be an input, which it would replace): " + o[0] + " "
+                        + o[1] + " is the input " + inputs.get(same));
+            }
+        }
+        if (depFile != null && !depFile.equals("-") && OutputChecks.indexOfSame(List.of(output), depFile) >= 0) {
+            throw new UsageError("Invalid -MF (must not be the output, which it would replace): " + depFile);
+        }
+        if (depFile != null) {
+            List<String> named = new ArrayList<>(inputs);
+            named.add(output);
+            for (String n : named) {
+                if (n.indexOf('\n') >= 0 || n.indexOf('\r') >= 0) {
+                    throw new UsageError("Invalid file name for -MD/-MF (must not hold a line break, which a"
+                            + " dependency file cannot hold): " + n.replace("\n", "\\n").replace("\r", "\\r"));
+                }
+            }
+        }
     }
 
     /**
