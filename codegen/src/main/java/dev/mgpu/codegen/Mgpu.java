@@ -34,9 +34,9 @@ public final class Mgpu {
      * name, a listener for phase times, how MLIR output is printed, and how host code is generated.
      *
      * <p>Before translation, every object of a top-level {@code gpu.binary} whose blob is the text
-     * {@code @file:NAME} is rewritten in the model to hold the bytes of {@code embeds.get(NAME)}; a
-     * reference to a name missing from {@code embeds} is an error located at its binary. MLIR output
-     * prints the model as it was given.
+     * {@code @file:NAME} holds the bytes of {@code embeds.get(NAME)}, in a copy of the model; a reference to
+     * a name missing from {@code embeds} is an error located at its binary. MLIR output prints the model as
+     * it was given.
      *
      * @param loadStrategy how the host code loads device binaries; null means {@link LoadStrategy#LAZY}
      * @param triple the target triple of the host code, or null for the host's
@@ -288,7 +288,8 @@ public final class Mgpu {
 
     /**
      * Verifies, then translates into a new LLVM module, which LLVM's verifier has passed. The caller owns
-     * and closes the result.
+     * and closes the result. The model is not changed: the steps that rewrite one (embedded blobs, outlined
+     * launches, kernels compiled into binaries) work on a copy, so threads may translate one model at once.
      *
      * @param module the module to translate
      * @param options the translation options

@@ -2,6 +2,7 @@ package dev.mgpu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
@@ -88,6 +89,42 @@ class ConcurrencyTest {
                         "module " + m + ", target " + targets[t]);
             }
         }
+    }
+
+    /**
+     * One parsed model with a kernel module, emitted by four threads at once in three rounds, then again
+     * with other kernel options: every output equals a run of its own, the second options give their own
+     * objects, and the model prints as it did before (emitting replaced its gpu.module with a binary, so
+     * threads met a half-replaced model and a second emit kept the first one's objects).
+     */
+    @Test
+    void oneModelEmittedByFourThreadsStaysAsItWas() throws Exception {
+        String src = Files.readString(TestPaths.root().resolve("examples/kernels/axpy.mlir")).replace(TARGETS,
+                "[#cpu.target]");
+        Operation m = Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "axpy.mlir");
+        byte[] printed = Mgpu.emit(m, EmitKind.MLIR, Mgpu.Options.DEFAULT);
+        byte[] alone = Mgpu.emit(Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "axpy.mlir"), EmitKind.LLVM,
+                Mgpu.Options.DEFAULT);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (int round = 0; round < 3; round++) {
+                List<Future<byte[]>> futures = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    futures.add(pool.submit(() -> Mgpu.emit(m, EmitKind.LLVM, Mgpu.Options.DEFAULT)));
+                }
+                for (Future<byte[]> f : futures) {
+                    assertArrayEquals(alone, f.get());
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Mgpu.Options assembly = Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withFormat(ObjectFormat.ASSEMBLY));
+        byte[] other = Mgpu.emit(m, EmitKind.LLVM, assembly);
+        assertArrayEquals(Mgpu.emit(Mgpu.parse(src.getBytes(StandardCharsets.UTF_8), "axpy.mlir"), EmitKind.LLVM,
+                assembly), other);
+        assertFalse(java.util.Arrays.equals(alone, other), "the second options' objects");
+        assertArrayEquals(printed, Mgpu.emit(m, EmitKind.MLIR, Mgpu.Options.DEFAULT));
     }
 
     /** The objects (assembly text) of the kernel modules given, in program order. */

@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import dev.mgpu.codegen.internal.llvm.Targets;
+import dev.mgpu.codegen.internal.translate.Ir;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMessage;
 import static org.bytedeco.llvm.global.LLVM.LLVMGetDataLayoutStr;
@@ -64,7 +65,10 @@ public final class Pipeline {
     }
 
     /** Runs every step up to a module that LLVM's verifier has passed; the caller owns and closes it. */
-    public NativeModule translate(Operation root) {
+    public NativeModule translate(Operation module) {
+        // The steps that rewrite the model (embedded blobs, outlining, kernels to binaries) work on a copy: the
+        // caller's model stays as it was, and threads that translate one model share only reads of it.
+        Operation root = rewritten(module) ? Ir.deepCopy(module) : module;
         check(root, true);
         compileKernels(root);
         long t0 = System.nanoTime();
@@ -81,6 +85,11 @@ public final class Pipeline {
             nm.close();
             throw e;
         }
+    }
+
+    /** Whether translation would rewrite {@code root}: blobs to embed, launches to outline, kernels to compile. */
+    private boolean rewritten(Operation root) {
+        return !embeds.isEmpty() || KernelOutlining.needed(root) || KernelCompiler.needed(root);
     }
 
     /**

@@ -77,6 +77,32 @@ public final class Ir {
     }
 
     /**
+     * A detached deep copy of {@code op} that shares no value, block or op with it, operands that refer to
+     * values defined later in program order (a block that a branch enters from below) included.
+     */
+    public static Operation deepCopy(Operation op) {
+        Map<Value, Value> map = new IdentityHashMap<>();
+        Operation c = copy(op, map);
+        java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
+        work.push(c);
+        while (!work.isEmpty()) {
+            Operation o = work.pop();
+            for (int i = 0; i < o.operandCount(); i++) {
+                Value v = map.get(o.operand(i));
+                if (v != null) {
+                    o.setOperand(i, v);
+                }
+            }
+            for (Region r : o.regions()) {
+                for (Block b : r.blocks()) {
+                    b.operations().forEach(work::push);
+                }
+            }
+        }
+        return c;
+    }
+
+    /**
      * A detached deep copy of {@code op}: its operands mapped through {@code map} (others kept), its regions'
      * blocks and values new; {@code map} gains every value of {@code op} and its regions.
      */
