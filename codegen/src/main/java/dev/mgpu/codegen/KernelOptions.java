@@ -18,8 +18,11 @@ import java.util.function.Consumer;
  * @param notes receives one line per note; null drops them
  * @param targets the targets of the kernels that {@code gpu.launch} bodies are outlined into (default: the
  *     CPU)
+ * @param attachTargets whether {@code targets} are also given to every {@code gpu.module} that has none, as
+ *     upstream's {@code nvvm-attach-target} and {@code rocdl-attach-target} give theirs
  */
-public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets) {
+public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets,
+        boolean attachTargets) {
     /** The default: fat binaries where the CUDA tools are found, notes dropped, launches outlined for the CPU. */
     public static final KernelOptions DEFAULT = new KernelOptions(null, null, null, null);
 
@@ -30,11 +33,24 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param ptxas the {@code ptxas} to run, or null to look for one
      * @param notes receives one line per note, or null to drop them
      * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
+     * @param attachTargets whether the targets also go to every {@code gpu.module} that has none
      */
     public KernelOptions {
         format = format == null ? ObjectFormat.FATBIN : format;
         notes = notes == null ? n -> { } : notes;
         targets = targets == null || targets.isEmpty() ? List.of(GpuTarget.CpuTarget.host()) : List.copyOf(targets);
+    }
+
+    /**
+     * Options whose targets go to outlined kernels alone.
+     *
+     * @param format the object format, or null for {@code fatbin}
+     * @param ptxas the {@code ptxas} to run, or null to look for one
+     * @param notes receives one line per note, or null to drop them
+     * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
+     */
+    public KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets) {
+        this(format, ptxas, notes, targets, false);
     }
 
     /**
@@ -49,12 +65,13 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
     }
 
     /**
-     * {@return these options with other targets for outlined kernels}
+     * {@return these options with other targets: for outlined kernels, and for every {@code gpu.module} that
+     * has none, as upstream's {@code nvvm-attach-target} and {@code rocdl-attach-target} give theirs}
      *
      * @param list the targets, such as {@code #nvvm.target<chip = "sm_90">} and {@code #cpu.target}
      */
     public KernelOptions withTargets(List<GpuTarget> list) {
-        return new KernelOptions(format, ptxas, notes, list);
+        return new KernelOptions(format, ptxas, notes, list, true);
     }
 
     /**
@@ -63,7 +80,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param f the format
      */
     public KernelOptions withFormat(ObjectFormat f) {
-        return new KernelOptions(f, ptxas, notes, targets);
+        return new KernelOptions(f, ptxas, notes, targets, attachTargets);
     }
 
     /**
@@ -72,7 +89,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param path the ptxas executable
      */
     public KernelOptions withPtxas(Path path) {
-        return new KernelOptions(format, path, notes, targets);
+        return new KernelOptions(format, path, notes, targets, attachTargets);
     }
 
     /**
@@ -81,6 +98,6 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param receiver receives one line per note
      */
     public KernelOptions withNotes(Consumer<String> receiver) {
-        return new KernelOptions(format, ptxas, receiver, targets);
+        return new KernelOptions(format, ptxas, receiver, targets, attachTargets);
     }
 }

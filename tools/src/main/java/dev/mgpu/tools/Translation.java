@@ -354,7 +354,7 @@ final class Translation {
                 new MlirPrinter.Options(options.printDebugInfo(), options.printGeneric()),
                 new CodegenOptions(options.optLevel(), options.cpu(), options.features(), options.debugInfo()),
                 new KernelOptions(options.objectFormat(), options.ptxas() == null ? null : Path.of(options.ptxas()),
-                        err::println, options.gpuTargets()));
+                        err::println, options.gpuTargets(), options.targets() != null));
     }
 
     /**

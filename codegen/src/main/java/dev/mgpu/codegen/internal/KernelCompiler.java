@@ -77,7 +77,8 @@ public final class KernelCompiler {
         return modules;
     }
 
-    private static boolean hasBody(Operation module) {
+    /** Whether {@code module}, a {@code gpu.module}, has a function with a body. */
+    static boolean hasBody(Operation module) {
         for (Operation f : module.region(0).entry().operations()) {
             if (!f.regions().isEmpty() && !f.region(0).isEmpty()) {
                 return true;

@@ -82,6 +82,28 @@ public final class KernelOutlining {
         }
     }
 
+    /** Whether {@code root} has a {@code gpu.module} without targets that has a function with a body. */
+    public static boolean lacksTargets(Operation root) {
+        for (Operation op : root.region(0).entry().operations()) {
+            if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") == null && KernelCompiler.hasBody(op)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Gives {@code targets} to every {@code gpu.module} of {@code root} that has none and has a function with a
+     * body, as upstream's {@code nvvm-attach-target} and {@code rocdl-attach-target} do.
+     */
+    public static void attachTargets(Operation root, List<GpuTarget> targets) {
+        for (Operation op : root.region(0).entry().operations()) {
+            if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") == null && KernelCompiler.hasBody(op)) {
+                op.setAttr("targets", new Attribute.ArrayAttr(new ArrayList<>(targets)));
+            }
+        }
+    }
+
     /** Outlines every {@code gpu.launch} of {@code root} (a verified {@code builtin.module}) for {@code targets}. */
     public static void outline(Operation root, List<GpuTarget> targets) {
         Set<String> names = new HashSet<>();

@@ -89,7 +89,8 @@ public final class Pipeline {
 
     /** Whether translation would rewrite {@code root}: blobs to embed, launches to outline, kernels to compile. */
     private boolean rewritten(Operation root) {
-        return !embeds.isEmpty() || KernelOutlining.needed(root) || KernelCompiler.needed(root);
+        return !embeds.isEmpty() || KernelOutlining.needed(root) || KernelCompiler.needed(root)
+                || kernels.attachTargets() && KernelOutlining.lacksTargets(root);
     }
 
     /**
@@ -108,6 +109,9 @@ public final class Pipeline {
 
     /** Outlines the {@code gpu.launch} bodies of {@code root} into kernels, when there are any. */
     private void outlineKernels(Operation root) {
+        if (kernels.attachTargets()) {
+            KernelOutlining.attachTargets(root, kernels.targets());
+        }
         if (KernelOutlining.needed(root)) {
             KernelOutlining.outline(root, kernels.targets());
             List<Diagnostic> errors = Verifier.verify(root);
