@@ -126,14 +126,21 @@ public final class KernelOutlining {
             String base = (fn == null || fn.symbolName() == null ? "launch" : fn.symbolName()) + "_kernel";
             LaunchOp l = new LaunchOp(launch);
             String kernelName = l.functionName() != null ? l.functionName() : base;
-            base = l.moduleName() != null ? l.moduleName() : base;
+            // Without module(@M), the module is named after the kernel, as upstream names it; a module(@M)
+            // that exists already (given, or made for an earlier launch) takes the kernel in, with its targets.
+            base = l.moduleName() != null ? l.moduleName() : kernelName;
+            Operation existing = l.moduleName() != null ? gpuModule(root, base) : null;
+            if (existing != null) {
+                outlineOne(root, launch, existing, base, uniqueIn(existing, kernelName), targets, tokens);
+                continue;
+            }
             String module = base;
             while (names.contains(module)) {
                 module = base + "_" + counter[0]++;
             }
             names.add(module);
             Operation at = after.getOrDefault(fn, fn);
-            Operation gm = outlineOne(root, launch, module, kernelName, targets, tokens);
+            Operation gm = outlineOne(root, launch, null, module, kernelName, targets, tokens);
             // Each kernel's module follows its function (and that function's earlier kernels), as upstream
             // places it.
             if (at != null && at.parent() == root.region(0).entry()) {
@@ -234,8 +241,37 @@ public final class KernelOutlining {
      * become arguments in order of first use, and constant sizes become {@code known_block_size} and
      * {@code known_grid_size}.
      */
-    private static Operation outlineOne(Operation root, Operation launchOp, String module, String name,
-            List<GpuTarget> targets, Map<Value, Value> tokens) {
+    /** The top-level {@code gpu.module} of {@code root} named {@code name}, or null. */
+    private static Operation gpuModule(Operation root, String name) {
+        for (Operation op : root.region(0).entry().operations()) {
+            if (op.name().equals(GpuModuleOp.NAME) && name.equals(op.symbolName())) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    /** {@code name}, or {@code name_N} with the first N that no symbol of {@code module} has. */
+    private static String uniqueIn(Operation module, String name) {
+        Set<String> taken = new HashSet<>();
+        for (Operation op : module.region(0).entry().operations()) {
+            if (op.symbolName() != null) {
+                taken.add(op.symbolName());
+            }
+        }
+        String unique = name;
+        for (int i = 0; taken.contains(unique); i++) {
+            unique = name + "_" + i;
+        }
+        return unique;
+    }
+
+    /**
+     * Outlines {@code launchOp}'s body into kernel {@code name}: into {@code existing}, a gpu.module of
+     * {@code root}, or else into a new gpu.module named {@code module} for {@code targets}, which it returns.
+     */
+    private static Operation outlineOne(Operation root, Operation launchOp, Operation existing, String module,
+            String name, List<GpuTarget> targets, Map<Value, Value> tokens) {
         LaunchOp launch = new LaunchOp(launchOp);
         Location loc = launchOp.location();
         Region body = launch.body();
@@ -329,13 +365,17 @@ public final class KernelOutlining {
                 b.replace(t, Operation.create(GpuReturnOp.NAME, t.location(), List.of(), List.of(), Map.of()));
             }
         }
-        List<Attribute> targetAttrs = new ArrayList<>(targets);
-        GpuModuleOp gm = GpuModuleOp.create(loc, module, new Attribute.ArrayAttr(targetAttrs));
-        if (targets.size() > 1) {
-            gm.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
+        Operation gm = existing;
+        if (gm == null) {
+            GpuModuleOp made = GpuModuleOp.create(loc, module, new Attribute.ArrayAttr(new ArrayList<>(targets)));
+            if (targets.size() > 1) {
+                made.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
+            }
+            gm = made.op();
         }
-        gm.body().append(kernel.op());
-        copySymbols(root, kernel.op(), gm.body());
+        Block into = gm.region(0).entry();
+        into.append(kernel.op());
+        copySymbols(root, kernel.op(), into);
         Value[] gridSizes = launch.gridSizes().toArray(new Value[0]);
         Value[] blockSizes = launch.blockSizes().toArray(new Value[0]);
         Operation call = LaunchFuncOp.create(loc, Attribute.SymbolRefAttr.of(module, name),
@@ -345,7 +385,7 @@ public final class KernelOutlining {
             tokens.put(launchOp.result(0), call.result(0));
         }
         launchOp.parent().replace(launchOp, call);
-        return gm.op();
+        return gm;
     }
 
     /**
