@@ -74,17 +74,17 @@ class ArchitectureTest {
         String in = "dev.mgpu.codegen.internal";
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("pipeline").definedBy(in)
-                .layer("target").definedBy(in + ".target..")
+                .layer("device").definedBy(in + ".device..")
                 .layer("kernel").definedBy(in + ".kernel")
                 .layer("host").definedBy(in + ".host")
                 .layer("translate").definedBy(in + ".translate")
                 .layer("llvm").definedBy(in + ".llvm")
                 .whereLayer("pipeline").mayNotBeAccessedByAnyLayer()
-                .whereLayer("target").mayOnlyBeAccessedByLayers("pipeline")
-                .whereLayer("kernel").mayOnlyBeAccessedByLayers("pipeline", "target")
-                .whereLayer("host").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel")
-                .whereLayer("translate").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel", "host")
-                .whereLayer("llvm").mayOnlyBeAccessedByLayers("pipeline", "target", "kernel", "host", "translate")
+                .whereLayer("device").mayOnlyBeAccessedByLayers("pipeline")
+                .whereLayer("kernel").mayOnlyBeAccessedByLayers("pipeline", "device")
+                .whereLayer("host").mayOnlyBeAccessedByLayers("pipeline", "device", "kernel")
+                .whereLayer("translate").mayOnlyBeAccessedByLayers("pipeline", "device", "kernel", "host")
+                .whereLayer("llvm").mayOnlyBeAccessedByLayers("pipeline", "device", "kernel", "host", "translate")
                 .check(classes);
     }
 
@@ -95,7 +95,7 @@ class ArchitectureTest {
     @Test
     void targetsAreReachedThroughTheirInterface() {
         for (String target : List.of("nvptx", "amdgpu", "cpu")) {
-            String pkg = "dev.mgpu.codegen.internal.target." + target + "..";
+            String pkg = "dev.mgpu.codegen.internal.device." + target + "..";
             noClasses().that().resideOutsideOfPackage(pkg)
                     .and().doNotHaveFullyQualifiedName("dev.mgpu.codegen.internal.DeviceTargets")
                     .should().dependOnClassesThat().resideInAPackage(pkg).check(classes);

@@ -3,7 +3,7 @@ package dev.mgpu.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.mgpu.codegen.internal.target.cpu.CpuGrid;
+import dev.mgpu.codegen.internal.device.cpu.CpuGrid;
 import dev.mgpu.dialect.Dialects;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CodegenStructureTest {
     private static final Path CODEGEN = TestPaths.root().resolve("codegen/src/main/java");
-    private static final Path TARGETS = CODEGEN.resolve("dev/mgpu/codegen/internal/target");
+    private static final Path TARGETS = CODEGEN.resolve("dev/mgpu/codegen/internal/device");
     /**
      * Where a target attribute's kind may be tested for: the one class that picks a target's class for its
      * attribute, and the table of mgpu.h's object kind codes.

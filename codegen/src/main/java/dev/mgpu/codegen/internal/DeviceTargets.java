@@ -1,8 +1,8 @@
 package dev.mgpu.codegen.internal;
 
-import dev.mgpu.codegen.internal.target.amdgpu.Amdgpu;
-import dev.mgpu.codegen.internal.target.cpu.Cpu;
-import dev.mgpu.codegen.internal.target.nvptx.Nvptx;
+import dev.mgpu.codegen.internal.device.amdgpu.Amdgpu;
+import dev.mgpu.codegen.internal.device.cpu.Cpu;
+import dev.mgpu.codegen.internal.device.nvptx.Nvptx;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.dialect.gpu.GpuTarget;
 

@@ -8,7 +8,6 @@ import dev.mgpu.codegen.internal.kernel.KernelTranslators;
 import dev.mgpu.codegen.internal.translate.OpTable;
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
 import dev.mgpu.dialect.memref.Allocations;
-import dev.mgpu.dialect.memref.MemRef;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,6 +1,5 @@
 package dev.mgpu.codegen.internal.kernel;
 
-import dev.mgpu.codegen.internal.target.cpu.WorkItemLoops;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.Types;
@@ -16,9 +15,7 @@ import dev.mgpu.dialect.gpu.ShuffleOp;
 import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
-import dev.mgpu.ir.Region;
 import dev.mgpu.ir.Type;
-import dev.mgpu.ir.Value;
 import java.util.ArrayList;
 import java.util.List;
 import org.bytedeco.javacpp.PointerPointer;

@@ -1,7 +1,6 @@
 package dev.mgpu.codegen.internal.kernel;
 
 import dev.mgpu.codegen.internal.host.HostTranslators;
-import dev.mgpu.codegen.internal.target.cpu.WorkItemLoops;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.OpTable;
@@ -17,7 +16,6 @@ import dev.mgpu.dialect.gpu.AllReduceOp;
 import dev.mgpu.dialect.gpu.BarrierOp;
 import dev.mgpu.dialect.gpu.DimensionOp;
 import dev.mgpu.dialect.gpu.DynamicSharedMemoryOp;
-import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuReturnOp;
 import dev.mgpu.dialect.gpu.LaneOps;
 import dev.mgpu.dialect.gpu.PrintfOp;

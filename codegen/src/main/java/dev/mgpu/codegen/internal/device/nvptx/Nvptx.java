@@ -1,4 +1,4 @@
-package dev.mgpu.codegen.internal.target.nvptx;
+package dev.mgpu.codegen.internal.device.nvptx;
 
 import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.Targets;
@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.function.IntFunction;
-import dev.mgpu.dialect.gpu.AddressSpaceAttr;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Attribute;

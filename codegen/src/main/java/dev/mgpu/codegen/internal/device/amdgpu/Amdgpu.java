@@ -1,4 +1,4 @@
-package dev.mgpu.codegen.internal.target.amdgpu;
+package dev.mgpu.codegen.internal.device.amdgpu;
 
 import dev.mgpu.codegen.internal.llvm.ArtifactTools;
 import dev.mgpu.codegen.internal.llvm.ExternalTools;
@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.function.IntFunction;
-import dev.mgpu.dialect.gpu.AddressSpaceAttr;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Attribute;

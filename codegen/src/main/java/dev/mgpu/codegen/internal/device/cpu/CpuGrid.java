@@ -1,4 +1,4 @@
-package dev.mgpu.codegen.internal.target.cpu;
+package dev.mgpu.codegen.internal.device.cpu;
 
 /**
  * The layout of {@code mgpuCpuGrid} of {@code mgpu.h}, which a CPU kernel's entry point and work-item loops

@@ -1,8 +1,7 @@
-package dev.mgpu.codegen.internal.target.cpu;
+package dev.mgpu.codegen.internal.device.cpu;
 
 import dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
-import dev.mgpu.codegen.internal.translate.Ir;
 import dev.mgpu.codegen.internal.translate.LoopBuilder;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
@@ -10,12 +9,8 @@ import static org.bytedeco.llvm.global.LLVM.*;
 import dev.mgpu.dialect.gpu.AllReduceOp;
 import dev.mgpu.dialect.gpu.BarrierOp;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
-import dev.mgpu.dialect.gpu.LaneOps;
-import dev.mgpu.dialect.gpu.ShuffleOp;
-import dev.mgpu.dialect.gpu.SubgroupReduceOp;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.scf.Scf;
-import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Block;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;

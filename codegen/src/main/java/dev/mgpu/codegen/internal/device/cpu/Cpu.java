@@ -1,4 +1,4 @@
-package dev.mgpu.codegen.internal.target.cpu;
+package dev.mgpu.codegen.internal.device.cpu;
 
 import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
