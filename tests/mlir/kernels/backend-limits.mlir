@@ -89,7 +89,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// CHECK: backend-limits.mlir:[[# @LINE + 3]]:5: error: Invalid kernel parameters for #rocdl.target<chip = "gfx90a"> (must be at most 4096 bytes): 400000 bytes
+// CHECK: backend-limits.mlir:[[# @LINE + 3]]:5: error: Invalid kernel parameters for #rocdl.target<chip = "gfx90a"> (must be at most 32764 bytes): 400000 bytes
 module attributes {gpu.container_module} {
   gpu.module @m [#rocdl.target<chip = "gfx90a">] {
     llvm.func @k(%a: !llvm.array<100000 x f32>) attributes {rocdl.kernel} {
@@ -107,6 +107,20 @@ module attributes {gpu.container_module} {
       %i = gpu.thread_id x
       memref.store %x, %out[%i] : memref<4xf32>
       gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK: backend-limits.mlir:[[# @LINE + 3]]:5: error: Invalid symbol name for #nvvm.target<chip = "sm_90"> (must be a PTX identifier: letters, digits, _ and $, not starting with a digit): @g-1
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    llvm.mlir.global external @"g-1"(0 : i32) {addr_space = 1 : i32} : i32
+    llvm.func @intrinsic_declarations_keep_their_names() -> i32 attributes {nvvm.kernel} {
+      %a = llvm.mlir.addressof @"g-1" : !llvm.ptr<1>
+      %v = llvm.load %a : !llvm.ptr<1> -> i32
+      llvm.return %v : i32
     }
   }
 }

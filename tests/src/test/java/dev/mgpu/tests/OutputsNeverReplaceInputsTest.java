@@ -94,6 +94,26 @@ class OutputsNeverReplaceInputsTest {
     }
 
     @Test
+    void aLinkToAMissingFileNamesThatFile() throws Exception {
+        Path dep = dir.resolve("dep.d");
+        Path obj = dir.resolve("out.o");
+        Files.createSymbolicLink(obj, dep);
+        refused("Invalid -MF (must not be the output, which it would replace): " + dep,
+                "--emit=obj", "-MD", "-MF", dep.toString(), in.toString(), "-o", obj.toString());
+    }
+
+    @Test
+    void anOutputDirectoryDoesNotWriteOverALaterInput() throws Exception {
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Path later = out.resolve("in.ll");
+        Files.writeString(later, "kept");
+        refused("Invalid output (must not be an input, which it would replace): -o " + later + " is the input "
+                + later, "--output-dir=" + out, in.toString(), later.toString());
+        assertEquals("kept", Files.readString(later));
+    }
+
+    @Test
     void anOutputDirectoryDoesNotWriteOverItsInputs() throws Exception {
         refused("Invalid output (must not be an input, which it would replace): -o " + in + " is the input " + in,
                 "--output-dir=" + dir, "--emit=mlir", in.toString());

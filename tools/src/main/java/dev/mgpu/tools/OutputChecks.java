@@ -27,24 +27,24 @@ final class OutputChecks {
 
     private static boolean same(String a, String b) {
         try {
-            Path pa = Path.of(a).toAbsolutePath().normalize();
-            Path pb = Path.of(b).toAbsolutePath().normalize();
-            boolean ea = Files.exists(pa);
-            boolean eb = Files.exists(pb);
-            if (ea && eb) {
+            Path pa = followed(Path.of(a));
+            Path pb = followed(Path.of(b));
+            if (Files.exists(pa) && Files.exists(pb)) {
                 return Files.isRegularFile(pa) && Files.isSameFile(pa, pb);
-            }
-            if (ea != eb) {
-                // One exists and the other does not: a link to a missing file names the missing one.
-                Path existing = ea ? pa : pb;
-                Path missing = ea ? pb : pa;
-                return Files.isSymbolicLink(existing) && real(missing).equals(real(existing.resolveSibling(
-                        Files.readSymbolicLink(existing))));
             }
             return real(pa).equals(real(pb));
         } catch (IOException | InvalidPathException e) {
             return false;
         }
+    }
+
+    /** {@code p}, absolute, with its chain of symbolic links followed, to a file that may not exist. */
+    private static Path followed(Path p) throws IOException {
+        Path at = p.toAbsolutePath().normalize();
+        for (int hops = 0; hops < 40 && Files.isSymbolicLink(at); hops++) {
+            at = at.resolveSibling(Files.readSymbolicLink(at)).normalize();
+        }
+        return at;
     }
 
     /** {@code p} with the real path of its directory, where that exists. */

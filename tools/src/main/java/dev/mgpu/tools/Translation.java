@@ -115,6 +115,12 @@ final class Translation {
                         + output);
                 return EXIT_USAGE;
             }
+            int input = OutputChecks.indexOfSame(options.inputs(), output);
+            if (input >= 0) {
+                printer.toolError("Invalid output (must not be an input, which it would replace): -o " + output
+                        + " is the input " + options.inputs().get(input));
+                return EXIT_USAGE;
+            }
             outputs.add(output);
         }
         try {

@@ -79,6 +79,9 @@ public final class KernelCompiler {
 
     /** Whether {@code module}, a {@code gpu.module}, has a function with a body. */
     static boolean hasBody(Operation module) {
+        if (module.regions().size() != 1) {
+            return false;
+        }
         for (Operation f : module.region(0).entry().operations()) {
             if (!f.regions().isEmpty() && !f.region(0).isEmpty()) {
                 return true;

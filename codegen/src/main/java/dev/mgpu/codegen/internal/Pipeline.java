@@ -89,6 +89,9 @@ public final class Pipeline {
 
     /** Whether translation would rewrite {@code root}: blobs to embed, launches to outline, kernels to compile. */
     private boolean rewritten(Operation root) {
+        if (root.regions().size() != 1 || root.region(0).isEmpty()) {
+            return false; // not a module: the verifier says so
+        }
         return !embeds.isEmpty() || KernelOutlining.needed(root) || KernelCompiler.needed(root)
                 || kernels.attachTargets() && KernelOutlining.lacksTargets(root);
     }

@@ -120,7 +120,7 @@ public final class KernelExchangeTranslators {
     }
 
     /**
-     * gpu.all_reduce on a GPU (the CPU's is the CPU target's work-item loops's): each subgroup combines its lanes' values
+     * gpu.all_reduce on a GPU (the CPU target's work-item loops combine it themselves): each subgroup combines its lanes' values
      * by a butterfly of xor exchanges, its lane 0 keeps the result in workgroup memory, and after a barrier
      * the first subgroup combines those the same way; after a second barrier every thread reads the total.
      * Lanes past the block's last thread do not exist (a block of 48 threads has a second subgroup of 16):

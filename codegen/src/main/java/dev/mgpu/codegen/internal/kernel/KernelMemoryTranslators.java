@@ -287,6 +287,8 @@ public final class KernelMemoryTranslators {
         LLVMKernelOps.GlobalOp g = new LLVMKernelOps.GlobalOp(op);
         if (t.device != null) {
             t.device.checkGlobalSpace(op, g.addressSpace(), op.attr("value") != null);
+            t.device.checkSymbolName(op, op.symbolName(), g.linkage().equals("internal")
+                    || g.linkage().equals("private"));
             t.noteGlobal(op);
         }
         LLVMTypeRef ty = t.types.of(g.type(), op);
@@ -307,7 +309,6 @@ public final class KernelMemoryTranslators {
         LLVMSetAlignment(v, g.alignment() > 0 ? (int) g.alignment() : 16);
     }
 
-    /** The initial value of a global: an integer or float of its type; anything else is a located error. */
     /**
      * A memref.global: an array of its elements, in its memref's address space; one of the generic space
      * is placed in global memory on a GPU (constant memory on AMD when it is constant), and reached through
@@ -399,6 +400,7 @@ public final class KernelMemoryTranslators {
         t.map(op.result(0), t.types.packMemref(t.builder, m, fields, op));
     }
 
+    /** The initial value of a global: an integer or float of its type; anything else is a located error. */
     public static LLVMValueRef initializer(Operation op, LLVMTypeRef ty, Attribute value) {
         int kind = LLVMGetTypeKind(ty);
         if (value instanceof Attribute.IntegerAttr i && kind == LLVMIntegerTypeKind) {

@@ -287,19 +287,26 @@ public abstract class DeviceTarget {
     }
 
     /**
+     * Reports a symbol named {@code name} (of a global, {@code local} when only the module sees it) that the
+     * target's back end cannot name.
+     */
+    public void checkSymbolName(Operation op, String name, boolean local) {
+    }
+
+    /**
      * Reports a cast {@code kind} (its op's name without the dialect) from {@code from} to {@code to} that the
      * target's back end cannot lower.
      */
     public void checkCast(Operation op, String kind, dev.mgpu.ir.Type from, dev.mgpu.ir.Type to) {
     }
 
-    /** The bytes of {@code params} as the module's data layout lays them out one after another. */
+    /** The bytes of {@code params} as a struct of them, aligned as the module's data layout aligns them. */
     public static long parameterBytes(ModuleTranslation t, List<LLVMTypeRef> params) {
-        long bytes = 0;
-        for (LLVMTypeRef p : params) {
-            bytes += LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), p);
+        LLVMTypeRef struct;
+        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(params.toArray(new LLVMTypeRef[0]))) {
+            struct = LLVMStructTypeInContext(t.ctx, p, params.size(), 0);
         }
-        return bytes;
+        return LLVMABISizeOfType(LLVMGetModuleDataLayout(t.module), struct);
     }
 
     // ------------------------------------------------------------------ what the kernel translators ask

@@ -83,6 +83,7 @@ public final class Ir {
     public static Operation deepCopy(Operation op) {
         Map<Value, Value> map = new IdentityHashMap<>();
         Operation c = copy(op, map);
+        c.setFileResources(op.fileResources());
         java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
         work.push(c);
         while (!work.isEmpty()) {

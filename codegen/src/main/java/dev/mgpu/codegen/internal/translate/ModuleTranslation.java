@@ -30,15 +30,12 @@ import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.Map;
-import java.util.Set;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
@@ -233,7 +230,7 @@ public final class ModuleTranslation {
             throw error(root, "Invalid translation root (must be a builtin.module): " + root.name());
         }
         streams = new Streams(root);
-        countLaunchSites(root);
+        Handlers.expectLaunchSites(root, handlers);
         List<Operation> top = root.region(0).entry().operations();
         for (Operation op : top) {
             boolean global = op.name().equals(LLVMKernelOps.GLOBAL) || op.name().equals(Allocations.GlobalOp.NAME);
@@ -265,26 +262,6 @@ public final class ModuleTranslation {
             }
         }
         handlers.finish();
-    }
-
-    /** Tells the handlers how many launch sites each kernel has, so that one site needs no stub. */
-    private void countLaunchSites(Operation root) {
-        java.util.Map<List<String>, Integer> sites = new java.util.HashMap<>();
-        java.util.ArrayDeque<Operation> work = new java.util.ArrayDeque<>();
-        work.push(root);
-        while (!work.isEmpty()) {
-            Operation op = work.pop();
-            if (op.name().equals(LaunchFuncOp.NAME)) {
-                LaunchFuncOp l = new LaunchFuncOp(op);
-                sites.merge(List.of(l.moduleName(), l.kernelName()), 1, Integer::sum);
-            }
-            for (dev.mgpu.ir.Region r : op.regions()) {
-                for (dev.mgpu.ir.Block b : r.blocks()) {
-                    b.operations().forEach(work::push);
-                }
-            }
-        }
-        sites.forEach((k, n) -> handlers.expectLaunchSites(k.get(0), k.get(1), n));
     }
 
     // ------------------------------------------------------------------ phase 1: functions

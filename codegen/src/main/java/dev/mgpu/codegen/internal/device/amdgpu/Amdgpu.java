@@ -293,10 +293,10 @@ public final class Amdgpu extends DeviceTarget {
     // ------------------------------------------------------------------ what the back end cannot take
 
     /**
-     * The most bytes of a kernel's parameters taken here, HIP's limit of 4 KiB: the back end's time grows
-     * steeply with a larger array passed by value, and a very large one ends the process.
+     * The most bytes of a kernel's parameters taken here, as many as CUDA's driver takes: the back end's time
+     * grows steeply with a larger array passed by value, and a very large one ends the process.
      */
-    static final long MAX_PARAMETER_BYTES = 4096;
+    static final long MAX_PARAMETER_BYTES = 32764;
 
     @Override
     public void checkDeclaration(ModuleTranslation t, Operation op, String name, List<LLVMTypeRef> params,

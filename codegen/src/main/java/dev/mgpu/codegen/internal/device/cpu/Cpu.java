@@ -219,7 +219,6 @@ public final class Cpu extends DeviceTarget {
         if (blockKernels.contains(op)) {
             return;
         }
-        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
         LLVMValueRef entry = entryPoint(t, op);
         LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
         LLVMPositionBuilderAtEnd(t.builder, start);
@@ -235,8 +234,7 @@ public final class Cpu extends DeviceTarget {
         for (int d = 0; d < 3; d++) {
             dims[d] = blockSize(t, entry, d);
         }
-        LLVMValueRef fn = entry;
-        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t.ctx, entry, "");
         ThreadNest nest = ThreadNest.open(t, local, dims, (d, index) -> { });
         try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(args)) {
             LLVMBuildCall2(t.builder, bodyType, body, pp, n + 1, "");

@@ -372,8 +372,16 @@ public final class Nvptx extends DeviceTarget {
     /** A PTX identifier: a letter, {@code _} or {@code $}, then letters, digits, {@code _} and {@code $}. */
     private static final java.util.regex.Pattern PTX_NAME = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
-    /** The most bytes of a kernel's parameters that the CUDA driver takes (Volta and later, CUDA 12.1). */
-    static final long MAX_PARAMETER_BYTES = 32764;
+    /** The most bytes of a kernel's parameters that the CUDA driver takes: 32,764 from Volta (sm_70) on, else 4,096. */
+    long maxParameterBytes() {
+        String chip = chip();
+        try {
+            return chip.startsWith("sm_") && Integer.parseInt(chip.substring(3).replaceAll("[^0-9].*", "")) >= 70
+                    ? 32764 : 4096;
+        } catch (NumberFormatException e) {
+            return 4096;
+        }
+    }
 
     /**
      * A symbol that keeps its name in the PTX (a kernel, a declaration) must be a PTX identifier: the back end
@@ -383,9 +391,9 @@ public final class Nvptx extends DeviceTarget {
     @Override
     public void checkDeclaration(ModuleTranslation t, Operation op, String name, List<LLVMTypeRef> params,
             boolean kernel, boolean declaration) {
-        if ((kernel || declaration) && !PTX_NAME.matcher(name).matches()) {
-            throw ModuleTranslation.error(op, "Invalid symbol name for " + name() + " (must be a PTX identifier:"
-                    + " letters, digits, _ and $, not starting with a digit): @" + name);
+        if (!name.startsWith("llvm.")) {
+            // LLVM's intrinsics are never named in PTX.
+            checkSymbolName(op, name, !(kernel || declaration));
         }
         for (LLVMTypeRef p : params) {
             if (LLVMGetTypeKind(p) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(p) > 64
@@ -395,9 +403,18 @@ public final class Nvptx extends DeviceTarget {
             }
         }
         long bytes = kernel ? parameterBytes(t, params) : 0;
-        if (bytes > MAX_PARAMETER_BYTES) {
+        if (bytes > maxParameterBytes()) {
             throw ModuleTranslation.error(op, "Invalid kernel parameters for " + name() + " (must be at most "
-                    + MAX_PARAMETER_BYTES + " bytes, the CUDA driver's limit): " + bytes + " bytes");
+                    + maxParameterBytes() + " bytes, the CUDA driver's limit): " + bytes + " bytes");
+        }
+    }
+
+    /** The back end renames module-local symbols to PTX identifiers, and ends the process on any other. */
+    @Override
+    public void checkSymbolName(Operation op, String name, boolean local) {
+        if (!local && !PTX_NAME.matcher(name).matches()) {
+            throw ModuleTranslation.error(op, "Invalid symbol name for " + name() + " (must be a PTX identifier:"
+                    + " letters, digits, _ and $, not starting with a digit): @" + name);
         }
     }
 
