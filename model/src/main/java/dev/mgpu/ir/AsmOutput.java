@@ -178,13 +178,15 @@ public final class AsmOutput implements AutoCloseable {
         if (s.isEmpty()) {
             return false;
         }
+        // MLIR's bare-id: (letter | _) (letter | digit | _ | $ | .)*, letters and digits ASCII; anything else
+        // (a '-', say) is a string, which upstream's parser reads only quoted.
         char c0 = s.charAt(0);
-        if (!(Character.isLetter(c0) || c0 == '_')) {
+        if (!(c0 < 0x80 && Character.isLetter(c0) || c0 == '_')) {
             return false;
         }
         for (int i = 1; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.' || c == '-'))) {
+            if (!(c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.'))) {
                 return false;
             }
         }
@@ -378,7 +380,7 @@ public final class AsmOutput implements AutoCloseable {
     }
 
     private void attrName(String name) {
-        if (isBareIdentifier(name) && name.indexOf('-') < 0) {
+        if (isBareIdentifier(name)) {
             write(name);
         } else {
             quoted(name);
