@@ -180,3 +180,12 @@ llvm.func @f() {
   %f = llvm.mlir.constant(2.5 : f64) : f32
   llvm.return
 }
+
+// -----
+
+// The generic form can leave a gpu.module's body out; kernel compilation read it anyway (an index out of
+// bounds, an internal error).
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{Invalid gpu.module (must have one region, its body): 0 regions}}
+  "gpu.module"() {sym_name = "m", targets = [#nvvm.target]} : () -> ()
+}

@@ -75,6 +75,12 @@ public final class GpuModuleOp extends OpView {
     }
 
     static void verify(Operation op, dev.mgpu.op.VerifyContext ctx) {
+        if (op.regions().size() != 1) {
+            // The generic form can leave the body out; every reader of a gpu.module reads its body.
+            ctx.error(op, "Invalid gpu.module (must have one region, its body): " + op.regions().size()
+                    + " regions");
+            return;
+        }
         Syntax.verifySymbolName(op, ctx);
         Attribute targets = op.attr("targets");
         if (targets == null) {
