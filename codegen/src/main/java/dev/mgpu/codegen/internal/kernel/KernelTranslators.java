@@ -41,7 +41,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
 /**
  * The op table of kernel bodies, with the gpu dialect's own ops (thread indices, barrier, printf, dynamic
- * shared memory, attributions) and the checks that the other kernel translators share: {@link
+ * shared memory) and the registration of the other kernel translators, which share {@link KernelChecks}: {@link
  * KernelMemoryTranslators} (memref), {@link KernelControlFlowTranslators} (scf), {@link
  * KernelExchangeTranslators} (shuffles and reductions), {@link KernelMathTranslators} (math) and {@link
  * LoweredKernelTranslators} (llvm, nvvm, rocdl). They run only in a kernel module ({@link

@@ -78,27 +78,31 @@ public final class ModuleTranslation {
     /** The GPU target of a kernel module; null for host code. */
     public final DeviceTarget device;
 
-    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
-            OpTable<ModuleTranslation> table) {
+    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, HandlerContext handlers, Types types,
+            DeviceTarget device, OpTable<ModuleTranslation> table) {
         this.table = table;
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
         this.builder = builder;
-        this.handlers = new HandlerContext(module, builder, strategy);
-        this.types = new Types(ctx, handlers.runtime().intptrType());
-        this.device = null;
+        this.handlers = handlers;
+        this.types = types;
+        this.device = device;
+    }
+
+    /** A translation of host code, whose handlers load and launch with {@code strategy}. */
+    private static ModuleTranslation host(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
+            OpTable<ModuleTranslation> table) {
+        HandlerContext handlers = new HandlerContext(module, builder, strategy);
+        return new ModuleTranslation(module, builder, handlers, new Types(LLVMGetModuleContext(module),
+                handlers.runtime().intptrType()), null, table);
     }
 
     /** A translation of kernels for {@code device}: no runtime, no handlers, memrefs as bare pointers. */
-    private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device,
+    private static ModuleTranslation device(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device,
             OpTable<ModuleTranslation> table) {
-        this.table = table;
-        this.module = module;
-        this.ctx = LLVMGetModuleContext(module);
-        this.builder = builder;
-        this.handlers = null;
-        this.types = new Types(ctx, LLVMInt64TypeInContext(ctx), device);
-        this.device = device;
+        LLVMContextRef ctx = LLVMGetModuleContext(module);
+        return new ModuleTranslation(module, builder, null, new Types(ctx, LLVMInt64TypeInContext(ctx), device),
+                device, table);
     }
 
     /**
@@ -109,7 +113,7 @@ public final class ModuleTranslation {
     public static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device,
             OpTable<ModuleTranslation> table) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), device, table);
+            ModuleTranslation t = device(nm.module(), b.get(), device, table);
             List<Operation> ops = gpuModule.region(0).entry().operations();
             for (Operation op : ops) {
                 if (isFunction(op)) {
@@ -208,7 +212,7 @@ public final class ModuleTranslation {
     public static void translate(Operation root, NativeModule nm, LoadStrategy strategy, boolean debugInfo,
             OpTable<ModuleTranslation> table) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            ModuleTranslation t = new ModuleTranslation(nm.module(), b.get(), strategy, table);
+            ModuleTranslation t = host(nm.module(), b.get(), strategy, table);
             if (!debugInfo) {
                 t.translate(root);
                 return;
