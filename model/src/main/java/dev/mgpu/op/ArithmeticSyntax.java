@@ -206,4 +206,28 @@ public final class ArithmeticSyntax {
         long v = ((Attribute.IntegerAttr) op.attr("predicate")).value();
         return v >= 0 && v < INTEGER_PREDICATES.size() ? INTEGER_PREDICATES.get((int) v) : Long.toString(v);
     }
+
+    /**
+     * The rest of an integer comparison after its predicate, {@code %a, %b [attributes] : T}, as
+     * {@code arith.cmpi} and {@code llvm.icmp} share it: an op {@code name} of result {@code i1}.
+     *
+     * @param p the parser, after the predicate (and its comma, where the op has one)
+     * @param loc the op's location
+     * @param name the op's name
+     * @param off the offset of the predicate, where an error about the operands points
+     * @param predicate the predicate's number
+     * @return the op
+     * @throws dev.mgpu.ir.MgpuException if there are not two operands
+     */
+    public static Operation parseComparison(OpAsmParser p, Location loc, String name, int off, int predicate) {
+        List<OpAsmParser.OperandRef> refs = p.operandRefs();
+        if (refs.size() != 2) {
+            throw p.errorAt(off, "Invalid operands of " + name + " (must be two): " + refs.size());
+        }
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        Type t = p.type();
+        attrs.put("predicate", Attribute.IntegerAttr.i64(predicate));
+        return Operation.create(name, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+    }
 }

@@ -84,15 +84,7 @@ public final class Comparisons {
             int off = p.offset();
             int idx = ArithmeticSyntax.predicateNumber(p, off, p.keyword());
             p.expectPunct(',');
-            List<OpAsmParser.OperandRef> refs = p.operandRefs();
-            if (refs.size() != 2) {
-                throw p.errorAt(off, "Invalid operands of arith.cmpi (must be two): " + refs.size());
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
-            p.expectPunct(':');
-            Type t = p.type();
-            attrs.put("predicate", Attribute.IntegerAttr.i64(idx));
-            return Operation.create(NAME, loc, p.resolveAll(refs, t), List.of(Type.I1), attrs);
+            return ArithmeticSyntax.parseComparison(p, loc, NAME, off, idx);
         }
 
         static void print(OpAsmPrinter p, Operation op) {
