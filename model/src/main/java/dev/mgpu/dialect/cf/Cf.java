@@ -8,12 +8,17 @@ import dev.mgpu.ir.Value;
 import dev.mgpu.op.BranchSyntax;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
+import dev.mgpu.op.Syntax;
+import dev.mgpu.op.VerifyContext;
+import dev.mgpu.text.OpAsmParser;
+import dev.mgpu.text.OpAsmPrinter;
+import dev.mgpu.ir.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The cf dialect: {@code cf.br} and {@code cf.cond_br}. The llvm dialect's {@code llvm.br} and
+ * The cf dialect: {@code cf.br}, {@code cf.cond_br} and {@code cf.assert}. The llvm dialect's {@code llvm.br} and
  * {@code llvm.cond_br} are the same ops under other names, so each class here views its op of any name,
  * and {@link BranchSyntax} defines both for any name.
  */
@@ -28,7 +33,7 @@ public final class Cf {
      */
     public static List<OpDef> ops() {
         return List.of(BranchSyntax.branch(BrOp.NAME, t -> true),
-                BranchSyntax.conditionalBranch(CondBrOp.NAME, t -> true));
+                BranchSyntax.conditionalBranch(CondBrOp.NAME, t -> true), AssertOp.definition());
     }
 
     /** {@code cf.br ^bb[(%args : T)]}. */
@@ -157,6 +162,59 @@ public final class Cf {
          */
         public List<Value> falseOperands() {
             return op.segment(2);
+        }
+    }
+
+    /** {@code cf.assert %c, "message"}: the program stops with the message where {@code %c} is false. */
+    public static final class AssertOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "cf.assert";
+
+        /**
+         * Views a {@code cf.assert}.
+         *
+         * @param op the op
+         */
+        public AssertOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** {@return the {@code i1} that must hold} */
+        public Value condition() {
+            return op.operand(0);
+        }
+
+        /** {@return the message} */
+        public String message() {
+            return ((Attribute.StringAttr) op.attr("msg")).value();
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("msg").syntax(AssertOp::parse, AssertOp::print).verifier(AssertOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef c = p.operandRef();
+            p.expectPunct(',');
+            Map<String, Attribute> attrs = new java.util.LinkedHashMap<>();
+            attrs.put("msg", new Attribute.StringAttr(p.stringBytes()));
+            attrs.putAll(p.optionalDictionary());
+            return Operation.create(NAME, loc, List.of(p.resolve(c, Type.I1)), List.of(), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            p.write(" ").operand(op.operand(0)).write(", ").attr(op.attr("msg"));
+            p.attrDict(op, java.util.Set.of("msg"));
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (!Syntax.verifyCounts(op, ctx, 1, 0)) {
+                return;
+            }
+            ctx.expectType(op, "condition of cf.assert", op.operand(0), Type.I1);
+            if (!(op.attr("msg") instanceof Attribute.StringAttr)) {
+                ctx.error(op, "Invalid msg of cf.assert (must be a string): " + op.attr("msg"));
+            }
         }
     }
 }

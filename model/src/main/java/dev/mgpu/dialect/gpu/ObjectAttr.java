@@ -36,6 +36,31 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
     }
 
     /**
+     * The property that says the object's kernels take each memref as the address of its element 0 alone,
+     * upstream's bare-pointer convention; without it, as upstream's default, they take the fields of its
+     * descriptor. mgpu writes it on the objects it compiles with bare pointers; an object made elsewhere may
+     * carry it, so that its launches pass what its kernels expect.
+     */
+    public static final String BARE_POINTERS = "mgpu.bare_pointers";
+
+    /** {@return whether the object's kernels take memrefs as bare pointers ({@link #BARE_POINTERS})} */
+    public boolean barePointers() {
+        return properties != null && properties.get(BARE_POINTERS) != null;
+    }
+
+    /**
+     * The same object, saying that its kernels take memrefs as bare pointers ({@link #BARE_POINTERS}).
+     *
+     * @return an object with this one's target, format, blob and properties, and that one
+     */
+    public ObjectAttr withBarePointers() {
+        java.util.Map<String, Attribute> props = new java.util.LinkedHashMap<>(
+                properties == null ? java.util.Map.of() : properties.entries());
+        props.put(BARE_POINTERS, Attribute.UNIT);
+        return new ObjectAttr(target, format, new Attribute.DictionaryAttr(props), object);
+    }
+
+    /**
      * A {@code fatbin} object without properties.
      *
      * @param target the target the blob was compiled for

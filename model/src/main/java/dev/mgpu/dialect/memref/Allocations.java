@@ -26,10 +26,40 @@ public final class Allocations {
     }
 
     /**
+     * An allocation of a memref whose dynamic sizes are its operands: {@code memref.alloca} and
+     * {@code memref.alloc}.
+     */
+    public abstract static class SizedAllocation extends OpView {
+        SizedAllocation(Operation op, String name) {
+            super(op, name);
+        }
+
+        /** {@return the memref type allocated} */
+        public Type.MemRefType type() {
+            return (Type.MemRefType) op.result(0).type();
+        }
+
+        /** {@return the sizes of the dynamic dimensions} */
+        public List<Value> dynamicSizes() {
+            return op.operands();
+        }
+
+        /** {@return the alignment in bytes, or 0 for the default} */
+        public long alignment() {
+            return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+        }
+
+        static Operation create(String name, Location loc, Type.MemRefType type, List<Value> dynamicSizes) {
+            return Operation.create(name, loc, dynamicSizes, List.of(type),
+                    Map.of("operandSegmentSizes", Attribute.DenseArrayAttr.i32(dynamicSizes.size(), 0)));
+        }
+    }
+
+    /**
      * {@code %m = memref.alloca(%d, ...) : memref<...>}: memory on the stack of the function (private
      * memory in a kernel), one size operand per dynamic dimension.
      */
-    public static final class AllocaOp extends OpView {
+    public static final class AllocaOp extends SizedAllocation {
         /** The op's name. */
         public static final String NAME = "memref.alloca";
 
@@ -51,62 +81,56 @@ public final class Allocations {
          * @return the new op, detached
          */
         public static AllocaOp create(Location loc, Type.MemRefType type, List<Value> dynamicSizes) {
-            return new AllocaOp(Operation.create(NAME, loc, dynamicSizes, List.of(type),
-                    Map.of("operandSegmentSizes", Attribute.DenseArrayAttr.i32(dynamicSizes.size(), 0))));
-        }
-
-        /** {@return the memref type allocated} */
-        public Type.MemRefType type() {
-            return (Type.MemRefType) op.result(0).type();
-        }
-
-        /** {@return the sizes of the dynamic dimensions} */
-        public List<Value> dynamicSizes() {
-            return op.operands();
-        }
-
-        /** {@return the alignment in bytes, or 0 for the element type's} */
-        public long alignment() {
-            return op.attr("alignment") instanceof Attribute.IntegerAttr i ? i.value() : 0;
+            return new AllocaOp(create(NAME, loc, type, dynamicSizes));
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("alignment", "operandSegmentSizes").syntax(AllocaOp::parse, AllocaOp::print)
+            return OpDef.of(NAME).inherent("alignment", "operandSegmentSizes").syntax(AllocaOp::parse, Allocations::printSized)
                     .verifier(AllocaOp::verify).resultNames("alloca");
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
-            p.expectPunct('(');
-            List<OpAsmParser.OperandRef> sizes = p.atPunct(')') ? List.of() : p.operandRefs();
-            p.expectPunct(')');
-            if (p.optionalPunct('[')) {
-                throw p.errorAt(p.offset(), "Invalid memref.alloca (must have no symbol operands): [");
-            }
-            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
-            p.expectPunct(':');
-            Type.MemRefType t = MemRef.memrefType(p);
-            attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(sizes.size(), 0));
-            return Operation.create(NAME, loc, p.resolveAll(sizes, Type.INDEX), List.of(t), attrs);
-        }
-
-        private static void print(OpAsmPrinter p, Operation op) {
-            p.write('(').operands(op.operands()).write(')');
-            p.attrDict(op, Set.of("operandSegmentSizes"));
-            p.write(" : ").type(op.result(0).type());
+            return parseSized(p, loc, NAME);
         }
 
         private static void verify(Operation op, VerifyContext ctx) {
-            if (op.resultCount() != 1 || !(op.result(0).type() instanceof Type.MemRefType m)) {
-                ctx.error(op, "Invalid result of memref.alloca (must be one ranked memref): " + op.resultCount());
-                return;
-            }
-            if (op.operandCount() != m.dynamicDimCount()) {
-                ctx.error(op, "Invalid sizes of memref.alloca (must be one per dynamic dimension, "
-                        + m.dynamicDimCount() + "): " + op.operandCount());
-            }
-            for (Value v : op.operands()) {
-                ctx.expectType(op, "size of memref.alloca", v, Type.INDEX);
-            }
+            verifySized(op, ctx, NAME);
+        }
+    }
+
+    /** {@code NAME(%d, ...) [{attrs}] : memref<...>}: an allocation with one size per dynamic dimension. */
+    static Operation parseSized(OpAsmParser p, Location loc, String name) {
+        p.expectPunct('(');
+        List<OpAsmParser.OperandRef> sizes = p.atPunct(')') ? List.of() : p.operandRefs();
+        p.expectPunct(')');
+        if (p.optionalPunct('[')) {
+            throw p.errorAt(p.offset(), "Invalid " + name + " (must have no symbol operands): [");
+        }
+        Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+        p.expectPunct(':');
+        Type.MemRefType t = MemRef.memrefType(p);
+        attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(sizes.size(), 0));
+        return Operation.create(name, loc, p.resolveAll(sizes, Type.INDEX), List.of(t), attrs);
+    }
+
+    static void printSized(OpAsmPrinter p, Operation op) {
+        p.write('(').operands(op.operands()).write(')');
+        p.attrDict(op, Set.of("operandSegmentSizes"));
+        p.write(" : ").type(op.result(0).type());
+    }
+
+    /** One ranked memref result, and one index size operand per dynamic dimension. */
+    static void verifySized(Operation op, VerifyContext ctx, String name) {
+        if (op.resultCount() != 1 || !(op.result(0).type() instanceof Type.MemRefType m)) {
+            ctx.error(op, "Invalid result of " + name + " (must be one ranked memref): " + op.resultCount());
+            return;
+        }
+        if (op.operandCount() != m.dynamicDimCount()) {
+            ctx.error(op, "Invalid sizes of " + name + " (must be one per dynamic dimension, " + m.dynamicDimCount()
+                    + "): " + op.operandCount());
+        }
+        for (Value v : op.operands()) {
+            ctx.expectType(op, "size of " + name, v, Type.INDEX);
         }
     }
 

@@ -33,6 +33,7 @@ public final class MemRef {
                 Allocations.AllocaOp.definition(), AtomicRMWOp.definition(), DimOp.definition(),
                 Allocations.GlobalOp.definition(), Allocations.GetGlobalOp.definition()));
         out.addAll(Views.ops());
+        out.addAll(Buffers.ops());
         return out;
     }
 

@@ -60,9 +60,13 @@ public final class Reshapes {
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
             OpAsmParser.OperandRef src = p.operandRef();
-            Map<String, Attribute> attrs = new LinkedHashMap<>();
-            Type.MemRefType[] ft = types(p, attrs, "to");
-            return Operation.create(NAME, loc, List.of(p.resolve(src, ft[0])), List.of(ft[1]), attrs);
+            // Either side may be unranked: the verifier says which pairs are casts.
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            p.expectPunct(':');
+            Type from = p.type();
+            p.expectKeyword("to");
+            Type to = p.type();
+            return Operation.create(NAME, loc, List.of(p.resolve(src, from)), List.of(to), attrs);
         }
 
         private static void print(OpAsmPrinter p, Operation op) {
@@ -75,9 +79,22 @@ public final class Reshapes {
             if (!Syntax.verifyCounts(op, ctx, 1, 1)) {
                 return;
             }
-            if (!(op.operand(0).type() instanceof Type.MemRefType a) || !(op.result(0).type() instanceof Type.MemRefType b)) {
-                ctx.error(op, "Invalid types of " + NAME + " (must be ranked memrefs): " + op.operand(0).type() + " to "
-                        + op.result(0).type());
+            Type from = op.operand(0).type();
+            Type to = op.result(0).type();
+            if (from instanceof Type.UnrankedMemRefType || to instanceof Type.UnrankedMemRefType) {
+                // To or from an unranked memref: the other side ranked, both of one element type and space.
+                Type fe = Buffers.elementOf(from);
+                Type te = Buffers.elementOf(to);
+                boolean oneRanked = from instanceof Type.MemRefType || to instanceof Type.MemRefType;
+                if (!oneRanked || fe == null || te == null || !fe.equals(te)
+                        || !java.util.Objects.equals(spaceOf(from), spaceOf(to))) {
+                    ctx.error(op, "Invalid types of " + NAME + " (must be memrefs of one element type and memory space,"
+                            + " ranked on at least one side): " + from + " to " + to);
+                }
+                return;
+            }
+            if (!(from instanceof Type.MemRefType a) || !(to instanceof Type.MemRefType b)) {
+                ctx.error(op, "Invalid types of " + NAME + " (must be memrefs): " + from + " to " + to);
                 return;
             }
             boolean ok = a.rank() == b.rank() && a.elementType().equals(b.elementType())
@@ -376,5 +393,9 @@ public final class Reshapes {
         List<Value> operands = new ArrayList<>(List.of(p.resolve(src, ft[0])));
         operands.addAll(p.resolveAll(dynamics, Type.INDEX));
         return Operation.create(name, loc, operands, List.of(ft[1]), attrs);
+    }
+
+    private static Attribute spaceOf(Type t) {
+        return t instanceof Type.MemRefType m ? m.memorySpace() : ((Type.UnrankedMemRefType) t).memorySpace();
     }
 }
