@@ -60,13 +60,13 @@ echo "input,mgpu_s,mgpu_served_s,upstream_s,ratio,served_ratio,mgpu_sass,upstrea
 printf '%-12s %10s %10s %12s %7s %7s\n' input mgpu served upstream ratio served
 served=(env MGPU_SERVER=1 MGPU_SERVER_DIR="$work/servers" MGPU_SERVER_IDLE=600 "$gt")
 for k in axpy stencil2d matmul reduce matmul100; do
-  "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" -o "$work/$k.served.mlir"
+  "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention "$work/$k.mlir" -o "$work/$k.served.mlir"
 done
 for k in axpy stencil2d matmul reduce matmul100; do
   : >"$work/ours" && : >"$work/theirs" && : >"$work/served"
   for ((i = 0; i < runs; i++)); do
-    wall "$gt" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" -o "$work/$k.ours.mlir" >>"$work/ours"
-    wall "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly "$work/$k.mlir" \
+    wall "$gt" --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention "$work/$k.mlir" -o "$work/$k.ours.mlir" >>"$work/ours"
+    wall "${served[@]}" --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention "$work/$k.mlir" \
       -o "$work/$k.served.mlir" >>"$work/served"
     cmp -s "$work/$k.ours.mlir" "$work/$k.served.mlir" || { echo "served output differs for $k" >&2; exit 1; }
     wall mlir-opt-22 "$work/$k.mlir" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \
@@ -98,10 +98,10 @@ build() { # TOOL...: the 20 runs of a build, one after another
     done
   done
 }
-ours_one() { "$gt" --emit=mlir --compile-kernels --gpu-format=assembly "$1" -o "$1.b.mlir"; }
+ours_one() { "$gt" --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention "$1" -o "$1.b.mlir"; }
 served_one() {
   MGPU_SERVER=1 MGPU_SERVER_DIR="$work/servers-build" MGPU_SERVER_IDLE=600 "$gt" --emit=mlir --compile-kernels \
-    --gpu-format=assembly "$1" -o "$1.s.mlir"
+    --gpu-format=assembly --kernel-bare-ptr-calling-convention "$1" -o "$1.s.mlir"
 }
 up_one() {
   mlir-opt-22 "$1" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \

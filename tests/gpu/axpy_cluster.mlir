@@ -1,6 +1,6 @@
 // axpy launched with thread-block clusters of 2 blocks (compute capability 9.0 and later).
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#cpu.target, "@file:axpy">]
+  gpu.binary @kernels [#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, "@file:axpy">]
 
   func.func @run_axpy(%a: f32, %hx: memref<1024xf32>, %hy: memref<1024xf32>) {
     %c1 = arith.constant 1 : index

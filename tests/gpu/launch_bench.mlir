@@ -1,6 +1,6 @@
 // Launch-overhead benchmark: loops of synchronous and of asynchronous axpy launches (1M elements).
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:axpy">]
+  gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90">, properties = {mgpu.bare_pointers}, bin = "@file:axpy">]
 
   llvm.func @bench_sync(%a: f32, %x: !llvm.ptr, %y: !llvm.ptr, %n: i32, %iters: i64) {
     %c0 = llvm.mlir.constant(0 : i64) : i64

@@ -26,12 +26,13 @@ for e in "${examples[@]}"; do
   cp "$root/$main" "$out/$name.main.c"
   for fmt in cubin ptx; do
     if [[ $fmt == cubin ]]; then
-      obj="#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:$blob\">"; file="$out/$name.sm_90.cubin"
+      obj="#gpu.object<#nvvm.target<chip = \"sm_90\">, properties = {mgpu.bare_pointers}, bin = \"@file:$blob\">"
+      file="$out/$name.sm_90.cubin"
     else
-      obj="#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:$blob\">"
+      obj="#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32, mgpu.bare_pointers}, assembly = \"@file:$blob\">"
       file="$out/$name.ptx"
     fi
-    sed "s|#gpu.object<#cpu.target, \"@file:$blob\">|$obj|" "$root/$mlir" >"$out/$name.$fmt.mlir"
+    sed "s|#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, \"@file:$blob\">|$obj|" "$root/$mlir" >"$out/$name.$fmt.mlir"
     for s in lazy ctor per-launch; do
       "$gt" --module-load=$s --embed "$blob=$file" "$out/$name.$fmt.mlir" -o "$out/$name.$fmt.$s.o"
     done
@@ -43,7 +44,7 @@ done
 cp "$root/tests/e2e/memory/main.c" "$out/memory.main.c"
 
 # Clusters, on sm_90.
-sed 's|#gpu.object<#cpu.target, "@file:axpy">|#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:axpy">|' \
+sed 's|#cpu.target, properties|#nvvm.target<chip = "sm_90">, properties|; s|"@file:axpy">|bin = "@file:axpy">|' \
   "$root/tests/gpu/axpy_cluster.mlir" >"$out/cluster.mlir"
 "$gt" --embed axpy="$out/axpy.sm_90.cubin" "$out/cluster.mlir" -o "$out/cluster.o"
 
@@ -77,23 +78,26 @@ fi
 # found, and the CPU object of each program (what the driver stand-ins run a kernel with).
 "$nvcc" -cubin -arch=sm_90 -O3 "$root/tests/gpu/kernels/kernels.cu" -o "$out/kernels.nvcc.sm_90.cubin"
 cp "$root/examples/kernels/main.c" "$out/kernels.main.c"
+# The examples take memrefs as bare pointers, as nvcc's kernels of the same code do (examples/kernels/run.sh).
+bare=--kernel-bare-ptr-calling-convention
 for k in axpy:axpy_kernels stencil2d:stencil_kernels matmul:matmul_kernels reduce:reduce_kernels; do
   name="${k%%:*}" mod="${k##*:}"
-  "$gt" --emit=mlir --compile-kernels "$root/examples/kernels/$name.mlir" -o "$out/$name.ours.mlir"
+  "$gt" --emit=mlir --compile-kernels $bare "$root/examples/kernels/$name.mlir" -o "$out/$name.ours.mlir"
   "$gt" "$out/$name.ours.mlir" -o "$out/$name.ours.o"
   "$root/tests/bin/gpu-object" cpu <"$out/$name.ours.mlir" >"$out/$name.ours.cpu.so"
-  "$gt" --gpu-format=assembly "$root/examples/kernels/$name.mlir" -o "$out/$name.ours-ptx.o"
+  "$gt" --gpu-format=assembly $bare "$root/examples/kernels/$name.mlir" -o "$out/$name.ours-ptx.o"
   python3 - "$root/examples/kernels/$name.mlir" "$mod" "$out/$name.nvcc.mlir" <<'PY'
 import sys
 src, mod, nvcc = sys.argv[1:]
 k = open(src).read()
 start = k.index("  gpu.module @" + mod)
 stop = k.index("\n  }\n", start) + len("\n  }\n")
-binary = '  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:nvcc">]\n' % mod
+binary = ('  gpu.binary @%s [#gpu.object<#nvvm.target<chip = "sm_90">, properties = {mgpu.bare_pointers},'
+          ' bin = "@file:nvcc">]\n' % mod)
 open(nvcc, "w").write(k[:start] + binary + k[stop:])
 PY
   "$gt" --embed nvcc="$out/kernels.nvcc.sm_90.cubin" "$out/$name.nvcc.mlir" -o "$out/$name.nvcc.o"
-  "$gt" --emit=mlir --compile-kernels --gpu-format=binary "$root/examples/kernels/$name.mlir" |
+  "$gt" --emit=mlir --compile-kernels --gpu-format=binary $bare "$root/examples/kernels/$name.mlir" |
     "$root/tests/bin/gpu-object" sm_90 >"$out/$name.ours.sm_90.cubin"
 done
 

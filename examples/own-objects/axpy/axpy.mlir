@@ -1,7 +1,7 @@
 // axpy host program: copies x and y to the device, runs y = a * x + y there, and copies y back.
 // The kernel blob is embedded from a file: gpu-translate --embed axpy=<object>.
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#cpu.target, "@file:axpy">]
+  gpu.binary @kernels [#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, "@file:axpy">]
 
   func.func @run_axpy(%a: f32, %hx: memref<1024xf32>, %hy: memref<1024xf32>) {
     %c1 = arith.constant 1 : index

@@ -1,7 +1,7 @@
 // 2-D stencil host program: a 96x80 grid, 16x16 blocks on a 5x6 grid of blocks, two steps ping-ponging
 // between two device buffers.
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#cpu.target, "@file:stencil">]
+  gpu.binary @kernels [#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, "@file:stencil">]
 
   func.func @run_stencil(%host: memref<96x80xf32>) {
     %c1 = arith.constant 1 : index

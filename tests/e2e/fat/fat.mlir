@@ -1,11 +1,11 @@
 // One binary for every GPU: the runtime picks the object that fits the device present.
 module attributes {gpu.container_module} {
   gpu.binary @kernels <#gpu.runtime_select> [
-    #gpu.object<#nvvm.target<chip = "sm_80">, bin = "@file:sm_80">,
-    #gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:sm_90">,
-    #gpu.object<#nvvm.target<chip = "sm_80">, properties = {O = 3 : i32}, assembly = "@file:ptx">,
-    #gpu.object<#rocdl.target<chip = "gfx90a">, bin = "@file:gfx90a">,
-    #gpu.object<#cpu.target, "@file:cpu">
+    #gpu.object<#nvvm.target<chip = "sm_80">, properties = {mgpu.bare_pointers}, bin = "@file:sm_80">,
+    #gpu.object<#nvvm.target<chip = "sm_90">, properties = {mgpu.bare_pointers}, bin = "@file:sm_90">,
+    #gpu.object<#nvvm.target<chip = "sm_80">, properties = {O = 3 : i32, mgpu.bare_pointers}, assembly = "@file:ptx">,
+    #gpu.object<#rocdl.target<chip = "gfx90a">, properties = {mgpu.bare_pointers}, bin = "@file:gfx90a">,
+    #gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, "@file:cpu">
   ]
 
   func.func @run_axpy(%a: f32, %hx: memref<1024xf32>, %hy: memref<1024xf32>) {

@@ -1,6 +1,6 @@
 // Synchronous forms: alloc, launch with scalars of every size, memcpy back, dealloc.
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#cpu.target, "@file:mixed">]
+  gpu.binary @kernels [#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, "@file:mixed">]
 
   func.func @run_mixed(%out: memref<8xf64>) {
     %c1 = arith.constant 1 : index

@@ -2,7 +2,7 @@
 // token of mgpu's own stream and with the event recorded where that token was produced. The caller's
 // stream stays the caller's; mgpu's streams end when nothing uses their tokens any more.
 module attributes {gpu.container_module} {
-  gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "@file:axpy">]
+  gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90">, properties = {mgpu.bare_pointers}, bin = "@file:axpy">]
 
   llvm.func @on_stream(%s: !llvm.ptr, %a: f32, %x: !llvm.ptr, %y: !llvm.ptr, %n: i32) {
     %c1 = llvm.mlir.constant(1 : i64) : i64

@@ -1,14 +1,14 @@
 // REQUIRES: ptxas, llvm-readobj-22
-// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %S/../../../examples/kernels/axpy.mlir > %t.mlir
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention %S/../../../examples/kernels/axpy.mlir > %t.mlir
 // RUN: gpu-object sm_90 < %t.mlir | FileCheck %s --check-prefix=PTX
 // RUN: gpu-object sm_90 < %t.mlir > %t.sm90.ptx && ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin
 // RUN: gpu-object sm_80 < %t.mlir > %t.sm80.ptx && ptxas -arch=sm_80 %t.sm80.ptx -o %t.sm80.cubin
 // RUN: gpu-object gfx90a < %t.mlir | FileCheck %s --check-prefix=GCN
-// RUN: gpu-translate --emit=mlir --compile-kernels %S/../../../examples/kernels/axpy.mlir | gpu-object gfx90a > %t.hsaco
+// RUN: gpu-translate --emit=mlir --compile-kernels --kernel-bare-ptr-calling-convention %S/../../../examples/kernels/axpy.mlir | gpu-object gfx90a > %t.hsaco
 // RUN: llvm-readobj-22 --notes %t.hsaco | FileCheck %s --check-prefix=NOTES
 
-// The axpy kernel of examples/kernels: a kernel entry whose memref arguments are bare pointers (one
-// pointer each, as the host passes them), the thread's index from the special registers, and the guarded
+// The axpy kernel of examples/kernels, built as the examples build it, with bare pointers: a kernel entry whose
+// memref arguments are one pointer each, as the host passes them, the thread's index from the special registers, and the guarded
 // load, multiply-add and store.
 
 // PTX: .target sm_90

@@ -54,14 +54,15 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A kernel gets a bare pointer, so a memref whose strides are known only at run time cannot be addressed.
-// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): memref<4x?xf32>
+// A device function gets a bare pointer (only kernels take descriptors), so a memref whose strides are known
+// only at run time cannot be addressed there.
+// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides, or strides the kernel was given: with bare pointers a kernel gets none): memref<4x?xf32>
 module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_90">] {
-    gpu.func @f(%m: memref<4x?xf32>) kernel {
+    func.func @f(%m: memref<4x?xf32>) {
       %c0 = arith.constant 0 : index
       %v = memref.load %m[%c0, %c0] : memref<4x?xf32>
-      gpu.return
+      return
     }
   }
 }
@@ -70,13 +71,13 @@ module attributes {gpu.container_module} {
 
 // The same when the dynamic dimension is innermost and an even one precedes it (the strides of the outer
 // dimensions were once computed as 0, and the element addresses silently wrong).
-// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): memref<4x2x?xf32>
+// CHECK: errors.mlir:[[# @LINE + 5]]:12: error: Invalid memref for a kernel (must have static strides, or strides the kernel was given: with bare pointers a kernel gets none): memref<4x2x?xf32>
 module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_90">] {
-    gpu.func @f(%m: memref<4x2x?xf32>) kernel {
+    func.func @f(%m: memref<4x2x?xf32>) {
       %c0 = arith.constant 0 : index
       %v = memref.load %m[%c0, %c0, %c0] : memref<4x2x?xf32>
-      gpu.return
+      return
     }
   }
 }

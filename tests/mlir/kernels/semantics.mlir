@@ -20,10 +20,15 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A memref's offset is in the pointer the kernel gets (element 0): element 0 is the pointer itself.
+// A memref's offset: the kernel gets the descriptor's fields (upstream's default), and element 0 is the aligned
+// pointer (parameter 1) moved by the layout's static offset, 2 floats; the fields it does not use are still there.
 // CHECK-LABEL: .visible .entry offset(
-// CHECK: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}];
-// CHECK: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}+4];
+// CHECK: .param .u64 .ptr .align 1 offset_param_0,
+// CHECK: .param .u64 offset_param_9
+// CHECK-NEXT: )
+// CHECK: ld.param.u64 {{%rd[0-9]+}}, [offset_param_1];
+// CHECK: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}+8];
+// CHECK: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}+12];
 module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_90">] {
     gpu.func @offset(%m: memref<4xf32, strided<[1], offset: 2>>, %out: memref<2xf32>) kernel {

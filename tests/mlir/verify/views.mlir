@@ -82,14 +82,6 @@ gpu.module @k {
 
 // -----
 
-func.func @host(%a: memref<16x16xf32>) {
-  // expected-error @below {{Invalid memref.subview in host code (must be inside a kernel of a gpu.module)}}
-  %r = memref.subview %a[3, 0] [1, 16] [1, 1] : memref<16x16xf32> to memref<16xf32, strided<[1], offset: 48>>
-  return
-}
-
-// -----
-
 gpu.module @k {
   gpu.func @f(%a: memref<16x16xf32>) kernel {
     // expected-error @below {{Invalid operandSegmentSizes of memref.subview (must be [1, offsets, sizes, strides], adding up to the 1 operands): array<i32: 1, 1, 0, 0>}}

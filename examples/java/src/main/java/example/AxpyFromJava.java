@@ -66,7 +66,9 @@ public final class AxpyFromJava {
         Builtin.ModuleOp m = Builtin.ModuleOp.create(loc);
         m.setGpuContainer();
         OpBuilder top = OpBuilder.atEnd(m.body(), loc);
-        top.binary("kernels", null, List.of(ObjectAttr.of(GpuTarget.CpuTarget.host(), cpuKernels)));
+        // axpy_cpu.c's kernel takes each memref as the address of its first element: the object says so, and
+        // the launch passes that instead of the descriptor's fields.
+        top.binary("kernels", null, List.of(ObjectAttr.of(GpuTarget.CpuTarget.host(), cpuKernels).withBarePointers()));
 
         Type.MemRefType vec = new Type.MemRefType(new long[] {N}, Type.F32, null, null);
         Func.FuncOp f = top.func("run_axpy", new Type.FunctionType(List.of(Type.F32, vec, vec), List.of()));

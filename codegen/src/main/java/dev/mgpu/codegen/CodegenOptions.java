@@ -12,8 +12,11 @@ package dev.mgpu.codegen;
  * @param cpu the CPU to generate code for, or null for the target's generic CPU
  * @param features the target features, such as {@code +avx2}, or null for the CPU's defaults
  * @param debugInfo whether to emit DWARF line tables for the host code
+ * @param entryPoint the function of no arguments and no results that a C {@code main} added to the module
+ *     calls, as {@code mlir-runner -e NAME --entry-point-result=void} runs it; null for no {@code main}. A
+ *     function named {@code main} is renamed for it, in the module only.
  */
-public record CodegenOptions(int optLevel, String cpu, String features, boolean debugInfo) {
+public record CodegenOptions(int optLevel, String cpu, String features, boolean debugInfo, String entryPoint) {
     /** {@code -O2} for a generic CPU of the target, with its default features, without debug info. */
     public static final CodegenOptions DEFAULT = new CodegenOptions(2, null, null);
 
@@ -25,7 +28,19 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
      * @param features the target features, or null or empty for the defaults
      */
     public CodegenOptions(int optLevel, String cpu, String features) {
-        this(optLevel, cpu, features, false);
+        this(optLevel, cpu, features, false, null);
+    }
+
+    /**
+     * Options without an entry point.
+     *
+     * @param optLevel the optimisation level, 0 to 3
+     * @param cpu the CPU, or null or empty for the target's generic CPU
+     * @param features the target features, or null or empty for the defaults
+     * @param debugInfo whether to emit DWARF line tables for the host code
+     */
+    public CodegenOptions(int optLevel, String cpu, String features, boolean debugInfo) {
+        this(optLevel, cpu, features, debugInfo, null);
     }
 
     /**
@@ -35,6 +50,7 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
      * @param cpu the CPU, or null or empty for the target's generic CPU
      * @param features the target features, or null or empty for the defaults
      * @param debugInfo whether to emit DWARF line tables for the host code
+     * @param entryPoint the function a C {@code main} calls, or null or empty for none
      * @throws IllegalArgumentException if {@code optLevel} is not 0 to 3
      */
     public CodegenOptions {
@@ -43,6 +59,7 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
         }
         cpu = cpu == null || cpu.isEmpty() ? null : cpu;
         features = features == null || features.isEmpty() ? null : features;
+        entryPoint = entryPoint == null || entryPoint.isEmpty() ? null : entryPoint;
     }
 
     /**
@@ -53,7 +70,7 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
      * @throws IllegalArgumentException if {@code level} is not 0 to 3
      */
     public CodegenOptions withOptLevel(int level) {
-        return new CodegenOptions(level, cpu, features, debugInfo);
+        return new CodegenOptions(level, cpu, features, debugInfo, entryPoint);
     }
 
     /**
@@ -63,6 +80,16 @@ public record CodegenOptions(int optLevel, String cpu, String features, boolean 
      * @return the new options
      */
     public CodegenOptions withDebugInfo(boolean on) {
-        return new CodegenOptions(optLevel, cpu, features, on);
+        return new CodegenOptions(optLevel, cpu, features, on, entryPoint);
+    }
+
+    /**
+     * These options with a C {@code main} that calls {@code name}, or without one.
+     *
+     * @param name the function of no arguments and no results to call, or null for no {@code main}
+     * @return the new options
+     */
+    public CodegenOptions withEntryPoint(String name) {
+        return new CodegenOptions(optLevel, cpu, features, debugInfo, name);
     }
 }

@@ -20,9 +20,13 @@ import java.util.function.Consumer;
  *     CPU)
  * @param attachTargets whether {@code targets} are also given to every {@code gpu.module} that has none, as
  *     upstream's {@code nvvm-attach-target} and {@code rocdl-attach-target} give theirs
+ * @param barePointers whether kernels take a memref as the address of its element 0 alone, as upstream's
+ *     {@code kernel-bare-ptr-calling-convention} (and {@code use-bare-pointers-for-kernels} for the launches);
+ *     by default, as upstream's, they take its descriptor's fields {@code (allocated, aligned, offset,
+ *     sizes..., strides...)}. The kernels compiled and the launches translated follow the same one.
  */
 public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets,
-        boolean attachTargets) {
+        boolean attachTargets, boolean barePointers) {
     /** The default: fat binaries where the CUDA tools are found, notes dropped, launches outlined for the CPU. */
     public static final KernelOptions DEFAULT = new KernelOptions(null, null, null, null);
 
@@ -34,6 +38,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param notes receives one line per note, or null to drop them
      * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
      * @param attachTargets whether the targets also go to every {@code gpu.module} that has none
+     * @param barePointers whether kernels take memrefs as bare pointers
      */
     public KernelOptions {
         format = format == null ? ObjectFormat.FATBIN : format;
@@ -50,7 +55,21 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
      */
     public KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets) {
-        this(format, ptxas, notes, targets, false);
+        this(format, ptxas, notes, targets, false, false);
+    }
+
+    /**
+     * Options with upstream's default calling convention for memrefs (their descriptors' fields).
+     *
+     * @param format the object format, or null for {@code fatbin}
+     * @param ptxas the {@code ptxas} to run, or null to look for one
+     * @param notes receives one line per note, or null to drop them
+     * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
+     * @param attachTargets whether the targets also go to every {@code gpu.module} that has none
+     */
+    public KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets,
+            boolean attachTargets) {
+        this(format, ptxas, notes, targets, attachTargets, false);
     }
 
     /**
@@ -71,7 +90,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param list the targets, such as {@code #nvvm.target<chip = "sm_90">} and {@code #cpu.target}
      */
     public KernelOptions withTargets(List<GpuTarget> list) {
-        return new KernelOptions(format, ptxas, notes, list, true);
+        return new KernelOptions(format, ptxas, notes, list, true, barePointers);
     }
 
     /**
@@ -80,7 +99,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param f the format
      */
     public KernelOptions withFormat(ObjectFormat f) {
-        return new KernelOptions(f, ptxas, notes, targets, attachTargets);
+        return new KernelOptions(f, ptxas, notes, targets, attachTargets, barePointers);
     }
 
     /**
@@ -89,7 +108,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param path the ptxas executable
      */
     public KernelOptions withPtxas(Path path) {
-        return new KernelOptions(format, path, notes, targets, attachTargets);
+        return new KernelOptions(format, path, notes, targets, attachTargets, barePointers);
     }
 
     /**
@@ -98,6 +117,15 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param receiver receives one line per note
      */
     public KernelOptions withNotes(Consumer<String> receiver) {
-        return new KernelOptions(format, ptxas, receiver, targets, attachTargets);
+        return new KernelOptions(format, ptxas, receiver, targets, attachTargets, barePointers);
+    }
+
+    /**
+     * {@return these options with kernels that take memrefs as bare pointers, or as their descriptors' fields}
+     *
+     * @param on whether kernels take the address of a memref's element 0 alone
+     */
+    public KernelOptions withBarePointers(boolean on) {
+        return new KernelOptions(format, ptxas, notes, targets, attachTargets, on);
     }
 }

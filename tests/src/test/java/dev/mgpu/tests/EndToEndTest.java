@@ -107,7 +107,7 @@ class EndToEndTest {
     void runtimeSelectionWithoutAFit() throws Exception {
         Path dir = Files.createDirectories(work.resolve("nofit"));
         String src = Files.readString(TestPaths.root().resolve("tests/e2e/fat/fat.mlir"))
-                .replace(",\n    #gpu.object<#cpu.target, \"@file:cpu\">", "");
+                .replace(",\n    #gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, \"@file:cpu\">", "");
         Map<String, byte[]> embeds = new HashMap<>();
         for (String gpu : List.of("sm_80", "sm_90", "ptx", "gfx90a")) {
             embeds.put(gpu, gpu.getBytes(StandardCharsets.US_ASCII));

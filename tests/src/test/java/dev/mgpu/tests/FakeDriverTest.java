@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
 import dev.mgpu.codegen.LoadStrategy;
+import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.codegen.Mgpu;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,10 +48,13 @@ class FakeDriverTest {
 
     /** How a program's kernel is embedded, and which stand-in runs it. */
     enum Format {
-        CUBIN("#gpu.object<#nvvm.target<chip = \"sm_90\">, bin = \"@file:%s\">", "cuda"),
-        PTX("#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32}, assembly = \"@file:%s\">",
+        CUBIN("#gpu.object<#nvvm.target<chip = \"sm_90\">, properties = {mgpu.bare_pointers}, bin = \"@file:%s\">",
                 "cuda"),
-        HSACO("#gpu.object<#rocdl.target<chip = \"gfx90a\">, bin = \"@file:%s\">", "hip");
+        PTX("#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {O = 3 : i32, mgpu.bare_pointers}, assembly"
+                + " = \"@file:%s\">",
+                "cuda"),
+        HSACO("#gpu.object<#rocdl.target<chip = \"gfx90a\">, properties = {mgpu.bare_pointers}, bin = \"@file:%s\">",
+                "hip");
 
         final String object;
         final String backend;
@@ -150,7 +154,8 @@ class FakeDriverTest {
 
     /** {@code mlir} with the CPU object of {@code kernel} replaced by {@code object} (a format with %s). */
     private static String withObject(Path mlir, String kernel, String object) throws IOException {
-        return Files.readString(mlir).replace("#gpu.object<#cpu.target, \"@file:" + kernel + "\">",
+        return Files.readString(mlir).replace("#gpu.object<#cpu.target, properties = {mgpu.bare_pointers}, \"@file:"
+                + kernel + "\">",
                 String.format(object, kernel));
     }
 
@@ -279,6 +284,64 @@ class FakeDriverTest {
             }
         }
         throw new AssertionError("no #cpu.target object");
+    }
+
+    /**
+     * Upstream's host code and mgpu's launch one PTX kernel, which upstream's default pipeline made, with the
+     * same arguments: the memref as its descriptor's fields. The same host function is lowered by mlir-opt-22
+     * and mlir-translate-22 (then llc-22) on one side, translated by mgpu with upstream's gpu.binary spliced in
+     * on the other; the CUDA stand-in runs each launch through mgpu's CPU object of the same kernel, compiled
+     * with mgpu's default convention, which reads the size from the third field.
+     */
+    @Test
+    void upstreamHostCodeAndOursPassTheSameArguments() throws Exception {
+        Path optTool = TestPaths.findTool("mlir-opt-22");
+        Path translateTool = TestPaths.findTool("mlir-translate-22");
+        Path llc = TestPaths.findTool("llc-22");
+        if (optTool == null || translateTool == null || llc == null) {
+            assertTrue(System.getenv("CI") == null, "CI must have mlir-opt-22, mlir-translate-22 and llc-22");
+            Assumptions.abort("upstream's tools are missing");
+        }
+        Path dir = Files.createDirectories(work.resolve("upstream-launch"));
+        Path src = ROOT.resolve("tests/e2e/upstream-launch/scale.mlir");
+        Path main = ROOT.resolve("tests/e2e/upstream-launch/main.c");
+        Path lowered = dir.resolve("upstream.mlir");
+        Native.exec(dir, Map.of(), optTool.toString(), src.toString(),
+                "-gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=isa",
+                "-o", lowered.toString());
+        Native.exec(dir, Map.of(), translateTool.toString(), "--mlir-to-llvmir", lowered.toString(), "-o",
+                dir.resolve("upstream.ll").toString());
+        Native.exec(dir, Map.of(), llc.toString(), "-O2", "-filetype=obj", "-relocation-model=pic",
+                dir.resolve("upstream.ll").toString(), "-o", dir.resolve("upstream.o").toString());
+        Path upstreamExe = Native.link(dir, "upstream", main, dir.resolve("upstream.o"));
+
+        String text = Files.readString(src);
+        String binary = Files.readString(lowered).lines().filter(l -> l.strip().startsWith("gpu.binary @kernels"))
+                .findFirst().orElseThrow();
+        int start = text.indexOf("  gpu.module @kernels");
+        int stop = text.indexOf("\n  }\n", start) + "\n  }\n".length();
+        String ours = text.substring(0, start) + binary + "\n" + text.substring(stop);
+        Path oursObj = dir.resolve("ours.o");
+        Files.write(oursObj, Mgpu.emit(Mgpu.parse(ours.getBytes(StandardCharsets.UTF_8), "ours.mlir"), EmitKind.OBJ,
+                Mgpu.Options.DEFAULT));
+        Path oursExe = Native.link(dir, "ours", main, oursObj);
+
+        var module = Mgpu.parse(Files.readAllBytes(src), "scale.mlir");
+        Mgpu.compileKernels(module, Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withTargets(
+                List.of(dev.mgpu.dialect.gpu.GpuTarget.CpuTarget.host()))));
+        Path kernels = dir.resolve("scale.cpu.so");
+        Files.write(kernels, cpuObject(module));
+
+        List<List<String>> launches = new ArrayList<>();
+        for (Path exe : List.of(upstreamExe, oursExe)) {
+            Native.Result r = runOn(90, exe, kernels);
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertEquals("scale: OK, 1000 elements checked, x[999] = 2497.5", r.out().strip(), r.err());
+            launches.add(traced(r, "cuLaunchKernel"));
+            assertTrue(trace(r).stream().anyMatch(l -> l.startsWith("cuModuleLoadDataEx: PTX for sm_90")), r.err());
+        }
+        assertEquals(List.of("cuLaunchKernel: scale grid 16,1,1 block 64,1,1 smem 0 stream s1"), launches.get(1));
+        assertEquals(launches.get(0), launches.get(1));
     }
 
     /** The stand-ins' trace lines, without their prefix. */
@@ -470,7 +533,7 @@ class FakeDriverTest {
         assertTrue(summary(r).contains(" 2 function lookups, 2 launches,"), summary(r));
 
         String sm80 = withObject(ROOT.resolve("examples/own-objects/axpy/axpy.mlir"), "axpy",
-                "#gpu.object<#nvvm.target<chip = \"sm_80\">, bin = \"@file:%s\">");
+                "#gpu.object<#nvvm.target<chip = \"sm_80\">, properties = {mgpu.bare_pointers}, bin = \"@file:%s\">");
         for (LoadStrategy s : List.of(LoadStrategy.LAZY, LoadStrategy.PER_LAUNCH)) {
             Path sub = Files.createDirectories(dir.resolve(s.option()));
             Path exe = Native.link(sub, "axpy", main, hostObject(sub, sm80, s, embeds));

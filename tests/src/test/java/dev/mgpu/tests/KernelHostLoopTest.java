@@ -26,7 +26,8 @@ class KernelHostLoopTest {
         String example = Files.readString(root.resolve("examples/kernels/axpy.mlir"));
         int start = example.indexOf("  gpu.module @axpy_kernels");
         int stop = example.indexOf("\n  }\n", start) + "\n  }\n".length();
-        String text = example.substring(0, start) + "  gpu.binary @axpy_kernels [#gpu.object<#cpu.target, \"@file:axpy\">]\n"
+        String text = example.substring(0, start) + "  gpu.binary @axpy_kernels [#gpu.object<#cpu.target,"
+                + " properties = {mgpu.bare_pointers}, \"@file:axpy\">]\n"
                 + example.substring(stop);
         Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/own-objects/axpy/axpy_cpu.c"));
         Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "axpy.mlir");

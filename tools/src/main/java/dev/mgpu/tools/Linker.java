@@ -26,10 +26,12 @@ final class Linker {
     }
 
     /**
-     * Links {@code object} into the executable {@code output}, put in place only if {@code abandoned} does not
-     * say, once the link is done, that whoever asked has gone.
+     * Links {@code object} and {@code inputs} (objects, libraries, {@code -l} and {@code -L}, in order) into the
+     * executable {@code output}, with libmgpu and, when it is there, the runner utilities beside it; put in place
+     * only if {@code abandoned} does not say, once the link is done, that whoever asked has gone.
      */
-    static void link(byte[] object, Path output, String runtimeLib, Logger log, BooleanSupplier abandoned)
+    static void link(byte[] object, Path output, String runtimeLib, List<String> inputs, Logger log,
+            BooleanSupplier abandoned)
             throws IOException {
         Path dir = Files.createTempDirectory("gpu-translate");
         Path obj = dir.resolve("host.o");
@@ -41,13 +43,19 @@ final class Linker {
         try {
             Files.write(obj, object);
             String cc = System.getenv().getOrDefault("CC", "cc");
-            List<String> cmd = new ArrayList<>(List.of(cc, obj.toString(), "-o", tmpOut.toString()));
+            List<String> cmd = new ArrayList<>(List.of(cc, obj.toString()));
+            cmd.addAll(inputs);
+            cmd.addAll(List.of("-o", tmpOut.toString()));
             String lib = runtimeLib != null ? runtimeLib : defaultRuntimeDir();
             if (lib != null) {
                 cmd.add("-L" + lib);
                 cmd.add("-Wl,-rpath," + Path.of(lib).toAbsolutePath());
             }
-            cmd.addAll(List.of("-lmgpu", "-ldl", "-lpthread"));
+            if (lib != null && Files.exists(Path.of(lib, "libmgpu_runner_utils.so"))) {
+                // What upstream's programs print through (printMemrefF32, printNewline, ...); only if used.
+                cmd.addAll(List.of("-Wl,--push-state,--as-needed", "-lmgpu_runner_utils", "-Wl,--pop-state"));
+            }
+            cmd.addAll(List.of("-lmgpu", "-ldl", "-lpthread", "-lm"));
             log.debug("linking: {}", String.join(" ", cmd));
             Process p;
             try {

@@ -16,14 +16,15 @@ final class OptionParser {
     static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
             "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
-            "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets");
+            "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets", "--entry-point",
+            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
 
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
-        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF", "-g"));
+        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF", "-g", "-l", "-L"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -52,6 +53,9 @@ final class OptionParser {
     private String targets;
     private String gpuFormat;
     private String ptxas;
+    private String entryPoint;
+    private final List<String> linkInputs = new ArrayList<>();
+    private boolean barePointers;
 
     private OptionParser() {
     }
@@ -77,7 +81,19 @@ final class OptionParser {
         for (int i = 0; i < args.length; i++) {
             String a = options ? CommandLine.doubleDash(args[i], LONG_OPTIONS) : args[i];
             if (!options || a.equals("-") || !a.startsWith("-")) {
-                inputs.add(a);
+                (isLinkInput(a) ? linkInputs : inputs).add(a);
+                continue;
+            }
+            if ((a.startsWith("-l") || a.startsWith("-L")) && !a.startsWith("--")) {
+                // As cc takes them: -lNAME or -l NAME, kept in their place among the objects.
+                String v = a.length() > 2 ? a.substring(2) : null;
+                if (v == null) {
+                    if (i + 1 == args.length) {
+                        throw new UsageError("Invalid " + a + " (must be followed by its value): end of arguments");
+                    }
+                    v = args[++i];
+                }
+                linkInputs.add(a.substring(0, 2) + v);
                 continue;
             }
             if (a.equals("--")) {
@@ -104,7 +120,8 @@ final class OptionParser {
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
                         "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g",
-                        "--compile-kernels", "--outline-kernels" -> {
+                        "--compile-kernels", "--outline-kernels", "--kernel-bare-ptr-calling-convention",
+                        "--use-bare-pointers-for-kernels" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -114,7 +131,8 @@ final class OptionParser {
                     }
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas", "--targets" -> {
+                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas", "--targets",
+                        "--entry-point" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -152,6 +170,7 @@ final class OptionParser {
             case "-g" -> debugInfo = true;
             case "--compile-kernels" -> compileKernels = true;
             case "--outline-kernels" -> outlineKernels = true;
+            case "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels" -> barePointers = true;
             default -> printGeneric = true;
         }
         return null;
@@ -172,12 +191,19 @@ final class OptionParser {
             case "--gpu-format" -> gpuFormat = value;
             case "--ptxas" -> ptxas = value;
             case "--targets" -> targets = value;
+            case "--entry-point" -> entryPoint = value;
             case "-MF" -> {
                 depFilePath = value;
                 depFile = true;
             }
             default -> runtimeLib = value;
         }
+    }
+
+    /** An object, archive or shared library that an executable links: {@code .o}, {@code .a}, {@code .so[.N]}. */
+    static boolean isLinkInput(String a) {
+        String name = a.substring(a.lastIndexOf('/') + 1);
+        return name.endsWith(".o") || name.endsWith(".a") || name.matches(".+\\.so(\\.[0-9]+)*");
     }
 
     /** Rejects arguments that are valid alone but not together, and file names that no path can hold. */
@@ -203,6 +229,7 @@ final class OptionParser {
     private Options options(String reply) {
         return new Options(inputs, output, emit, moduleLoad, triple, optLevel, cpu, features, embeds, split,
                 verifyDiagnostics, printDebugInfo, printGeneric, runtimeLib, verbose, outputDir, depFile, debugInfo,
-                depFilePath, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas, reply);
+                depFilePath, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas, entryPoint, linkInputs,
+                barePointers, reply);
     }
 }

@@ -38,6 +38,11 @@ import java.util.List;
  * @param targets {@code --targets}
  * @param gpuFormat {@code --gpu-format}
  * @param ptxas {@code --ptxas}
+ * @param entryPoint {@code --entry-point}
+ * @param linkInputs what {@code --emit=exe} links besides the translation, in order: objects, archives and shared
+ *     libraries given as INPUT, and {@code -lNAME}, {@code -LDIR}
+ * @param barePointers {@code --kernel-bare-ptr-calling-convention} (or upstream's other name for it,
+ *     {@code --use-bare-pointers-for-kernels})
  * @param reply the text to print instead of running ({@code --help}, {@code --version}), or null; the options
  *     after the one that asked for it are not read
  */
@@ -45,12 +50,14 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
         String cpu, String features, List<String> embeds, boolean split, boolean verifyDiagnostics,
         boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
         boolean depFile, boolean debugInfo, String depFilePath, String color, boolean compileKernels,
-        boolean outlineKernels, String targets, String gpuFormat, String ptxas, String reply) {
+        boolean outlineKernels, String targets, String gpuFormat, String ptxas, String entryPoint,
+        List<String> linkInputs, boolean barePointers, String reply) {
 
     /** Copies the lists, so that the options stay as the parser left them. */
     Options {
         inputs = List.copyOf(inputs);
         embeds = List.copyOf(embeds);
+        linkInputs = List.copyOf(linkInputs);
     }
 
     /** The input of a run without {@code --output-dir}: the last INPUT given, or {@code -} for stdin. */
@@ -62,6 +69,11 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
     List<String> fileArguments() {
         List<String> files = new ArrayList<>(inputs);
         files.addAll(Arrays.asList(output, outputDir, depFilePath, runtimeLib, ptxas));
+        for (String l : linkInputs) {
+            if (!l.startsWith("-")) {
+                files.add(l);
+            }
+        }
         for (String e : embeds) {
             files.add(e.substring(e.indexOf('=') + 1));
         }

@@ -253,6 +253,14 @@ final class Translation {
             throw new UsageError("Invalid output for --emit=exe (must be a file given with -o): "
                     + (output == null ? "none" : "-"));
         }
+        if (kind != EmitKind.EXE && !options.linkInputs().isEmpty()) {
+            throw new UsageError("Invalid " + options.linkInputs().get(0) + " (objects, libraries and -l/-L are linked"
+                    + " only with --emit=exe)");
+        }
+        if (kind == EmitKind.MLIR && options.entryPoint() != null) {
+            throw new UsageError("Invalid --entry-point with --emit=mlir (must emit LLVM code: llvm, bc, obj, asm or"
+                    + " exe)");
+        }
         return new Plan(kind, strategy, output);
     }
 
@@ -358,9 +366,10 @@ final class Translation {
     private Mgpu.Options mgpuOptions(LoadStrategy strategy) {
         return new Mgpu.Options(strategy, options.triple(), Embeds.parse(options.embeds()), times,
                 new MlirPrinter.Options(options.printDebugInfo(), options.printGeneric()),
-                new CodegenOptions(options.optLevel(), options.cpu(), options.features(), options.debugInfo()),
+                new CodegenOptions(options.optLevel(), options.cpu(), options.features(), options.debugInfo(),
+                        options.entryPoint()),
                 new KernelOptions(options.objectFormat(), options.ptxas() == null ? null : Path.of(options.ptxas()),
-                        err::println, options.gpuTargets(), options.targets() != null));
+                        err::println, options.gpuTargets(), options.targets() != null, options.barePointers()));
     }
 
     /**
@@ -512,7 +521,7 @@ final class Translation {
             }
             if (kind == EmitKind.EXE) {
                 try {
-                    Linker.link(binary, Path.of(output), options.runtimeLib(), linkLog(), abandoned);
+                    Linker.link(binary, Path.of(output), options.runtimeLib(), options.linkInputs(), linkLog(), abandoned);
                 } catch (Linker.CompilerMissing e) {
                     printer.toolError("Invalid C compiler (must be runnable; CC names another): " + e.getMessage());
                     return EXIT_INPUT;

@@ -103,7 +103,7 @@ public final class KernelCompiler {
             for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
                 List<String> own = java.util.Collections.synchronizedList(new ArrayList<>());
                 notes.add(own);
-                KernelOptions piece = new KernelOptions(options.format(), options.ptxas(), own::add, options.targets());
+                KernelOptions piece = options.withNotes(own::add);
                 work.add(() -> compile(m, (GpuTarget) a, piece));
             }
         }
@@ -195,7 +195,7 @@ public final class KernelCompiler {
             var layout = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), layout);
             LLVMDisposeTargetData(layout);
-            ModuleTranslation.translateDevice(module, nm, d, Translators.TABLE);
+            ModuleTranslation.translateDevice(module, nm, d, Translators.TABLE, options.barePointers());
             d.configureModule(nm.module(), nm.context(), module);
             libraryDeclarations(nm, module, d, options);
             Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()
@@ -209,6 +209,10 @@ public final class KernelCompiler {
             ObjectFormat format = options.format();
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
+            if (options.barePointers()) {
+                // So that a launch translated later, in another run, passes what these kernels take.
+                props.put(ObjectAttr.BARE_POINTERS, Attribute.UNIT);
+            }
             if (format == ObjectFormat.OFFLOAD) {
                 return d.object(format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }

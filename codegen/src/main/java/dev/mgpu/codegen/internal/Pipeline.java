@@ -70,11 +70,18 @@ public final class Pipeline {
         // caller's model stays as it was, and threads that translate one model share only reads of it.
         Operation root = rewritten(module) ? Ir.deepCopy(module) : module;
         check(root, true);
+        if (codegen.entryPoint() != null) {
+            EntryPoint.check(root, codegen.entryPoint());
+        }
         compileKernels(root);
         long t0 = System.nanoTime();
         NativeModule nm = configuredModule(root);
         try {
-            ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo(), Translators.TABLE);
+            ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo(), Translators.TABLE,
+                    kernels.barePointers());
+            if (codegen.entryPoint() != null) {
+                EntryPoint.add(nm.module(), codegen.entryPoint());
+            }
             Targets.annotate(nm, codegen);
             long t1 = System.nanoTime();
             phases.phaseDone(PhaseListener.TRANSLATE, t1 - t0);

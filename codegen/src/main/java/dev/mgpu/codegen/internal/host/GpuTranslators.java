@@ -10,6 +10,7 @@ import dev.mgpu.dialect.gpu.HostRegisterOp;
 import dev.mgpu.dialect.gpu.LaunchFuncOp;
 import dev.mgpu.dialect.gpu.MemcpyOp;
 import dev.mgpu.dialect.gpu.MemsetOp;
+import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.WaitOp;
 import static org.bytedeco.llvm.global.LLVM.*;
 
@@ -180,6 +181,21 @@ public final class GpuTranslators {
         }
     }
 
+    /**
+     * Whether a launch of {@code bin}'s kernels passes memrefs as bare pointers: when asked for, or when its
+     * objects say that their kernels take them so ({@link ObjectAttr#BARE_POINTERS}); objects that disagree
+     * are a located error, since one launch serves them all.
+     */
+    private static boolean barePointers(ModuleTranslation t, Operation op, BinaryDescription bin) {
+        long bare = bin.objects().stream().filter(ObjectAttr::barePointers).count();
+        if (bare != 0 && bare != bin.objects().size()) {
+            throw ModuleTranslation.error(op, "Invalid kernel module for a launch (must have objects that all take"
+                    + " memrefs one way, bare pointers or descriptors): @" + bin.name() + " has " + bare + " of "
+                    + bin.objects().size() + " with " + ObjectAttr.BARE_POINTERS);
+        }
+        return t.arguments.barePointers || bare != 0;
+    }
+
     private static void launch(Operation op, ModuleTranslation t) {
         LaunchFuncOp l = new LaunchFuncOp(op);
         BinaryDescription bin = t.binary(l.moduleName());
@@ -197,9 +213,17 @@ public final class GpuTranslators {
             stream = stream(t, op, l.asyncDependencies(), async);
         }
         List<LLVMValueRef> args = new ArrayList<>();
+        boolean bare = barePointers(t, op, bin);
         for (Value v : l.kernelOperands()) {
-            // Memrefs follow the bare-pointer convention: the kernel receives the address of element 0.
-            args.add(v.type() instanceof Type.MemRefType ? dataPointer(t, op, v) : t.lookup(v, op));
+            if (!(v.type() instanceof Type.MemRefType m)) {
+                args.add(t.lookup(v, op));
+            } else if (bare) {
+                // The bare-pointer convention: the kernel receives the address of element 0.
+                args.add(dataPointer(t, op, v));
+            } else {
+                // Upstream's default: each field of the descriptor, one kernel parameter each.
+                args.addAll(Types.fields(t.builder, t.lookup(v, op), m.rank()));
+            }
         }
         LLVMValueRef smem = l.dynamicSharedMemorySize() == null ? null : t.lookup(l.dynamicSharedMemorySize(), op);
         Map<Value, LLVMValueRef> converted = new java.util.IdentityHashMap<>(4);
@@ -210,7 +234,7 @@ public final class GpuTranslators {
                 stream, args, op.knownLocation());
         HandlerContext hc = t.handlers;
         t.handlerOf(l.moduleName()).launchKernel(k, bin, hc);
-        t.launchDone();
+        t.launches.launchDone(t.builder, t.ctx);
         if (async) {
             produce(t, l.asyncToken(), stream);
         }

@@ -23,6 +23,7 @@ import dev.mgpu.ir.Value;
 import java.util.List;
 import java.util.Map;
 import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
 import org.bytedeco.llvm.LLVM.LLVMBuilderRef;
 import org.bytedeco.llvm.LLVM.LLVMTypeRef;
 import org.bytedeco.llvm.LLVM.LLVMValueRef;
@@ -110,6 +111,7 @@ public final class HostTranslators {
         m.put(LLVM.BR, HostTranslators::br);
         m.put(Cf.CondBrOp.NAME, HostTranslators::condBr);
         m.put(LLVM.COND_BR, HostTranslators::condBr);
+        m.put(Cf.AssertOp.NAME, HostTranslators::assertion);
         m.put(LLVMMemoryOps.AllocaOp.NAME, HostTranslators::alloca);
         m.put(LLVMMemoryOps.LoadOp.NAME, HostTranslators::load);
         m.put(LLVMMemoryOps.StoreOp.NAME, HostTranslators::store);
@@ -198,6 +200,33 @@ public final class HostTranslators {
         });
     }
 
+    /**
+     * cf.assert: where the condition is false, the message. On the host: on stderr, then {@code abort()}; in a
+     * kernel, as the target reports assertions ({@link DeviceTarget#assertFailed}).
+     */
+    private static void assertion(Operation op, ModuleTranslation t) {
+        Cf.AssertOp a = new Cf.AssertOp(op);
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+        LLVMBasicBlockRef failed = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef holds = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, t.lookup(a.condition(), op), holds, failed);
+        LLVMPositionBuilderAtEnd(t.builder, failed);
+        byte[] msg = ((dev.mgpu.ir.Attribute.StringAttr) op.attr("msg")).bytes();
+        if (t.device != null) {
+            t.device.assertFailed(t, op, msg);
+        } else {
+            byte[] line = java.util.Arrays.copyOf(msg, msg.length + 1);
+            line[msg.length] = '\n';
+            LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
+            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+            HostMemoryTranslators.callLibc(t, "write", t.types.intptr, new LLVMTypeRef[] {i32, ptr, t.types.intptr},
+                    LLVMConstInt(i32, 2, 0), DeviceTarget.cString(t, line, 0), LLVMConstInt(t.types.intptr, line.length, 0));
+            HostMemoryTranslators.callLibc(t, "abort", LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[0]);
+        }
+        LLVMBuildUnreachable(t.builder);
+        LLVMPositionBuilderAtEnd(t.builder, holds);
+    }
+
     public static void ret(Operation op, ModuleTranslation t) {
         List<LLVMValueRef> vs = t.lookup(op.operands(), op);
         if (vs.isEmpty()) {
@@ -224,14 +253,7 @@ public final class HostTranslators {
             if (t.device != null) {
                 args.add(a);
             } else if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.MemRefType m) {
-                for (int i = 0; i < 3; i++) {
-                    args.add(LLVMBuildExtractValue(t.builder, a, i, ""));
-                }
-                for (int f = 3; f <= 4; f++) {
-                    for (int i = 0; i < m.rank(); i++) {
-                        args.add(LLVMBuildExtractValue(t.builder, LLVMBuildExtractValue(t.builder, a, f, ""), i, ""));
-                    }
-                }
+                args.addAll(Types.fields(t.builder, a, m.rank()));
             } else if (op.name().equals(Func.CallOp.NAME) && v.type() instanceof Type.UnrankedMemRefType) {
                 LLVMValueRef rank = LLVMBuildExtractValue(t.builder, a, 0, "");
                 if (t.types.intptrWidth != 64) {

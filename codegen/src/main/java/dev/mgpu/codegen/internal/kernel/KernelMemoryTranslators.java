@@ -67,27 +67,30 @@ public final class KernelMemoryTranslators {
         }
         // The offset is already in the pointer: a kernel's memref is its element 0 (the host passes the
         // aligned pointer plus the offset), so a strided layout's offset is not added again.
-        return advance(t, op, t.lookup(memref, op), m.elementType(), idx, strides,
-                "Invalid memref for a kernel (must have static strides: a kernel gets a bare pointer): " + m);
+        return advance(t, op, t.lookup(memref, op), m.elementType(), idx, strides, memref,
+                "Invalid memref for a kernel (must have static strides, or strides the kernel was given: with bare"
+                        + " pointers a kernel gets none): " + m);
     }
 
     /**
      * {@code base} moved by the sum of {@code idx[i] * strides[i]} elements of {@code element} (a null index
-     * is 0), in bounds and not wrapping; {@code dynamic} is the error for a stride that is not known.
+     * is 0), in bounds and not wrapping; a dynamic stride is {@code memref}'s value of it, and {@code dynamic}
+     * the error when the kernel has none.
      */
     private static LLVMValueRef advance(ModuleTranslation t, Operation op, LLVMValueRef base, Type element,
-            LLVMValueRef[] idx, long[] strides, String dynamic) {
+            LLVMValueRef[] idx, long[] strides, Value memref, String dynamic) {
         LLVMTypeRef i64 = t.types.intptr;
         LLVMValueRef lin = null;
         for (int i = 0; i < idx.length; i++) {
             if (idx[i] == null) {
                 continue;
             }
-            if (strides[i] == Type.DYNAMIC) {
+            LLVMValueRef stride = strides[i] != Type.DYNAMIC ? LLVMConstInt(i64, strides[i], 1)
+                    : t.arguments.stride(t.types.intptr, memref, i);
+            if (stride == null) {
                 throw ModuleTranslation.error(op, dynamic);
             }
-            LLVMValueRef term = strides[i] == 1 ? idx[i] : noWrap(LLVMBuildMul(t.builder, idx[i], LLVMConstInt(i64,
-                    strides[i], 1), ""));
+            LLVMValueRef term = strides[i] == 1 ? idx[i] : noWrap(LLVMBuildMul(t.builder, idx[i], stride, ""));
             lin = lin == null ? term : noWrap(LLVMBuildAdd(t.builder, lin, term, ""));
         }
         if (lin == null) {
@@ -166,8 +169,58 @@ public final class KernelMemoryTranslators {
             }
         }
         t.map(op.result(0), advance(t, op, t.lookup(s.source(), op), src.elementType(), idx,
-                Views.Strides.of(src).strides(), "Invalid memref.subview in a kernel (must view a memref of static"
-                        + " strides where it has an offset: a kernel gets a bare pointer): " + src));
+                Views.Strides.of(src).strides(), s.source(), "Invalid memref.subview in a kernel (must view a memref"
+                        + " of static strides where it has an offset, or strides the kernel was given: with bare"
+                        + " pointers a kernel gets none): " + src));
+        recordView(t, op, s.source(), mixed(t, op, s.staticSizes(), op.segment(2)),
+                mixed(t, op, s.staticStrides(), op.segment(3)));
+    }
+
+    /** Static values as constants, and the next operand for each {@link Type#DYNAMIC}. */
+    private static LLVMValueRef[] mixed(ModuleTranslation t, Operation op, long[] statics, List<Value> values) {
+        LLVMValueRef[] out = new LLVMValueRef[statics.length];
+        java.util.Iterator<Value> next = values.iterator();
+        for (int i = 0; i < statics.length; i++) {
+            out[i] = statics[i] != Type.DYNAMIC ? LLVMConstInt(t.types.intptr, statics[i], 1) : t.lookup(next.next(), op);
+        }
+        return out;
+    }
+
+    /**
+     * Records the sizes and strides of the view {@code op} makes of {@code source}, where its type leaves them
+     * dynamic: the sizes given, each stride the source's times the step given (null where the source's is
+     * unknown). A rank-reducing view drops dimensions of size 1.
+     */
+    private static void recordView(ModuleTranslation t, Operation op, Value source, LLVMValueRef[] sizes,
+            LLVMValueRef[] steps) {
+        Type.MemRefType m = (Type.MemRefType) op.result(0).type();
+        if (m.dynamicDimCount() == 0 && !hasDynamicStride(m)) {
+            return;
+        }
+        int r = m.rank();
+        LLVMValueRef[] outSizes = new LLVMValueRef[r];
+        LLVMValueRef[] outStrides = new LLVMValueRef[r];
+        for (int i = 0, j = 0; i < sizes.length && j < r; i++) {
+            boolean one = LLVMIsAConstantInt(sizes[i]) != null && !LLVMIsAConstantInt(sizes[i]).isNull()
+                    && LLVMConstIntGetSExtValue(sizes[i]) == 1;
+            if (one && sizes.length - i > r - j) {
+                continue;
+            }
+            LLVMValueRef st = steps == null ? null : t.arguments.stride(t.types.intptr, source, i);
+            outSizes[j] = sizes[i];
+            outStrides[j] = st == null ? null : LLVMBuildMul(t.builder, st, steps[i], "");
+            j++;
+        }
+        t.arguments.record(op.result(0), outSizes, outStrides);
+    }
+
+    private static boolean hasDynamicStride(Type.MemRefType m) {
+        for (long s : Views.Strides.of(m).strides()) {
+            if (s == Type.DYNAMIC) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -202,6 +255,8 @@ public final class KernelMemoryTranslators {
             from = LLVMConstInt(i64, r.staticOffset() - srcOffset, 1);
         }
         LLVMValueRef p = t.lookup(r.source(), op);
+        t.arguments.record(op.result(0), mixed(t, op, ((Attribute.DenseArrayAttr) op.attr("static_sizes")).values(),
+                op.segment(2)), mixed(t, op, ((Attribute.DenseArrayAttr) op.attr("static_strides")).values(), op.segment(3)));
         if (from != null) {
             // The view may start before the source's element 0, so the step is signed and may be negative.
             try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {from})) {
@@ -212,17 +267,36 @@ public final class KernelMemoryTranslators {
         t.map(op.result(0), p);
     }
 
+    /**
+     * memref.cast, collapse_shape and expand_shape: the same element 0; a cast keeps the sizes and strides the
+     * source has, for a type that no longer knows them.
+     */
+    public static void sameMemory(Operation op, ModuleTranslation t) {
+        device(op, t);
+        t.map(op.result(0), t.lookup(op.operand(0), op));
+        if (op.name().equals(dev.mgpu.dialect.memref.Reshapes.CastOp.NAME)
+                && op.operand(0).type() instanceof Type.MemRefType src && op.result(0).type() instanceof Type.MemRefType) {
+            LLVMValueRef[] sizes = new LLVMValueRef[src.rank()];
+            LLVMValueRef[] strides = new LLVMValueRef[src.rank()];
+            for (int i = 0; i < sizes.length; i++) {
+                sizes[i] = t.arguments.size(t.types.intptr, op.operand(0), i);
+                strides[i] = t.arguments.stride(t.types.intptr, op.operand(0), i);
+            }
+            t.arguments.record(op.result(0), sizes, strides);
+        }
+    }
+
     public static void dim(Operation op, ModuleTranslation t) {
         MemRef.DimOp d = new MemRef.DimOp(op);
         Type.MemRefType m = (Type.MemRefType) d.memref().type();
         Operation def = d.index() instanceof Value.OpResult r ? r.owner() : null;
         if (def != null && def.attr("value") instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < m.rank()
-                && m.dim((int) i.value()) != Type.DYNAMIC) {
-            t.map(op.result(0), LLVMConstInt(t.types.intptr, m.dim((int) i.value()), 1));
+                && t.arguments.size(t.types.intptr, d.memref(), (int) i.value()) != null) {
+            t.map(op.result(0), t.arguments.size(t.types.intptr, d.memref(), (int) i.value()));
             return;
         }
-        throw ModuleTranslation.error(op, "Invalid memref.dim in a kernel (must ask for a static dimension by a"
-                + " constant: a kernel gets a bare pointer without sizes): " + m);
+        throw ModuleTranslation.error(op, "Invalid memref.dim in a kernel (must ask by a constant for a static"
+                + " dimension or one the kernel was given: with bare pointers a kernel gets no sizes): " + m);
     }
 
     private static final String[] RMW_KINDS = {"addf", "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",

@@ -73,10 +73,7 @@ public final class KernelTranslators {
         m.put(Views.ReinterpretCastOp.NAME, KernelMemoryTranslators::reinterpretCast);
         for (String view : List.of(Reshapes.CastOp.NAME, Reshapes.ReshapeOp.COLLAPSE, Reshapes.ReshapeOp.EXPAND)) {
             // The same memory: a row-major reshape or a cast keeps element 0 where it is.
-            m.put(view, (op, t) -> {
-                device(op, t);
-                t.map(op.result(0), t.lookup(op.operand(0), op));
-            });
+            m.put(view, KernelMemoryTranslators::sameMemory);
         }
         m.put(Scf.ForOp.NAME, KernelControlFlowTranslators::forLoop);
         m.put(Scf.IfOp.NAME, KernelControlFlowTranslators::ifThenElse);

@@ -447,6 +447,40 @@ public abstract class DeviceTarget {
         return g;
     }
 
+    /**
+     * The failing side of {@code cf.assert} {@code op}, with its {@code message}: the target reports it as its
+     * own assertions do, and stops the kernel (the caller ends the block as unreachable).
+     */
+    public abstract void assertFailed(ModuleTranslation t, Operation op, byte[] message);
+
+    /** A private constant C string of {@code bytes} in address space {@code as}, reached through a generic pointer. */
+    public static LLVMValueRef cString(ModuleTranslation t, byte[] bytes, int as) {
+        LLVMValueRef text;
+        try (org.bytedeco.javacpp.BytePointer b = new org.bytedeco.javacpp.BytePointer(bytes)) {
+            text = LLVMConstStringInContext2(t.ctx, b, bytes.length, 0);
+        }
+        LLVMValueRef g = formatGlobal(t, text, as);
+        return as == 0 ? g : LLVMBuildAddrSpaceCast(t.builder, g, LLVMPointerTypeInContext(t.ctx, 0), "");
+    }
+
+    /** Where {@code op} is, for an assertion's message: its file, line and function (empty where unknown). */
+    public static Object[] place(Operation op) {
+        String file = "";
+        int line = 0;
+        if (op.knownLocation() instanceof dev.mgpu.ir.Location.FileLineCol f) {
+            file = f.file();
+            line = f.line();
+        }
+        String function = "";
+        for (Operation o = op.parentOp(); o != null; o = o.parentOp()) {
+            if (o.symbolName() != null) {
+                function = o.symbolName();
+                break;
+            }
+        }
+        return new Object[] {file, line, function};
+    }
+
     /** Prints {@code args} (promoted as for a C variadic call) with the format {@code fmt} of {@link #printfFormat}. */
     public abstract void printf(ModuleTranslation t, LLVMValueRef fmt, java.util.List<LLVMValueRef> args);
 

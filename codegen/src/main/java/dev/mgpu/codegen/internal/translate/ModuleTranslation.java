@@ -77,10 +77,15 @@ public final class ModuleTranslation {
 
     /** The GPU target of a kernel module; null for host code. */
     public final DeviceTarget device;
+    /** How kernels take their memrefs: what a kernel module's kernels expect, what the host's launches pass. */
+    public final KernelArguments arguments;
+    /** Where a host function's launches go: a new basic block every {@link LaunchBlocks#PER_BLOCK} of them. */
+    public final LaunchBlocks launches = new LaunchBlocks();
 
     private ModuleTranslation(LLVMModuleRef module, LLVMBuilderRef builder, HandlerContext handlers, Types types,
-            DeviceTarget device, OpTable<ModuleTranslation> table) {
+            DeviceTarget device, OpTable<ModuleTranslation> table, boolean barePointers) {
         this.table = table;
+        this.arguments = new KernelArguments(barePointers);
         this.module = module;
         this.ctx = LLVMGetModuleContext(module);
         this.builder = builder;
@@ -91,29 +96,30 @@ public final class ModuleTranslation {
 
     /** A translation of host code, whose handlers load and launch with {@code strategy}. */
     private static ModuleTranslation host(LLVMModuleRef module, LLVMBuilderRef builder, LoadStrategy strategy,
-            OpTable<ModuleTranslation> table) {
+            OpTable<ModuleTranslation> table, boolean barePointers) {
         HandlerContext handlers = new HandlerContext(module, builder, strategy);
         return new ModuleTranslation(module, builder, handlers, new Types(LLVMGetModuleContext(module),
-                handlers.runtime().intptrType()), null, table);
+                handlers.runtime().intptrType()), null, table, barePointers);
     }
 
     /** A translation of kernels for {@code device}: no runtime, no handlers, memrefs as bare pointers. */
     private static ModuleTranslation device(LLVMModuleRef module, LLVMBuilderRef builder, DeviceTarget device,
-            OpTable<ModuleTranslation> table) {
+            OpTable<ModuleTranslation> table, boolean barePointers) {
         LLVMContextRef ctx = LLVMGetModuleContext(module);
         return new ModuleTranslation(module, builder, null, new Types(ctx, LLVMInt64TypeInContext(ctx), device),
-                device, table);
+                device, table, barePointers);
     }
 
     /**
      * Translates the functions of {@code gpuModule}, a verified {@code gpu.module}, into {@code nm}'s
      * module, which has the device's triple and data layout. Kernels get the device's kernel calling
-     * convention; memrefs are pointers to their element 0 in the device's address spaces.
+     * convention and their memrefs as {@link KernelArguments} says; memrefs are pointers to their element 0
+     * in the device's address spaces.
      */
     public static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device,
-            OpTable<ModuleTranslation> table) {
+            OpTable<ModuleTranslation> table, boolean barePointers) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            ModuleTranslation t = device(nm.module(), b.get(), device, table);
+            ModuleTranslation t = device(nm.module(), b.get(), device, table, barePointers);
             List<Operation> ops = gpuModule.region(0).entry().operations();
             for (Operation op : ops) {
                 if (isFunction(op)) {
@@ -135,11 +141,15 @@ public final class ModuleTranslation {
                 }
             }
             for (Operation op : ops) {
-                if (isFunction(op) && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op))) {
+                if (isFunction(op) && t.isKernel(op)) {
                     device.finishKernel(t, op, t.functions.get(op.symbolName()));
                 }
             }
         }
+    }
+
+    private boolean isKernel(Operation op) {
+        return device != null && (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op));
     }
 
     private static boolean isFunction(Operation op) {
@@ -195,10 +205,18 @@ public final class ModuleTranslation {
         Operation own = deviceFunctions.get(name);
         if (own != null && LLVMGlobalGetValueType(fn).address() != type.address()) {
             throw error(own, "Invalid declaration of @" + name + " for " + device.name()
-                    + " (must have the type of " + library + "'s function, " + typeText(type) + "): "
-                    + typeText(LLVMGlobalGetValueType(fn)));
+                    + " (must have the type of " + library + "'s function, " + LlvmText.type(type) + "): "
+                    + LlvmText.type(LLVMGlobalGetValueType(fn)));
         }
         return fn;
+    }
+
+    /** Maps kernel argument {@code a} from its parameters, the first at {@code first}; returns how many it took. */
+    public int bindKernelArgument(Value a, Operation where, int first, KernelArguments.Parameters from) {
+        List<LLVMTypeRef> ps = types.kernelParameters(a.type(), arguments.barePointers, where);
+        LLVMTypeRef element = a.type() instanceof Type.MemRefType m ? types.of(m.elementType(), where) : null;
+        map(a, arguments.bind(builder, types.intptr, element, a, ps, first, from));
+        return ps.size();
     }
 
     public static MgpuException error(Operation op, String message) {
@@ -210,9 +228,9 @@ public final class ModuleTranslation {
      * target set. The pipeline is the only caller: it owns the steps around this one.
      */
     public static void translate(Operation root, NativeModule nm, LoadStrategy strategy, boolean debugInfo,
-            OpTable<ModuleTranslation> table) {
+            OpTable<ModuleTranslation> table, boolean barePointers) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
-            ModuleTranslation t = host(nm.module(), b.get(), strategy, table);
+            ModuleTranslation t = host(nm.module(), b.get(), strategy, table, barePointers);
             if (!debugInfo) {
                 t.translate(root);
                 return;
@@ -273,9 +291,12 @@ public final class ModuleTranslation {
     private void declareFunction(Operation op) {
         Type.FunctionType ft = (Type.FunctionType) ((Attribute.TypeAttr) op.attr("function_type")).type();
         boolean isFunc = op.name().equals(Func.FuncOp.NAME) && device == null;
+        boolean kernel = isKernel(op);
         List<LLVMTypeRef> params = new ArrayList<>();
         for (Type t : ft.inputs()) {
-            if (isFunc && t instanceof Type.MemRefType m) {
+            if (kernel) {
+                params.addAll(types.kernelParameters(t, arguments.barePointers, op));
+            } else if (isFunc && t instanceof Type.MemRefType m) {
                 params.addAll(types.expandedMemref(m, op));
             } else if (isFunc && t instanceof Type.UnrankedMemRefType) {
                 params.addAll(types.expandedUnranked());
@@ -295,10 +316,10 @@ public final class ModuleTranslation {
         String name = op.symbolName();
         if (device != null) {
             device.checkDeclaration(this, op, name, params,
-                    op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op), op.region(0).isEmpty());
+                    kernel, op.region(0).isEmpty());
             LLVMValueRef fn = LLVMAddFunction(module, device.bodyName(name, op), fnType);
             deviceFunctions.put(name, op);
-            if (op.hasAttr(GpuFuncOp.KERNEL_ATTR) || device.isKernelMarked(op)) {
+            if (kernel) {
                 device.markKernel(fn, op, ctx);
             } else if (op.region(0).isEmpty()) {
                 // A declaration: a device library's function (libdevice's __nv_*), linked later.
@@ -311,8 +332,8 @@ public final class ModuleTranslation {
             return;
         }
         if (handlers.runtime().names().contains(name)) {
-            String want = typeText(handlers.runtime().type(name));
-            String have = typeText(fnType);
+            String want = LlvmText.type(handlers.runtime().type(name));
+            String have = LlvmText.type(fnType);
             if (!want.equals(have)) {
                 throw error(op, "Invalid function @" + name + " (must have the signature mgpu.h gives it, " + want
                         + "): " + have);
@@ -334,10 +355,6 @@ public final class ModuleTranslation {
         }
         FunctionAttributes.apply(op, fn, ctx);
         functions.put(name, fn);
-    }
-
-    private static String typeText(LLVMTypeRef t) {
-        return LlvmText.type(t);
     }
 
     public LLVMValueRef function(String name, Operation user) {
@@ -385,9 +402,12 @@ public final class ModuleTranslation {
         }
         int p = 0;
         int declared = LLVMCountParams(fn) - (device == null ? 0 : device.hiddenParameters(this).size());
+        boolean kernel = isKernel(fnOp);
         for (Value.BlockArgument a : entry.arguments()) {
             if (device != null) {
-                if (p < declared) {
+                if (kernel && p < declared) {
+                    p += bindKernelArgument(a, fnOp, p, (i, type) -> LLVMGetParam(fn, i));
+                } else if (p < declared) {
                     map(a, LLVMGetParam(fn, p++));
                 } else {
                     // gpu.func attributions: workgroup memory and private memory of the kernel.
@@ -510,37 +530,6 @@ public final class ModuleTranslation {
     }
 
     /** Adds the incoming values of a branch from the builder's current block to {@code dest}'s phis. */
-    private LLVMBasicBlockRef launchBlock;
-    private int launchesInBlock;
-
-    /** The most launches one basic block holds before the translation continues in a new block. */
-    public static final int LAUNCHES_PER_BLOCK = 64;
-
-    /**
-     * Counts a launch in the current block and, every {@link #LAUNCHES_PER_BLOCK} launches, continues in a
-     * new block that the current one branches to. LLVM selects instructions one block at a time, at a
-     * cost that grows faster than the block: 20,000 launches of one host function took 1.4 s in
-     * {@code llc-22 -O2} in one block and 1.0 s in blocks of 64.
-     */
-    public void launchDone() {
-        LLVMBasicBlockRef cur = LLVMGetInsertBlock(builder);
-        if (launchBlock == null || !cur.equals(launchBlock)) {
-            launchBlock = cur;
-            launchesInBlock = 0;
-        }
-        if (++launchesInBlock < LAUNCHES_PER_BLOCK) {
-            return;
-        }
-        LLVMBasicBlockRef next = LLVMGetNextBasicBlock(cur);
-        LLVMBasicBlockRef rest = next == null || next.isNull()
-                ? LLVMAppendBasicBlockInContext(ctx, LLVMGetBasicBlockParent(cur), "")
-                : LLVMInsertBasicBlockInContext(ctx, next, "");
-        LLVMBuildBr(builder, rest);
-        LLVMPositionBuilderAtEnd(builder, rest);
-        launchBlock = rest;
-        launchesInBlock = 0;
-    }
-
     public void addIncoming(Block dest, List<Value> args, Operation user) {
         List<LLVMValueRef> ps = phis.get(dest);
         if (ps == null) {

@@ -153,6 +153,14 @@ public final class Types {
         return out;
     }
 
+    /**
+     * The parameter types a kernel's argument of type {@code t} takes: a memref's descriptor fields, or with
+     * {@code bare} pointers the pointer to its element 0.
+     */
+    public List<LLVMTypeRef> kernelParameters(Type t, boolean bare, Operation where) {
+        return t instanceof Type.MemRefType m && !bare ? expandedMemref(m, where) : List.of(of(t, where));
+    }
+
     /** The parameter types an unranked memref argument expands to, as upstream: rank ({@code i64}), descriptor. */
     public List<LLVMTypeRef> expandedUnranked() {
         return List.of(LLVMInt64TypeInContext(ctx), ptr);
@@ -161,6 +169,20 @@ public final class Types {
     /** A generic ({@code addrspace 0}) pointer to what {@code p} points to, for the runtime's {@code void *}. */
     public LLVMValueRef generic(LLVMBuilderRef b, LLVMValueRef p) {
         return LLVMGetPointerAddressSpace(LLVMTypeOf(p)) == 0 ? p : LLVMBuildAddrSpaceCast(b, p, ptr, "");
+    }
+
+    /** The fields of descriptor {@code d} of a memref of {@code rank}, in order: as a call or launch passes them. */
+    public static List<LLVMValueRef> fields(LLVMBuilderRef b, LLVMValueRef d, int rank) {
+        List<LLVMValueRef> out = new ArrayList<>();
+        for (int f = 0; f < 3; f++) {
+            out.add(LLVMBuildExtractValue(b, d, f, ""));
+        }
+        for (int f = 3; f <= 4; f++) {
+            for (int i = 0; i < rank; i++) {
+                out.add(LLVMBuildExtractValue(b, LLVMBuildExtractValue(b, d, f, ""), i, ""));
+            }
+        }
+        return out;
     }
 
     /** Builds a descriptor value from expanded fields. */

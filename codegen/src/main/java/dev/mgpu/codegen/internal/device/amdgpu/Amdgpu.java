@@ -242,6 +242,12 @@ public final class Amdgpu extends DeviceTarget {
         throw new IllegalStateException("printfFormat refuses gpu.printf for AMD GPUs");
     }
 
+    /** A trap: the message would need ROCm's device library (ockl) to print, which is not here. */
+    @Override
+    public void assertFailed(ModuleTranslation t, Operation op, byte[] message) {
+        call(t, "llvm.trap", LLVMVoidTypeInContext(t.ctx));
+    }
+
     @Override
     public String loweredDialect() {
         return "rocdl";

@@ -111,9 +111,9 @@ public final class WorkItemLoops {
         LLVMPositionBuilderAtEnd(t.builder, entry);
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
-        for (int i = 0; i < inputs; i++) {
+        for (int i = 0, p = 0; i < inputs; i++) {
             Value a = body.argument(i);
-            t.map(a, Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
+            p += t.bindKernelArgument(a, kernel, p, (k, type) -> Cpu.argument(t, fn, k, type));
             shared.add(a);
         }
         localGrid = Cpu.localGrid(t, fn);

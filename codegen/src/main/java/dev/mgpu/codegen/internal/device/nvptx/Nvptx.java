@@ -247,6 +247,21 @@ public final class Nvptx extends DeviceTarget {
         callLibrary(t, "CUDA driver", "vprintf", LLVMInt32TypeInContext(t.ctx), fmt, buffer);
     }
 
+    /** The CUDA driver's {@code __assertfail(message, file, line, function, charSize)}, as upstream lowers it. */
+    @Override
+    public void assertFailed(ModuleTranslation t, Operation op, byte[] message) {
+        Object[] at = place(op);
+        LLVMValueRef msg = cString(t, nul(message), 1);
+        LLVMValueRef file = cString(t, nul(((String) at[0]).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 1);
+        LLVMValueRef fn = cString(t, nul(((String) at[2]).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 1);
+        callLibrary(t, "CUDA driver", "__assertfail", LLVMVoidTypeInContext(t.ctx), msg, file, i32(t, (int) at[1]), fn,
+                LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 1, 0));
+    }
+
+    private static byte[] nul(byte[] b) {
+        return java.util.Arrays.copyOf(b, b.length + 1);
+    }
+
     @Override
     public String loweredDialect() {
         return "nvvm";
@@ -270,7 +285,7 @@ public final class Nvptx extends DeviceTarget {
     /** gpu.printf's {@code vprintf} is the CUDA driver's, which ptxas and the driver's JIT know. */
     @Override
     public boolean providesUndefined(String name) {
-        if (name.equals("vprintf")) {
+        if (name.equals("vprintf") || name.equals("__assertfail")) {
             return true;
         }
         if (name.startsWith("__nv_") && libraryAvailable()) {
