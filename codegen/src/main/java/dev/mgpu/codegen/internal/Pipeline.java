@@ -79,6 +79,7 @@ public final class Pipeline {
         try {
             ModuleTranslation.translate(root, nm, strategy, codegen.debugInfo(), Translators.TABLE,
                     kernels.barePointers());
+            CInterfaces.add(root, nm.module());
             if (codegen.entryPoint() != null) {
                 EntryPoint.add(nm.module(), codegen.entryPoint());
             }
