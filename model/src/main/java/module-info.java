@@ -16,6 +16,7 @@ module dev.mgpu.model {
     exports dev.mgpu.dialect.nvvm;
     exports dev.mgpu.dialect.rocdl;
     exports dev.mgpu.dialect.scf;
+    exports dev.mgpu.dialect.vector;
     exports dev.mgpu.ir;
     exports dev.mgpu.mlir;
     exports dev.mgpu.op;

@@ -15,6 +15,7 @@ import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.dialect.nvvm.NVVM;
 import dev.mgpu.dialect.rocdl.ROCDL;
+import dev.mgpu.dialect.vector.Vector;
 import dev.mgpu.ir.Operation;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +38,7 @@ public final class Dialects {
             Map.entry("builtin", Builtin::ops), Map.entry("func", Func::ops), Map.entry("arith", Arith::ops),
             Map.entry("cf", Cf::ops), Map.entry("llvm", LLVM::ops), Map.entry("gpu", GpuDialect::ops),
             Map.entry("math", MathDialect::ops), Map.entry("memref", MemRef::ops), Map.entry("scf", Scf::ops),
-            Map.entry("nvvm", NVVM::ops), Map.entry("rocdl", ROCDL::ops));
+            Map.entry("nvvm", NVVM::ops), Map.entry("rocdl", ROCDL::ops), Map.entry("vector", Vector::ops));
     private static final Map<String, OpDef> OPS = new ConcurrentHashMap<>();
     private static final Set<String> LOADED = ConcurrentHashMap.newKeySet();
     private static final Map<String, AttrDef> ATTRIBUTES = new HashMap<>();

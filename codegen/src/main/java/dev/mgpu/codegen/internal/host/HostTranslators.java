@@ -15,6 +15,7 @@ import dev.mgpu.dialect.llvm.LLVM;
 import dev.mgpu.dialect.llvm.LLVMArithOps;
 import dev.mgpu.dialect.llvm.LLVMFunctionOps;
 import dev.mgpu.dialect.llvm.LLVMMemoryOps;
+import dev.mgpu.dialect.vector.Vector;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.op.FlagsAttr;
 import dev.mgpu.ir.Operation;
@@ -112,6 +113,7 @@ public final class HostTranslators {
         m.put(Cf.CondBrOp.NAME, HostTranslators::condBr);
         m.put(LLVM.COND_BR, HostTranslators::condBr);
         m.put(Cf.AssertOp.NAME, HostTranslators::assertion);
+        m.put(Vector.PrintOp.NAME, HostTranslators::vectorPrint);
         m.put(LLVMMemoryOps.AllocaOp.NAME, HostTranslators::alloca);
         m.put(LLVMMemoryOps.LoadOp.NAME, HostTranslators::load);
         m.put(LLVMMemoryOps.StoreOp.NAME, HostTranslators::store);
@@ -225,6 +227,58 @@ public final class HostTranslators {
         }
         LLVMBuildUnreachable(t.builder);
         LLVMPositionBuilderAtEnd(t.builder, holds);
+    }
+
+    /**
+     * vector.print, as upstream's vector-to-llvm lowers it: the runner utilities' {@code printI64} (integers
+     * widened by sign, {@code i1} by zero), {@code printU64} (index), {@code printF16}/{@code printBF16} (the
+     * bits), {@code printF32}, {@code printF64}, {@code printString}, then the punctuation's function.
+     */
+    private static void vectorPrint(Operation op, ModuleTranslation t) {
+        if (t.device != null) {
+            throw ModuleTranslation.error(op, "Invalid vector.print in a kernel (must be in host code, which prints"
+                    + " through the runner utilities; gpu.printf prints from kernels)");
+        }
+        Vector.PrintOp p = new Vector.PrintOp(op);
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        LLVMTypeRef i16 = LLVMInt16TypeInContext(t.ctx);
+        LLVMTypeRef none = LLVMVoidTypeInContext(t.ctx);
+        if (p.source() != null) {
+            Type type = p.source().type();
+            LLVMValueRef v = t.lookup(p.source(), op);
+            String fn;
+            if (type instanceof Type.FloatType f) {
+                fn = switch (f.kind()) {
+                    case F16 -> "printF16";
+                    case BF16 -> "printBF16";
+                    case F32 -> "printF32";
+                    default -> "printF64";
+                };
+                if (f.width() == 16) {
+                    v = LLVMBuildBitCast(t.builder, v, i16, "");
+                }
+            } else {
+                boolean signed = type instanceof Type.IntegerType it && it.width() > 1;
+                fn = type instanceof Type.IndexType ? "printU64" : "printI64";
+                v = LLVMBuildIntCast2(t.builder, v, i64, signed ? 1 : 0, "");
+            }
+            HostMemoryTranslators.callLibc(t, fn, none, new LLVMTypeRef[] {LLVMTypeOf(v)}, v);
+        }
+        if (p.string() != null) {
+            byte[] s = p.string().bytes();
+            LLVMValueRef text = DeviceTarget.cString(t, java.util.Arrays.copyOf(s, s.length + 1), 0);
+            HostMemoryTranslators.callLibc(t, "printString", none, new LLVMTypeRef[] {LLVMTypeOf(text)}, text);
+        }
+        String mark = switch (p.punctuation()) {
+            case "comma" -> "printComma";
+            case "open" -> "printOpen";
+            case "close" -> "printClose";
+            case "no_punctuation" -> null;
+            default -> p.string() != null && op.attr("punctuation") == null ? null : "printNewline";
+        };
+        if (mark != null) {
+            HostMemoryTranslators.callLibc(t, mark, none, new LLVMTypeRef[0]);
+        }
     }
 
     public static void ret(Operation op, ModuleTranslation t) {
