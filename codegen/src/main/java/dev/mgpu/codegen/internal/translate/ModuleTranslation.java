@@ -389,6 +389,12 @@ public final class ModuleTranslation {
 
     // ------------------------------------------------------------------ phase 3: bodies
 
+    /** Declares and translates {@code fnOp}, a function of the kernel module made during its translation. */
+    public void translateFunction(Operation fnOp) {
+        declareFunction(fnOp);
+        translateBody(fnOp);
+    }
+
     private void translateBody(Operation fnOp) {
         LLVMValueRef fn = functions.get(fnOp.symbolName());
         Region body = fnOp.region(0);

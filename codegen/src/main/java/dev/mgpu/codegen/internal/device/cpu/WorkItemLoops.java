@@ -90,7 +90,12 @@ public final class WorkItemLoops {
      */
     static void translate(ModuleTranslation t, Cpu cpu, Operation op, Map<String, Operation> functions,
             Set<String> collectiveFunctions) {
-        WorkItemPlan plan = new WorkItemPlan(WorkItemInliner.inlined(op, functions, collectiveFunctions));
+        Operation kernel = WorkItemInliner.inlined(op, functions, collectiveFunctions);
+        Operation tail = TailOutliner.outline(kernel);
+        if (tail != null) {
+            t.translateFunction(tail);
+        }
+        WorkItemPlan plan = new WorkItemPlan(kernel);
         LLVMValueRef fn = Cpu.entryPoint(t, plan.kernel);
         WorkItemLoops w = new WorkItemLoops(t, plan, fn);
         cpu.workItems = w;
