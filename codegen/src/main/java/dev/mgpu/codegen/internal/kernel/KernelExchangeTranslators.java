@@ -43,11 +43,17 @@ public final class KernelExchangeTranslators {
         // The source lane and whether it is valid, as PTX's shfl.sync defines them for segments of `width`
         // lanes (segment = lane & -width, its last lane = segment | (width - 1)), with the offset's low five
         // bits: xor and down are valid up to the segment's last lane, up from its first, idx (counted from
-        // the segment's first lane) always. NVPTX has the instruction; other targets compute the same.
+        // the segment's first lane) always. NVPTX has the instruction; other targets compute the same. A width
+        // that is not a power of two has no segments in PTX: the first `width` lanes are the one segment, as
+        // upstream's NVVM lowering has it (lanes 9 to 11 of 13 find nothing with xor 4), and idx is valid
+        // within it.
+        LLVMValueRef one = DeviceTarget.i32(t, 1);
         LLVMValueRef b = LLVMBuildAnd(t.builder, offset, DeviceTarget.i32(t, 31), "");
-        LLVMValueRef segStart = LLVMBuildAnd(t.builder, lane, LLVMBuildNeg(t.builder, width, ""), "");
-        LLVMValueRef segLast = LLVMBuildOr(t.builder, segStart, LLVMBuildSub(t.builder, width, DeviceTarget.i32(t, 1),
-                ""), "");
+        LLVMValueRef pow2 = LLVMBuildICmp(t.builder, LLVMIntEQ, LLVMBuildAnd(t.builder, width,
+                LLVMBuildSub(t.builder, width, one, ""), ""), DeviceTarget.i32(t, 0), "");
+        LLVMValueRef segStart = LLVMBuildSelect(t.builder, pow2, LLVMBuildAnd(t.builder, lane,
+                LLVMBuildNeg(t.builder, width, ""), ""), DeviceTarget.i32(t, 0), "");
+        LLVMValueRef segLast = LLVMBuildOr(t.builder, segStart, LLVMBuildSub(t.builder, width, one, ""), "");
         LLVMValueRef src;
         LLVMValueRef valid;
         switch (s.mode()) {
@@ -64,9 +70,9 @@ public final class KernelExchangeTranslators {
                 valid = LLVMBuildICmp(t.builder, LLVMIntULE, src, segLast, "");
             }
             default -> {
-                src = LLVMBuildOr(t.builder, segStart, LLVMBuildAnd(t.builder, b, LLVMBuildSub(t.builder, width,
-                        DeviceTarget.i32(t, 1), ""), ""), "");
-                valid = LLVMConstInt(LLVMInt1TypeInContext(t.ctx), 1, 0);
+                src = LLVMBuildSelect(t.builder, pow2, LLVMBuildOr(t.builder, segStart, LLVMBuildAnd(t.builder, b,
+                        LLVMBuildSub(t.builder, width, one, ""), ""), ""), b, "");
+                valid = LLVMBuildOr(t.builder, pow2, LLVMBuildICmp(t.builder, LLVMIntULE, src, segLast, ""), "");
             }
         }
         LLVMValueRef from = LLVMBuildSelect(t.builder, valid, src, lane, "");

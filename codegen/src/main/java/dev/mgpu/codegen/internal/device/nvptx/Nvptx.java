@@ -176,8 +176,14 @@ public final class Nvptx extends DeviceTarget {
         // the segment. Every segment takes part, so the mask is the whole warp, which must run the shuffle
         // together (as nvcc's __shfl_xor_sync(0xffffffff, ...) and upstream's lowering assume), unless the
         // caller names the lanes that exist.
+        // A width that is not a power of two has no PTX segments: c = width - 1 (0 for up), one segment of the
+        // first `width` lanes, as upstream's NVVM lowering encodes every width.
         LLVMValueRef seg = LLVMBuildShl(t.builder, LLVMBuildSub(t.builder, i32(t, 32), width, ""), i32(t, 8), "");
-        LLVMValueRef clamp = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
+        LLVMValueRef segments = mode.equals("up") ? seg : LLVMBuildOr(t.builder, seg, i32(t, 31), "");
+        LLVMValueRef first = mode.equals("up") ? i32(t, 0) : LLVMBuildSub(t.builder, width, i32(t, 1), "");
+        LLVMValueRef pow2 = LLVMBuildICmp(t.builder, LLVMIntEQ, LLVMBuildAnd(t.builder, width,
+                LLVMBuildSub(t.builder, width, i32(t, 1), ""), ""), i32(t, 0), "");
+        LLVMValueRef clamp = LLVMBuildSelect(t.builder, pow2, segments, first, "");
         LLVMValueRef members = mask != null ? mask : i32(t, -1);
         String m = switch (mode) {
             case "xor" -> "bfly";
