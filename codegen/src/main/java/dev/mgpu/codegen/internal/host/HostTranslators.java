@@ -224,8 +224,8 @@ public final class HostTranslators {
             HostMemoryTranslators.callLibc(t, "write", t.types.intptr, new LLVMTypeRef[] {i32, ptr, t.types.intptr},
                     LLVMConstInt(i32, 2, 0), DeviceTarget.cString(t, line, 0), LLVMConstInt(t.types.intptr, line.length, 0));
             HostMemoryTranslators.callLibc(t, "abort", LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[0]);
+            LLVMBuildUnreachable(t.builder);
         }
-        LLVMBuildUnreachable(t.builder);
         LLVMPositionBuilderAtEnd(t.builder, holds);
     }
 

@@ -449,7 +449,7 @@ public abstract class DeviceTarget {
 
     /**
      * The failing side of {@code cf.assert} {@code op}, with its {@code message}: the target reports it as its
-     * own assertions do, and stops the kernel (the caller ends the block as unreachable).
+     * own assertions do, and ends the block, the thread stopped.
      */
     public abstract void assertFailed(ModuleTranslation t, Operation op, byte[] message);
 
@@ -463,22 +463,31 @@ public abstract class DeviceTarget {
         return as == 0 ? g : LLVMBuildAddrSpaceCast(t.builder, g, LLVMPointerTypeInContext(t.ctx, 0), "");
     }
 
-    /** Where {@code op} is, for an assertion's message: its file, line and function (empty where unknown). */
+    /**
+     * Where {@code op} is, for an assertion's message, as upstream's lowering finds it: its file and line, and
+     * the name its location gives (a call site's callee, {@code "f"(file:line:col)}) or else its function's
+     * (empty where unknown).
+     */
     public static Object[] place(Operation op) {
         String file = "";
         int line = 0;
-        if (op.knownLocation() instanceof dev.mgpu.ir.Location.FileLineCol f) {
+        String function = null;
+        dev.mgpu.ir.Location at = op.location();
+        if (at instanceof dev.mgpu.ir.Location.Named n) {
+            function = n.name();
+            at = n.child();
+        }
+        if (!(at instanceof dev.mgpu.ir.Location.FileLineCol)) {
+            at = op.knownLocation();
+        }
+        if (at instanceof dev.mgpu.ir.Location.FileLineCol f) {
             file = f.file();
             line = f.line();
         }
-        String function = "";
-        for (Operation o = op.parentOp(); o != null; o = o.parentOp()) {
-            if (o.symbolName() != null) {
-                function = o.symbolName();
-                break;
-            }
+        for (Operation o = op.parentOp(); function == null && o != null; o = o.parentOp()) {
+            function = o.symbolName();
         }
-        return new Object[] {file, line, function};
+        return new Object[] {file, line, function == null ? "" : function};
     }
 
     /** Prints {@code args} (promoted as for a C variadic call) with the format {@code fmt} of {@link #printfFormat}. */

@@ -246,6 +246,7 @@ public final class Amdgpu extends DeviceTarget {
     @Override
     public void assertFailed(ModuleTranslation t, Operation op, byte[] message) {
         call(t, "llvm.trap", LLVMVoidTypeInContext(t.ctx));
+        LLVMBuildUnreachable(t.builder);
     }
 
     @Override

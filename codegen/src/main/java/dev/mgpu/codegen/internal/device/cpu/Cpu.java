@@ -434,7 +434,9 @@ public final class Cpu extends DeviceTarget {
     /** The C library's {@code printf}. */
     /**
      * The message on stderr with where it failed, the block and the thread, as CUDA's device assertions print
-     * theirs, then {@code abort()}.
+     * theirs; then the thread stops, as a GPU thread does, and the others go on (upstream's programs expect
+     * every failing thread's message): the kernel's body returns. Where the thread cannot stop alone (in a
+     * function the kernel calls, or in the loops of a block whose threads work together), the process aborts.
      */
     @Override
     public void assertFailed(ModuleTranslation t, Operation op, byte[] message) {
@@ -462,8 +464,15 @@ public final class Cpu extends DeviceTarget {
         try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(args.toArray(new LLVMValueRef[0]))) {
             LLVMBuildCall2(t.builder, ft, dprintf, as, args.size(), "");
         }
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+        if (workItems == null && LLVMGetValueName(fn).getString().endsWith(".body")
+                && LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) == LLVMVoidTypeKind) {
+            LLVMBuildRetVoid(t.builder);
+            return;
+        }
         callLibrary(t, "C library", "abort", LLVMVoidTypeInContext(t.ctx));
         libraryUsed("abort");
+        LLVMBuildUnreachable(t.builder);
     }
 
     @Override

@@ -262,6 +262,7 @@ public final class Nvptx extends DeviceTarget {
         LLVMValueRef fn = cString(t, nul(((String) at[2]).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 1);
         callLibrary(t, "CUDA driver", "__assertfail", LLVMVoidTypeInContext(t.ctx), msg, file, i32(t, (int) at[1]), fn,
                 LLVMConstInt(LLVMInt64TypeInContext(t.ctx), 1, 0));
+        LLVMBuildUnreachable(t.builder);
     }
 
     private static byte[] nul(byte[] b) {
