@@ -148,6 +148,41 @@ void mgpuMemHostUnregister(void *ptr);
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor, int64_t elementSizeBytes);
 void mgpuSetDefaultDevice(int32_t device);
 
+/* A 1-D memref descriptor, returned by value as upstream's ROCm wrappers return StridedMemRefType<T, 1>. */
+typedef struct mgpuMemRef1dFloat {
+  float *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} mgpuMemRef1dFloat;
+typedef struct mgpuMemRef1dInt32 {
+  int32_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} mgpuMemRef1dInt32;
+
+/* The memref at `aligned`, host memory registered with mgpuMemHostRegister*, as the device addresses it: both
+ * pointers are the device's address of `aligned` (`allocated` is not read), offset, size and stride as given.
+ * On the CPU backend host memory is device memory, so the pointers are `aligned`. After a reported failure
+ * the pointers are NULL. */
+mgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated, float *aligned, int64_t offset, int64_t size,
+                                                int64_t stride);
+mgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated, int32_t *aligned, int64_t offset,
+                                                int64_t size, int64_t stride);
+
+/* ------------------------------------------------------------------ tensor maps (CUDA 12, sm_90 and later) */
+
+/* cuTensorMapEncodeTiled with the same parameters (the enumerations as their values), into the 128 bytes
+ * at `tensorMap`. Only the CUDA backend has tensor maps; the others report the call and leave the map. */
+void mgpuTensorMapEncodeTiled(void *tensorMap, int32_t dataType, uint32_t rank, void *globalAddress,
+                              const uint64_t *globalDim, const uint64_t *globalStrides, const uint32_t *boxDim,
+                              const uint32_t *elementStrides, int32_t interleave, int32_t swizzle,
+                              int32_t l2Promotion, int32_t oobFill);
+
+/* A tensor map of the memref `descriptor` of rank 1 to 5 (its aligned pointer, sizes and strides, innermost
+ * first, strides in bytes of `dataType`'s elements) tiled by boxes of `boxDims` (outermost first), encoded
+ * and copied to device memory, which is returned (NULL after a reported failure); what
+ * nvgpu.tma.create.descriptor lowers to. */
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dataType, int32_t interleave,
+                                     int32_t swizzle, int32_t l2Promotion, int32_t oobFill, int64_t *boxDims);
+
 /* ------------------------------------------------------------------ the CPU kernel ABI (mgpu) */
 
 /*

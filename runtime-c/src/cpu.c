@@ -596,6 +596,7 @@ static void cpu_memset16(void *dst, unsigned short v, size_t count, void *stream
 
 static void cpu_host_register(void *p, uint64_t size) { (void)p, (void)size; }
 static void cpu_host_unregister(void *p) { (void)p; }
+static void *cpu_host_device_pointer(void *p) { return p; }
 
 const mgpu_backend mgpu_cpu_backend = {
     .name = NAME,
@@ -622,4 +623,5 @@ const mgpu_backend mgpu_cpu_backend = {
     .memset16 = cpu_memset16,
     .host_register = cpu_host_register,
     .host_unregister = cpu_host_unregister,
+    .host_device_pointer = cpu_host_device_pointer,
 };

@@ -40,6 +40,7 @@ static struct {
   __typeof__(&hipMemsetD16Async) hipMemsetD16Async;
   __typeof__(&hipHostRegister) hipHostRegister;
   __typeof__(&hipHostUnregister) hipHostUnregister;
+  __typeof__(&hipHostGetDevicePointer) hipHostGetDevicePointer;
   __typeof__(&hipGetErrorName) hipGetErrorName;
 } hip;
 
@@ -109,6 +110,7 @@ static void load(void) {
   SYM(hipMemsetD16Async);
   SYM(hipHostRegister);
   SYM(hipHostUnregister);
+  SYM(hipHostGetDevicePointer);
   SYM(hipGetErrorName);
 #undef SYM
 #undef SYMBOL
@@ -296,6 +298,13 @@ static void hip_host_unregister(void *p) {
     CHECK(hipHostUnregister, p);
 }
 
+static void *hip_host_device_pointer(void *p) {
+  void *d = NULL;
+  if (enter() < 0 || !CHECK(hipHostGetDevicePointer, &d, p, 0))
+    return NULL;
+  return d;
+}
+
 const mgpu_backend mgpu_hip_backend = {
     .name = NAME,
     .kind = MGPU_KIND_ROCDL,
@@ -322,4 +331,5 @@ const mgpu_backend mgpu_hip_backend = {
     .memset16 = hip_memset16,
     .host_register = hip_host_register,
     .host_unregister = hip_host_unregister,
+    .host_device_pointer = hip_host_device_pointer,
 };

@@ -93,6 +93,8 @@ final class RuntimeChecks {
         m.put("foreign and cut-off objects are refused", this::foreignObjectsAreRefused);
         m.put("missing kernels are named", this::missingKernelsAreNamed);
         m.put("bad frees are reported", this::badFreesAreReported);
+        m.put("device memrefs of host memory", this::deviceMemRefsOfHostMemory);
+        m.put("tensor maps", this::tensorMaps);
         return m;
     }
 
@@ -351,5 +353,55 @@ final class RuntimeChecks {
         assertEquals("after the bad frees: still running", cuda.out().strip().lines().reduce((a, b) -> b).orElse(""));
         String hipError = "mgpu: hip: mgpuMemFree: hipFree failed: hipErrorInvalidValue (1)";
         assertEquals(lines(hipError, hipError, hipError), reports(onHip("", "bad-frees")));
+    }
+
+    /**
+     * mgpuMemGetDeviceMemRef1dFloat and ...Int32 (upstream's ROCm wrappers) give registered host memory's memref
+     * as the device addresses it: the host's address on the CPU, the driver's answer on CUDA and HIP (which the
+     * stand-ins give as the host's), offset, size and stride as passed; writes through it reach the host's
+     * array. The drivers refuse device memory, and the pointers are then NULL.
+     */
+    void deviceMemRefsOfHostMemory() throws Exception {
+        List<String> registered = lines("f32: allocated the host's, aligned the host's, offset 3, size 2, stride 2",
+                "i32: allocated the host's, aligned the host's, offset 1, size 3, stride 1", "f[5] = 42.5, n[3] = 42");
+        List<String> cpu = new ArrayList<>(registered);
+        cpu.add("device memory: its own address");
+        check(onCpu("device-memrefs"), cpu, lines());
+        List<String> gpu = new ArrayList<>(registered);
+        gpu.add("device memory: NULL");
+        Native.Result cuda = onCuda("90", "", "device-memrefs");
+        check(cuda, gpu, lines("mgpu: cuda: mgpuMemGetDeviceMemRef1dFloat: cuMemHostGetDevicePointer failed:"
+                + " CUDA_ERROR_INVALID_VALUE (1)"));
+        assertEquals(lines("cuMemHostGetDevicePointer: flags 0", "cuMemHostGetDevicePointer: flags 0"),
+                traced(cuda, "cuMemHostGetDevicePointer"));
+        check(onHip("", "device-memrefs"), gpu, lines("mgpu: hip: mgpuMemGetDeviceMemRef1dFloat:"
+                + " hipHostGetDevicePointer failed: hipErrorInvalidValue (1)"));
+    }
+
+    /**
+     * Tensor maps (mgpuTensorMapEncodeTiledMemref, what nvgpu.tma.create.descriptor lowers to, and
+     * mgpuTensorMapEncodeTiled): on CUDA the memref's sizes and strides reach the driver innermost first, strides
+     * in bytes, with its aligned pointer, and the encoded map is copied to device memory; the CPU and HIP
+     * backends say that they have none. A rank beyond 5 is refused.
+     */
+    void tensorMaps() throws Exception {
+        String none = "failed: tensor maps are a CUDA feature (compute capability 9.0 and later); the %s backend has none";
+        for (String backend : List.of("cpu", "hip")) {
+            Native.Result r = backend.equals("cpu") ? onCpu("tensor-maps") : onHip("", "tensor-maps");
+            String p = "mgpu: " + backend + ": ";
+            check(r, lines("memref map: none", "rank 6: none", "raw map: not encoded"), lines(
+                    p + "mgpuTensorMapEncodeTiledMemref " + String.format(none, backend),
+                    p + "mgpuTensorMapEncodeTiledMemref " + String.format(none, backend),
+                    p + "mgpuTensorMapEncodeTiled " + String.format(none, backend)));
+        }
+        Native.Result cuda = onCuda("90", "", "tensor-maps");
+        check(cuda, lines("memref map: type 7, rank 3, address aligned, dims 16,8,4, strides 128,1024, box 8,4,2",
+                "rank 6: none", "raw map: encoded"), lines("mgpu: cuda: mgpuTensorMapEncodeTiledMemref failed: a tensor"
+                + " map of rank 6 and data type 7 (must be of rank 1 to 5 and a CUtensorMapDataType)"));
+        assertEquals(lines("cuTensorMapEncodeTiled: type 7 rank 3 dims 16,8,4 strides 128,1024 box 8/1,4/1,2/1"
+                + " interleave 0 swizzle 3 l2 2 oob 1", "cuTensorMapEncodeTiled: type 6 rank 1 dims 16 strides box 8/1"
+                + " interleave 0 swizzle 0 l2 0 oob 0"), traced(cuda, "cuTensorMapEncodeTiled"));
+        assertEquals(lines("summary: 0 loads, 0 JIT loads, 0 function lookups, 0 launches, 2 stream syncs,"
+                + " 1 streams created, 0 destroyed, 0 allocations live"), traced(cuda, "summary"));
     }
 }
