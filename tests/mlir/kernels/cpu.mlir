@@ -29,8 +29,19 @@
 // CHECK: mulss
 // CHECK: .globl axpy.mgpu_block
 
+// The sizes of its parameters (a: f32, x and y: memrefs, bare pointers, n: i32) after their count, so that the
+// runtime can copy a launch's arguments and run it after the launch has returned.
+// CHECK: axpy.mgpu_params:
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .quad 8
+// CHECK-NEXT: .quad 8
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .size axpy.mgpu_params, 40
+
 // SYMBOLS: T axpy
 // SYMBOLS-NEXT: R axpy.mgpu_block
+// SYMBOLS-NEXT: R axpy.mgpu_params
 // SYMBOLS-NOT: axpy.body
 
 // A kernel whose threads do not work together loops over the launch's block size even with a
@@ -45,6 +56,7 @@
 // MATMUL: T matmul
 // MATMUL-NEXT: R matmul.mgpu_block
 // MATMUL-NEXT: R matmul.mgpu_block_size
+// MATMUL-NEXT: R matmul.mgpu_params
 // MATMUL-NOT: matmul.body
 
 // REDUCE: T reduce

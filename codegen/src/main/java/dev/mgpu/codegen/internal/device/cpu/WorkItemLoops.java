@@ -111,11 +111,14 @@ public final class WorkItemLoops {
         LLVMPositionBuilderAtEnd(t.builder, entry);
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
+        LLVMTypeRef[] types = new LLVMTypeRef[inputs];
         for (int i = 0; i < inputs; i++) {
             Value a = body.argument(i);
-            t.map(a, Cpu.argument(t, fn, i, t.types.of(a.type(), kernel)));
+            types[i] = t.types.of(a.type(), kernel);
+            t.map(a, Cpu.argument(t, fn, i, types[i]));
             shared.add(a);
         }
+        Cpu.exportParams(t, kernel.symbolName(), types);
         localGrid = Cpu.localGrid(t, fn);
         long[] known = new GpuFuncOp(kernel).knownBlockSize();
         if (known != null) {
