@@ -21,6 +21,16 @@
  * Streams: a NULL stream is the default stream; operations on it are ordered with each other, and
  * mgpuStreamSynchronize(NULL) waits for them. On CUDA and HIP it is one non-blocking stream per device,
  * created on first use (not the legacy stream, which would serialise with every other stream).
+ *
+ * On the CPU backend a stream from mgpuStreamCreate is a queue with a worker thread of its own: launches,
+ * mgpuMemcpy, mgpuMemset32/16 and mgpuMemFree on it run in order after the call has returned, and the work of
+ * different streams runs side by side, so a kernel may wait for what a kernel on another stream does.
+ * mgpuEventRecord, mgpuStreamWaitEvent, mgpuEventSynchronize and mgpuStreamSynchronize order them as on a
+ * GPU, and mgpuStreamDestroy waits for the stream's work first. A queued launch runs on a copy of its
+ * arguments, which it can take when the kernel's object says their sizes ("<kernel>.mgpu_params", below);
+ * the launch of any other kernel waits for its stream's work and runs before the call returns. The NULL
+ * stream is the calling thread: its work is done when the call returns (mgpuStreamWaitEvent(NULL, e) waits
+ * for e). Faults are reported by the call that queues the work.
  */
 #ifndef MGPU_H
 #define MGPU_H
@@ -205,6 +215,10 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dat
  * Such a kernel may also export "<kernel>.mgpu_block_size", three int64_t: the only block size it runs
  * (mgpu's kernels whose threads work together export their known_block_size, which their loops run
  * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
+ *
+ * Any kernel may export "<kernel>.mgpu_params", int64_t: the number of its parameters, then the size in bytes
+ * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream copies its
+ * arguments by them and returns at once; MGPU_CPU_PARAMS writes the symbol in C.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];
@@ -215,6 +229,12 @@ typedef struct mgpuCpuGrid {
 } mgpuCpuGrid;
 
 typedef void (*mgpuCpuKernel)(void **params, const mgpuCpuGrid *grid);
+
+/* In the C source of a CPU kernel, "<kernel>.mgpu_params" for kernel `kernel` whose parameters have the sizes
+ * that follow, in order: MGPU_CPU_PARAMS(axpy, sizeof(float), sizeof(float *), sizeof(float *), sizeof(int)); */
+#define MGPU_CPU_PARAMS(kernel, ...)                                                                             \
+  __attribute__((used, visibility("default"))) const int64_t mgpu_params_##kernel[] __asm__(#kernel ".mgpu_params") = \
+      {(int64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), __VA_ARGS__}
 
 /* The backend in use: "cuda", "hip" or "cpu" (chooses it if none is yet). */
 const char *mgpuBackendName(void);

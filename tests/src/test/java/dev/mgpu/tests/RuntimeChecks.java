@@ -27,6 +27,19 @@ final class RuntimeChecks {
     private static final Path ROOT = TestPaths.root();
     private static final Path SOURCES = ROOT.resolve("tests/e2e/runtime");
     private static final String COUNT_6 = "grid 2,1,1 block 3,1,1 smem 0: 6 threads ran";
+    private static final Path STREAMS = ROOT.resolve("tests/e2e/streams");
+    /** What tests/e2e/streams/concurrency_main.c prints when the CPU backend's streams behave as a GPU's. */
+    private static final List<String> STREAMS_OUT = List.of(
+            "a kernel on A waited for a kernel on B: done 1",
+            "the launch returned first: yes; after the synchronisation done 1",
+            "in order: nothing ran behind the held kernel: yes; 256 of 256 elements are 7 + 1 + 2 + ... + 50 = 1282",
+            "B waited for A's event: yes; B saw A's result 1",
+            "an early event is complete while the stream is held: yes; a later one waits: done 1",
+            "the NULL stream waited for the event: done 1",
+            "destroying a stream drained it: done 1",
+            "a kernel of a module unloaded after its launch ran: done 1",
+            "a kernel without parameter sizes ran before its launch returned: data[63] = 42",
+            "8 streams side by side: 1024 of 1024 elements right");
 
     private final Path dir;
     private final Path lib;
@@ -95,6 +108,7 @@ final class RuntimeChecks {
         m.put("bad frees are reported", this::badFreesAreReported);
         m.put("device memrefs of host memory", this::deviceMemRefsOfHostMemory);
         m.put("tensor maps", this::tensorMaps);
+        m.put("CPU streams run side by side", this::cpuStreamsRunSideBySide);
         return m;
     }
 
@@ -353,6 +367,35 @@ final class RuntimeChecks {
         assertEquals("after the bad frees: still running", cuda.out().strip().lines().reduce((a, b) -> b).orElse(""));
         String hipError = "mgpu: hip: mgpuMemFree: hipFree failed: hipErrorInvalidValue (1)";
         assertEquals(lines(hipError, hipError, hipError), reports(onHip("", "bad-frees")));
+    }
+
+    /**
+     * The CPU backend's streams run as a GPU's do (tests/e2e/streams/concurrency_main.c): a kernel on one stream
+     * waits for a flag that a kernel launched after it on another stream sets, and both finish; a launch on a
+     * stream returns before its kernel runs, on a copy of its arguments; one stream's memset, kernels, copy and
+     * free run in order; events order streams and are waited for; the NULL stream waits by blocking its
+     * caller; destroying a stream drains it; a module unloaded right after a launch on a stream stays until
+     * the launch has run; a kernel whose parameters' sizes are unknown runs before its
+     * launch returns; eight streams run side by side. Also with a pool of one thread, where each launch has
+     * only the thread that runs it. The kernels are built with this build's flags.
+     */
+    void cpuStreamsRunSideBySide() throws Exception {
+        Path kernels = dir.resolve("stream_kernels.so");
+        List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-g", "-shared",
+                "-fPIC"));
+        cmd.addAll(cflags);
+        cmd.addAll(List.of("-I" + Native.include(), STREAMS.resolve("stream_kernels.c").toString(), "-o",
+                kernels.toString()));
+        Native.exec(dir, Map.of(), cmd.toArray(String[]::new));
+        Path program = link("concurrency_main", STREAMS.resolve("concurrency_main.c"));
+        for (String threads : List.of("", "1")) {
+            Map<String, String> e = new HashMap<>(env);
+            e.putAll(Map.of("MGPU_BACKEND", "cpu", "STREAM_KERNELS", kernels.toString(), "MGPU_CPU_THREADS", threads));
+            // A kernel that waits for one that cannot run would wait forever: end it instead of the test run.
+            Native.Result r = Native.run(dir, e, List.of("timeout", "60", program.toString()));
+            assertEquals(0, r.exit(), "MGPU_CPU_THREADS=" + threads + ":\n" + r.out() + r.err());
+            check(r, STREAMS_OUT, lines());
+        }
     }
 
     /**

@@ -72,4 +72,9 @@ class RuntimeErrorsTest {
     void tensorMaps() throws Exception {
         checks.tensorMaps();
     }
+
+    @Test
+    void cpuStreamsRunSideBySide() throws Exception {
+        checks.cpuStreamsRunSideBySide();
+    }
 }
