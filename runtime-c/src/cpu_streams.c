@@ -445,12 +445,18 @@ static void enqueue(cpu_stream *s, work *w) {
     attach(s);
 }
 
-void *cpu_stream_create(void) {
-  cpu_stream *s = calloc(1, sizeof *s);
-  if (!s) {
+/* `size` bytes of zeroes, or NULL after saying so. */
+static void *zeroed(size_t size) {
+  void *p = calloc(1, size);
+  if (!p)
     mgpu_report(CPU_NAME, "calloc", "%s", strerror(ENOMEM));
+  return p;
+}
+
+void *cpu_stream_create(void) {
+  cpu_stream *s = zeroed(sizeof *s);
+  if (!s)
     return NULL;
-  }
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->wake, NULL);
   pthread_cond_init(&s->progress, NULL);
@@ -494,12 +500,9 @@ typedef struct cpu_event {
 } cpu_event;
 
 void *cpu_event_create(void) {
-  cpu_event *e = calloc(1, sizeof *e);
-  if (!e) {
-    mgpu_report(CPU_NAME, "calloc", "%s", strerror(ENOMEM));
-    return NULL;
-  }
-  pthread_mutex_init(&e->lock, NULL);
+  cpu_event *e = zeroed(sizeof *e);
+  if (e)
+    pthread_mutex_init(&e->lock, NULL);
   return e;
 }
 

@@ -45,15 +45,17 @@ static double measure(void *fn, void *stream, int blocks, int syncEach, long ite
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s KERNELS.so [ITERS [REPEATS]]\n", argv[0]);
+  /* KERNELS.so, then ITERS and REPEATS where given. */
+  const char *count[2] = {"100000", "5"};
+  for (int i = 2; i < argc && i < 4; i++)
+    count[i - 2] = argv[i];
+  long iters = atol(count[0]);
+  int repeats = atoi(count[1]);
+  FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+  if (!f || fseek(f, 0, SEEK_END) != 0) {
+    fprintf(stderr, "usage: cpu-launch KERNELS.so [ITERS [REPEATS]]\n");
     return 2;
   }
-  long iters = argc > 2 ? atol(argv[2]) : 100000;
-  int repeats = argc > 3 ? atoi(argv[3]) : 5;
-  FILE *f = fopen(argv[1], "rb");
-  if (!f || fseek(f, 0, SEEK_END) != 0)
-    return 2;
   long n = ftell(f);
   void *data = malloc((size_t)n);
   rewind(f);

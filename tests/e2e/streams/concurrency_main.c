@@ -62,155 +62,165 @@ static void *set_later(void *flag) {
 
 static const char *yes(int b) { return b ? "yes" : "no"; }
 
+/* What most checks start from: stream A, and the arguments of a wait_flag kernel (a flag it waits for, one it
+ * sets when done). */
+typedef struct fixture {
+  void *a;
+  _Atomic int *flag, *done;
+  void *params[2];
+} fixture;
+
+static void set_up(fixture *f) {
+  f->a = mgpuStreamCreate();
+  f->flag = new_flag();
+  f->done = new_flag();
+  f->params[0] = &f->flag;
+  f->params[1] = &f->done;
+}
+
+static void tear_down(fixture *f) {
+  mgpuStreamDestroy(f->a);
+  mgpuMemFree((void *)f->flag, NULL);
+  mgpuMemFree((void *)f->done, NULL);
+}
+
 /* A kernel on stream A waits for a flag that a kernel launched after it on stream B sets; both finish. */
 static void kernel_waits_for_kernel(void) {
-  void *a = mgpuStreamCreate(), *b = mgpuStreamCreate();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *waitParams[] = {&flag, &done}, *setParams[] = {&flag};
-  launch("wait_flag", 4, 2, a, waitParams);
+  fixture f;
+  set_up(&f);
+  void *b = mgpuStreamCreate(), *setParams[] = {&f.flag};
+  launch("wait_flag", 4, 2, f.a, f.params);
   launch("set_flag", 1, 1, b, setParams);
-  mgpuStreamSynchronize(a);
+  mgpuStreamSynchronize(f.a);
   mgpuStreamSynchronize(b);
-  printf("a kernel on A waited for a kernel on B: done %d\n", atomic_load(done));
-  mgpuStreamDestroy(a);
+  printf("a kernel on A waited for a kernel on B: done %d\n", atomic_load(f.done));
   mgpuStreamDestroy(b);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  tear_down(&f);
 }
 
 /* A launch on a stream returns before its kernel has run; the host then lets it finish. */
 static void launch_returns_at_once(void) {
-  void *a = mgpuStreamCreate();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *params[] = {&flag, &done};
-  launch("wait_flag", 1, 1, a, params);
-  int before = atomic_load(done);
-  atomic_store(flag, 1);
-  mgpuStreamSynchronize(a);
-  printf("the launch returned first: %s; after the synchronisation done %d\n", yes(before == 0), atomic_load(done));
-  mgpuStreamDestroy(a);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  fixture f;
+  set_up(&f);
+  launch("wait_flag", 1, 1, f.a, f.params);
+  int before = atomic_load(f.done);
+  atomic_store(f.flag, 1);
+  mgpuStreamSynchronize(f.a);
+  printf("the launch returned first: %s; after the synchronisation done %d\n", yes(before == 0), atomic_load(f.done));
+  tear_down(&f);
 }
 
 /* One stream's work runs in order: a memset, 50 kernels, a copy back and a free, queued while a kernel holds
  * the stream; each kernel got the argument it was launched with, though the variable changed after. */
 static void one_stream_in_order(void) {
   enum { N = 256 };
-  void *a = mgpuStreamCreate();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *holdParams[] = {&flag, &done};
-  launch("wait_flag", 1, 1, a, holdParams);
-  int32_t *data = mgpuMemAlloc(N * sizeof(int32_t), a, false);
+  fixture f;
+  set_up(&f);
+  launch("wait_flag", 1, 1, f.a, f.params);
+  int32_t *data = mgpuMemAlloc(N * sizeof(int32_t), f.a, false);
   static int32_t host[N];
-  mgpuMemset32(data, 7, N, a);
+  mgpuMemset32(data, 7, N, f.a);
   int32_t amount;
   void *params[] = {&data, &amount};
   for (int i = 0; i < 50; i++) {
     amount = i + 1;
-    launch("add", N / 64, 64, a, params);
+    launch("add", N / 64, 64, f.a, params);
     amount = 1000; /* too late for the launch above */
   }
-  mgpuMemcpy(host, data, sizeof host, a);
-  mgpuMemFree(data, a);
+  mgpuMemcpy(host, data, sizeof host, f.a);
+  mgpuMemFree(data, f.a);
   int queuedBehind = host[0] == 0;
-  atomic_store(flag, 1);
-  mgpuStreamSynchronize(a);
+  atomic_store(f.flag, 1);
+  mgpuStreamSynchronize(f.a);
   int right = 0;
   for (int i = 0; i < N; i++)
     right += host[i] == 7 + 50 * 51 / 2;
   printf("in order: nothing ran behind the held kernel: %s; %d of %d elements are 7 + 1 + 2 + ... + 50 = %d\n",
          yes(queuedBehind), right, N, host[0]);
-  mgpuStreamDestroy(a);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  tear_down(&f);
 }
 
 /* Stream B waits for an event recorded on A: B's kernel runs after A's, not before. */
 static void events_order_streams(void) {
-  void *a = mgpuStreamCreate(), *b = mgpuStreamCreate(), *e = mgpuEventCreate();
-  _Atomic int *flag = new_flag(), *doneA = new_flag(), *seenByB = new_flag();
-  void *waitParams[] = {&flag, &doneA}, *copyParams[] = {&seenByB, &doneA};
-  launch("wait_flag", 1, 1, a, waitParams);
-  mgpuEventRecord(e, a);
+  fixture f;
+  set_up(&f);
+  void *b = mgpuStreamCreate(), *e = mgpuEventCreate();
+  _Atomic int *seenByB = new_flag();
+  void *copyParams[] = {&seenByB, &f.done};
+  launch("wait_flag", 1, 1, f.a, f.params);
+  mgpuEventRecord(e, f.a);
   mgpuStreamWaitEvent(b, e);
   launch("copy_flag", 1, 1, b, copyParams);
   /* The event is re-recorded after the wait: B waits for what A had when B was told to wait. */
   mgpuEventRecord(e, NULL);
   pause_ms(50);
   int waited = atomic_load(seenByB) == 0;
-  atomic_store(flag, 1);
+  atomic_store(f.flag, 1);
   mgpuStreamSynchronize(b);
   printf("B waited for A's event: %s; B saw A's result %d\n", yes(waited), atomic_load(seenByB));
   mgpuEventDestroy(e);
-  mgpuStreamDestroy(a);
   mgpuStreamDestroy(b);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)doneA, NULL);
   mgpuMemFree((void *)seenByB, NULL);
+  tear_down(&f);
 }
 
 /* mgpuEventSynchronize waits for the work before the record, and only for it. */
 static void event_synchronize(void) {
-  void *a = mgpuStreamCreate(), *early = mgpuEventCreate(), *late = mgpuEventCreate();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *params[] = {&flag, &done};
-  mgpuEventRecord(early, a);
-  launch("wait_flag", 1, 1, a, params);
-  mgpuEventRecord(late, a);
+  fixture f;
+  set_up(&f);
+  void *early = mgpuEventCreate(), *late = mgpuEventCreate();
+  mgpuEventRecord(early, f.a);
+  launch("wait_flag", 1, 1, f.a, f.params);
+  mgpuEventRecord(late, f.a);
   mgpuEventSynchronize(early); /* the held kernel came after it */
-  int notYet = atomic_load(done) == 0;
+  int notYet = atomic_load(f.done) == 0;
   pthread_t t;
-  pthread_create(&t, NULL, set_later, (void *)flag);
+  pthread_create(&t, NULL, set_later, (void *)f.flag);
   mgpuEventSynchronize(late);
   printf("an early event is complete while the stream is held: %s; a later one waits: done %d\n", yes(notYet),
-         atomic_load(done));
+         atomic_load(f.done));
   pthread_join(t, NULL);
   mgpuEventDestroy(early);
   mgpuEventDestroy(late);
-  mgpuStreamDestroy(a);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  tear_down(&f);
 }
 
 /* The NULL stream waits for an event by blocking its caller; destroying a stream drains it. */
 static void null_stream_and_destroy(void) {
-  void *a = mgpuStreamCreate(), *e = mgpuEventCreate();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *params[] = {&flag, &done};
-  launch("wait_flag", 1, 1, a, params);
-  mgpuEventRecord(e, a);
+  fixture f;
+  set_up(&f);
+  void *e = mgpuEventCreate();
+  launch("wait_flag", 1, 1, f.a, f.params);
+  mgpuEventRecord(e, f.a);
   pthread_t t;
-  pthread_create(&t, NULL, set_later, (void *)flag);
+  pthread_create(&t, NULL, set_later, (void *)f.flag);
   mgpuStreamWaitEvent(NULL, e);
-  printf("the NULL stream waited for the event: done %d\n", atomic_load(done));
+  printf("the NULL stream waited for the event: done %d\n", atomic_load(f.done));
   pthread_join(t, NULL);
   mgpuEventDestroy(e);
-  atomic_store(flag, 0);
-  atomic_store(done, 0);
-  launch("wait_flag", 1, 1, a, params);
-  pthread_create(&t, NULL, set_later, (void *)flag);
-  mgpuStreamDestroy(a);
-  printf("destroying a stream drained it: done %d\n", atomic_load(done));
+  atomic_store(f.flag, 0);
+  atomic_store(f.done, 0);
+  launch("wait_flag", 1, 1, f.a, f.params);
+  pthread_create(&t, NULL, set_later, (void *)f.flag);
+  mgpuStreamDestroy(f.a);
+  f.a = NULL;
+  printf("destroying a stream drained it: done %d\n", atomic_load(f.done));
   pthread_join(t, NULL);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  tear_down(&f);
 }
 
 /* A module unloaded right after a launch of its kernel on a stream (as the per-launch load strategy does)
  * stays until that launch has run. */
 static void unload_after_launch(void) {
-  void *a = mgpuStreamCreate(), *module = load_kernels();
-  _Atomic int *flag = new_flag(), *done = new_flag();
-  void *params[] = {&flag, &done};
-  mgpuLaunchKernel(mgpuModuleGetFunction(module, "wait_flag"), 1, 1, 1, 1, 1, 1, 0, a, params, NULL, 2);
+  fixture f;
+  set_up(&f);
+  void *module = load_kernels();
+  mgpuLaunchKernel(mgpuModuleGetFunction(module, "wait_flag"), 1, 1, 1, 1, 1, 1, 0, f.a, f.params, NULL, 2);
   mgpuModuleUnload(module);
-  atomic_store(flag, 1);
-  mgpuStreamSynchronize(a);
-  printf("a kernel of a module unloaded after its launch ran: done %d\n", atomic_load(done));
-  mgpuStreamDestroy(a);
-  mgpuMemFree((void *)flag, NULL);
-  mgpuMemFree((void *)done, NULL);
+  atomic_store(f.flag, 1);
+  mgpuStreamSynchronize(f.a);
+  printf("a kernel of a module unloaded after its launch ran: done %d\n", atomic_load(f.done));
+  tear_down(&f);
 }
 
 /* A kernel whose object does not say its parameters' sizes runs before its launch returns. */
