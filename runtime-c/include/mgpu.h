@@ -27,8 +27,9 @@
  * different streams runs side by side, so a kernel may wait for what a kernel on another stream does.
  * mgpuEventRecord, mgpuStreamWaitEvent, mgpuEventSynchronize and mgpuStreamSynchronize order them as on a
  * GPU, and mgpuStreamDestroy waits for the stream's work first. A queued launch runs on a copy of its
- * arguments, which it can take when the kernel's object says their sizes ("<kernel>.mgpu_params", below);
- * the launch of any other kernel waits for its stream's work and runs before the call returns. The NULL
+ * arguments, which it can take when the kernel's object says their sizes ("<kernel>.mgpu_params", below) and
+ * the launch's paramsCount agrees; any other launch waits for its stream's work and runs before the call
+ * returns. The NULL
  * stream is the calling thread: its work is done when the call returns (mgpuStreamWaitEvent(NULL, e) waits
  * for e). Faults are reported by the call that queues the work.
  */
@@ -217,8 +218,9 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dat
  * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
  *
  * Any kernel may export "<kernel>.mgpu_params", int64_t: the number of its parameters, then the size in bytes
- * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream copies its
- * arguments by them and returns at once; MGPU_CPU_PARAMS writes the symbol in C.
+ * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream whose
+ * paramsCount is that number (or 0) copies its arguments by them and returns at once; MGPU_CPU_PARAMS writes
+ * the symbol in C.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];

@@ -218,20 +218,20 @@ static bool launch_ok(const mgpu_backend *b, const intptr_t grid[3], const intpt
 }
 
 static void launch(intptr_t cx, intptr_t cy, intptr_t cz, void *function, const intptr_t grid[3],
-                   const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra) {
+                   const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra,
+                   size_t paramsCount) {
   const mgpu_backend *b = mgpu_backend_get();
   if (launch_ok(b, grid, block, smem))
     b->launch(function, cx, cy, cz, grid[0], grid[1], grid[2], block[0], block[1], block[2], smem, stream, params,
-              extra);
+              extra, paramsCount);
 }
 
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount) {
   ENTRY();
-  (void)paramsCount;
   const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  launch(0, 0, 0, function, grid, block, smem, stream, params, extra);
+  launch(0, 0, 0, function, grid, block, smem, stream, params, extra, paramsCount);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY, intptr_t clusterZ,
@@ -239,9 +239,8 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t cluster
                              intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                              void **extra, size_t paramsCount) {
   ENTRY();
-  (void)paramsCount;
   const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  launch(clusterX, clusterY, clusterZ, function, grid, block, smem, stream, params, extra);
+  launch(clusterX, clusterY, clusterZ, function, grid, block, smem, stream, params, extra, paramsCount);
 }
 
 /* ------------------------------------------------------------------ streams, events, memory */

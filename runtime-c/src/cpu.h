@@ -29,7 +29,8 @@ void cpu_module_release(void *module);
 /* cpu_streams.c: launches, streams, events, and the memory operations that a stream orders. A NULL stream is
  * the caller's thread: what is queued on it is done when the call returns. */
 void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx,
-                intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params, void **extra);
+                intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params, void **extra,
+                size_t paramsCount);
 void *cpu_stream_create(void);
 void cpu_stream_destroy(void *s);
 void cpu_stream_sync(void *s);

@@ -583,7 +583,8 @@ static size_t slot(int64_t size) {
 }
 
 void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx,
-                intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params, void **extra) {
+                intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params, void **extra,
+                size_t paramsCount) {
   (void)cx, (void)cy, (void)cz, (void)extra;
   if (!fn) {
     mgpu_report(CPU_NAME, NULL, "no kernel (the function handle is NULL)");
@@ -601,11 +602,13 @@ void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, in
   const int64_t grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
   cpu_stream *s = stream;
   /* A launch on a stream runs after the call returns, so it takes a copy of its arguments, as a GPU's driver
-   * does; it can where the kernel's object says their sizes. */
-  size_t bytes = f->paramSizes ? slot((int64_t)sizeof(void *) * f->paramCount) : 0;
-  for (int64_t i = 0; f->paramSizes && i < f->paramCount; i++)
+   * does; it can where the kernel's object says their sizes, for as many as the launch passes (0: the caller
+   * does not say). */
+  bool sized = f->paramSizes && (paramsCount == 0 || paramsCount == (size_t)f->paramCount);
+  size_t bytes = sized ? slot((int64_t)sizeof(void *) * f->paramCount) : 0;
+  for (int64_t i = 0; sized && i < f->paramCount; i++)
     bytes += slot(f->paramSizes[i]);
-  work *w = s && f->paramSizes ? new_work(s, WORK_LAUNCH, bytes) : NULL;
+  work *w = s && sized ? new_work(s, WORK_LAUNCH, bytes) : NULL;
   if (w) {
     void **copy = (void **)w->storage;
     char *value = (char *)w->storage + slot((int64_t)sizeof(void *) * f->paramCount);

@@ -195,8 +195,8 @@ static void *hip_module_function(void *m, const char *name) {
 
 static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                        intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                       void **extra) {
-  (void)cy, (void)cz;
+                       void **extra, size_t paramsCount) {
+  (void)cy, (void)cz, (void)paramsCount; /* the driver knows its kernels' parameters */
   int d = enter();
   if (d < 0)
     return;

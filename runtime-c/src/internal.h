@@ -31,7 +31,7 @@ typedef struct mgpu_backend {
   void *(*module_function)(void *module, const char *name);
   void (*launch)(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                  intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                 void **extra);
+                 void **extra, size_t paramsCount);
   void *(*stream_create)(void);
   void (*stream_destroy)(void *s);
   void (*stream_sync)(void *s);

@@ -37,6 +37,7 @@ static void *kernel(const char *name) {
   return mgpuModuleGetFunction(module, name);
 }
 
+/* A launch that does not say how many parameters it passes (0), as a hand-written program may. */
 static void launch(const char *name, intptr_t blocks, intptr_t threads, void *stream, void **params) {
   mgpuLaunchKernel(kernel(name), blocks, 1, 1, threads, 1, 1, 0, stream, params, NULL, 0);
 }
@@ -223,7 +224,8 @@ static void unload_after_launch(void) {
   tear_down(&f);
 }
 
-/* A kernel whose object does not say its parameters' sizes runs before its launch returns. */
+/* A kernel whose object does not say its parameters' sizes runs before its launch returns, and so does a launch
+ * that disagrees with them, which must not be copied by them. */
 static void unsized_kernel_runs_at_once(void) {
   void *a = mgpuStreamCreate();
   int32_t *data = mgpuMemAlloc(64 * sizeof(int32_t), NULL, false);
@@ -232,6 +234,9 @@ static void unsized_kernel_runs_at_once(void) {
   void *params[] = {&data, &amount};
   launch("add_unsized", 1, 64, a, params);
   printf("a kernel without parameter sizes ran before its launch returned: data[63] = %" PRId32 "\n", data[63]);
+  /* So does one whose launch passes another number of parameters than its object says it has. */
+  mgpuLaunchKernel(kernel("add"), 1, 1, 1, 64, 1, 1, 0, a, params, NULL, 3);
+  printf("a launch of 3 parameters to a kernel of 2 ran before it returned: data[63] = %" PRId32 "\n", data[63]);
   mgpuStreamDestroy(a);
   mgpuMemFree(data, NULL);
 }

@@ -39,6 +39,7 @@ final class RuntimeChecks {
             "destroying a stream drained it: done 1",
             "a kernel of a module unloaded after its launch ran: done 1",
             "a kernel without parameter sizes ran before its launch returned: data[63] = 42",
+            "a launch of 3 parameters to a kernel of 2 ran before it returned: data[63] = 83",
             "8 streams side by side: 1024 of 1024 elements right");
 
     private final Path dir;
@@ -375,7 +376,8 @@ final class RuntimeChecks {
      * stream returns before its kernel runs, on a copy of its arguments; one stream's memset, kernels, copy and
      * free run in order; events order streams and are waited for; the NULL stream waits by blocking its
      * caller; destroying a stream drains it; a module unloaded right after a launch on a stream stays until
-     * the launch has run; a kernel whose parameters' sizes are unknown runs before its
+     * the launch has run; a kernel whose parameters' sizes are unknown, or a launch that passes another number of
+     * parameters than they count, runs before its
      * launch returns; eight streams run side by side. Also with a pool of one thread, where each launch has
      * only the thread that runs it. The kernels are built with this build's flags.
      */
