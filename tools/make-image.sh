@@ -8,6 +8,8 @@
 #   PREFIX/lib/mgpu/gpu-translate.jar    also runnable as java -jar; its dependencies in lib/mgpu/lib/
 #   PREFIX/lib/mgpu/gpu-translate-client the client of the resident server (MGPU_SERVER=1)
 #   PREFIX/include/mgpu.h, PREFIX/lib/libmgpu.so*, libmgpu.a, lib/cmake/mgpu/, lib/pkgconfig/mgpu.pc
+#   PREFIX/include/mgpu_runner_utils.h, lib/libmgpu_runner_utils.so*, libmgpu_runner_utils.a,
+#   lib/pkgconfig/mgpu_runner_utils.pc   upstream MLIR's runner utilities (printMemref*, vector.print's)
 #
 # usage: tools/make-image.sh PREFIX   (after mvn package; Maven runs it into tools/target/image)
 set -euo pipefail

@@ -21,6 +21,17 @@
  * Streams: a NULL stream is the default stream; operations on it are ordered with each other, and
  * mgpuStreamSynchronize(NULL) waits for them. On CUDA and HIP it is one non-blocking stream per device,
  * created on first use (not the legacy stream, which would serialise with every other stream).
+ *
+ * On the CPU backend a stream from mgpuStreamCreate is a queue with a worker thread of its own: launches,
+ * mgpuMemcpy, mgpuMemset32/16 and mgpuMemFree on it run in order after the call has returned, and the work of
+ * different streams runs side by side, so a kernel may wait for what a kernel on another stream does.
+ * mgpuEventRecord, mgpuStreamWaitEvent, mgpuEventSynchronize and mgpuStreamSynchronize order them as on a
+ * GPU, and mgpuStreamDestroy waits for the stream's work first. A queued launch runs on a copy of its
+ * arguments, which it can take when the kernel's object says their sizes ("<kernel>.mgpu_params", below) and
+ * the launch's paramsCount agrees; any other launch waits for its stream's work and runs before the call
+ * returns. The NULL
+ * stream is the calling thread: its work is done when the call returns (mgpuStreamWaitEvent(NULL, e) waits
+ * for e). Faults are reported by the call that queues the work.
  */
 #ifndef MGPU_H
 #define MGPU_H
@@ -148,6 +159,41 @@ void mgpuMemHostUnregister(void *ptr);
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor, int64_t elementSizeBytes);
 void mgpuSetDefaultDevice(int32_t device);
 
+/* A 1-D memref descriptor, returned by value as upstream's ROCm wrappers return StridedMemRefType<T, 1>. */
+typedef struct mgpuMemRef1dFloat {
+  float *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} mgpuMemRef1dFloat;
+typedef struct mgpuMemRef1dInt32 {
+  int32_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} mgpuMemRef1dInt32;
+
+/* The memref at `aligned`, host memory registered with mgpuMemHostRegister*, as the device addresses it: both
+ * pointers are the device's address of `aligned` (`allocated` is not read), offset, size and stride as given.
+ * On the CPU backend host memory is device memory, so the pointers are `aligned`. After a reported failure
+ * the pointers are NULL. */
+mgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated, float *aligned, int64_t offset, int64_t size,
+                                                int64_t stride);
+mgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated, int32_t *aligned, int64_t offset,
+                                                int64_t size, int64_t stride);
+
+/* ------------------------------------------------------------------ tensor maps (CUDA 12, sm_90 and later) */
+
+/* cuTensorMapEncodeTiled with the same parameters (the enumerations as their values), into the 128 bytes
+ * at `tensorMap`. Only the CUDA backend has tensor maps; the others report the call and leave the map. */
+void mgpuTensorMapEncodeTiled(void *tensorMap, int32_t dataType, uint32_t rank, void *globalAddress,
+                              const uint64_t *globalDim, const uint64_t *globalStrides, const uint32_t *boxDim,
+                              const uint32_t *elementStrides, int32_t interleave, int32_t swizzle,
+                              int32_t l2Promotion, int32_t oobFill);
+
+/* A tensor map of the memref `descriptor` of rank 1 to 5 (its aligned pointer, sizes and strides, innermost
+ * first, strides in bytes of `dataType`'s elements) tiled by boxes of `boxDims` (outermost first), encoded
+ * and copied to device memory, which is returned (NULL after a reported failure); what
+ * nvgpu.tma.create.descriptor lowers to. */
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dataType, int32_t interleave,
+                                     int32_t swizzle, int32_t l2Promotion, int32_t oobFill, int64_t *boxDims);
+
 /* ------------------------------------------------------------------ the CPU kernel ABI (mgpu) */
 
 /*
@@ -170,6 +216,11 @@ void mgpuSetDefaultDevice(int32_t device);
  * Such a kernel may also export "<kernel>.mgpu_block_size", three int64_t: the only block size it runs
  * (mgpu's kernels whose threads work together export their known_block_size, which their loops run
  * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
+ *
+ * Any kernel may export "<kernel>.mgpu_params", int64_t: the number of its parameters, then the size in bytes
+ * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream whose
+ * paramsCount is that number (or 0) copies its arguments by them and returns at once; MGPU_CPU_PARAMS writes
+ * the symbol in C.
  */
 typedef struct mgpuCpuGrid {
   int64_t gridDim[3];
@@ -180,6 +231,12 @@ typedef struct mgpuCpuGrid {
 } mgpuCpuGrid;
 
 typedef void (*mgpuCpuKernel)(void **params, const mgpuCpuGrid *grid);
+
+/* In the C source of a CPU kernel, "<kernel>.mgpu_params" for kernel `kernel` whose parameters have the sizes
+ * that follow, in order: MGPU_CPU_PARAMS(axpy, sizeof(float), sizeof(float *), sizeof(float *), sizeof(int)); */
+#define MGPU_CPU_PARAMS(kernel, ...)                                                                             \
+  __attribute__((used, visibility("default"))) const int64_t mgpu_params_##kernel[] __asm__(#kernel ".mgpu_params") = \
+      {(int64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), __VA_ARGS__}
 
 /* The backend in use: "cuda", "hip" or "cpu" (chooses it if none is yet). */
 const char *mgpuBackendName(void);

@@ -218,20 +218,20 @@ static bool launch_ok(const mgpu_backend *b, const intptr_t grid[3], const intpt
 }
 
 static void launch(intptr_t cx, intptr_t cy, intptr_t cz, void *function, const intptr_t grid[3],
-                   const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra) {
+                   const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra,
+                   size_t paramsCount) {
   const mgpu_backend *b = mgpu_backend_get();
   if (launch_ok(b, grid, block, smem))
     b->launch(function, cx, cy, cz, grid[0], grid[1], grid[2], block[0], block[1], block[2], smem, stream, params,
-              extra);
+              extra, paramsCount);
 }
 
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount) {
   ENTRY();
-  (void)paramsCount;
   const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  launch(0, 0, 0, function, grid, block, smem, stream, params, extra);
+  launch(0, 0, 0, function, grid, block, smem, stream, params, extra, paramsCount);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY, intptr_t clusterZ,
@@ -239,9 +239,8 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t cluster
                              intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                              void **extra, size_t paramsCount) {
   ENTRY();
-  (void)paramsCount;
   const intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
-  launch(clusterX, clusterY, clusterZ, function, grid, block, smem, stream, params, extra);
+  launch(clusterX, clusterY, clusterZ, function, grid, block, smem, stream, params, extra, paramsCount);
 }
 
 /* ------------------------------------------------------------------ streams, events, memory */
@@ -356,6 +355,89 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor, int64_t element
   uint64_t bytes;
   if (memref_extent(rank, descriptor, elementSizeBytes, &base, &bytes))
     mgpuMemHostUnregister(base);
+}
+
+static void *device_pointer(void *aligned) {
+  return mgpu_backend_get()->host_device_pointer(aligned);
+}
+
+mgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated, float *aligned, int64_t offset, int64_t size,
+                                                int64_t stride) {
+  ENTRY();
+  (void)allocated;
+  float *device = device_pointer(aligned);
+  return (mgpuMemRef1dFloat){device, device, offset, {size}, {stride}};
+}
+
+mgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated, int32_t *aligned, int64_t offset,
+                                                int64_t size, int64_t stride) {
+  ENTRY();
+  (void)allocated;
+  int32_t *device = device_pointer(aligned);
+  return (mgpuMemRef1dInt32){device, device, offset, {size}, {stride}};
+}
+
+/* ------------------------------------------------------------------ tensor maps */
+
+/* The backend, when it has tensor maps; NULL after saying that it has none. */
+static const mgpu_backend *tensor_maps(void) {
+  const mgpu_backend *b = mgpu_backend_get();
+  if (!b->tensor_map_encode) {
+    mgpu_report(b->name, NULL, "tensor maps are a CUDA feature (compute capability 9.0 and later); the %s backend "
+                "has none", b->name);
+    return NULL;
+  }
+  return b;
+}
+
+void mgpuTensorMapEncodeTiled(void *tensorMap, int32_t dataType, uint32_t rank, void *globalAddress,
+                              const uint64_t *globalDim, const uint64_t *globalStrides, const uint32_t *boxDim,
+                              const uint32_t *elementStrides, int32_t interleave, int32_t swizzle,
+                              int32_t l2Promotion, int32_t oobFill) {
+  ENTRY();
+  const mgpu_backend *b = tensor_maps();
+  if (b)
+    b->tensor_map_encode(tensorMap, dataType, rank, globalAddress, globalDim, globalStrides, boxDim, elementStrides,
+                         interleave, swizzle, l2Promotion, oobFill);
+}
+
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dataType, int32_t interleave,
+                                     int32_t swizzle, int32_t l2Promotion, int32_t oobFill, int64_t *boxDims) {
+  ENTRY();
+  /* CUtensorMapDataType's element sizes: uint8, uint16, uint32, int32, uint64, int64, float16, float32, float64,
+   * bfloat16, float32_ftz, tfloat32, tfloat32_ftz. */
+  static const uint64_t elementSize[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  const mgpu_backend *b = tensor_maps();
+  if (!b)
+    return NULL;
+  if (rank < 1 || rank > 5 || dataType < 0 || dataType >= (int32_t)(sizeof elementSize / sizeof *elementSize)) {
+    mgpu_report(b->name, NULL, "a tensor map of rank %" PRId64 " and data type %" PRId32 " (must be of rank 1 to 5 "
+                "and a CUtensorMapDataType)", rank, dataType);
+    return NULL;
+  }
+  char *d = descriptor;
+  void *aligned = *(void **)(d + sizeof(void *));
+  const int64_t *sizes = (const int64_t *)(d + 2 * sizeof(void *) + sizeof(int64_t)), *strides = sizes + rank;
+  /* The driver counts dimensions innermost first, the memref outermost first. */
+  uint64_t dims[5] = {0}, byteStrides[5] = {0};
+  uint32_t box[5] = {0}, elementStrides[5] = {0};
+  for (int64_t i = 0; i < rank; i++) {
+    dims[i] = (uint64_t)sizes[rank - 1 - i];
+    box[i] = (uint32_t)boxDims[rank - 1 - i];
+    elementStrides[i] = 1;
+    if (i < rank - 1)
+      byteStrides[i] = (uint64_t)strides[rank - 2 - i] * elementSize[dataType];
+  }
+  _Alignas(64) unsigned char map[128];
+  if (!b->tensor_map_encode(map, dataType, (uint32_t)rank, aligned, dims, byteStrides, box, elementStrides, interleave,
+                            swizzle, l2Promotion, oobFill))
+    return NULL;
+  void *device = b->mem_alloc(sizeof map, NULL, false);
+  if (device) {
+    b->memcpy(device, map, sizeof map, NULL);
+    b->stream_sync(NULL);
+  }
+  return device;
 }
 
 /* ------------------------------------------------------------------ cached loading */

@@ -1,8 +1,7 @@
-/* The CPU backend: #cpu.target objects are shared objects loaded from memory; kernels run on a pool of
- * threads. Work is done when it is enqueued, so every stream and event is always complete and ordering
- * holds trivially. */
+/* The CPU backend: #cpu.target objects are shared objects loaded from memory, and memory is the host's.
+ * Kernels, streams and events are cpu_streams.c's. */
 #define _GNU_SOURCE
-#include "internal.h"
+#include "cpu.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -16,7 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static const char NAME[] = "cpu";
+static const char NAME[] = CPU_NAME;
 
 static int cpu_probe(const char **why) {
   *why = "";
@@ -183,17 +182,6 @@ static bool elf_check(const unsigned char *data, size_t size, char *soname, size
   return true;
 }
 
-/* A kernel handle: its entry point, whether it runs a whole block per call (its object exports
- * "<name>.mgpu_block" beside it, mgpu.h), and the only block size it runs, if its object exports one as
- * "<name>.mgpu_block_size". Decided once at lookup, so a launch reads them without a search. */
-typedef struct cpu_function {
-  mgpuCpuKernel kernel;
-  int perBlock;
-  int64_t knownBlock[3]; /* all 0 when any block size will do */
-  struct cpu_function *next;
-  char name[]; /* for reports */
-} cpu_function;
-
 typedef struct cpu_module {
   void *handle;
   int fd; /* the memfd the object was loaded from, open while it is loaded */
@@ -201,6 +189,7 @@ typedef struct cpu_module {
   char soname[128];
   cpu_function *functions; /* the handles looked up, freed with the module */
   pthread_mutex_t lock;
+  _Atomic int refs; /* the program's, until it unloads the module, and each queued launch of its kernels */
 } cpu_module;
 
 static void *cpu_module_load(const void *data, size_t size) {
@@ -254,6 +243,7 @@ static void *cpu_module_load(const void *data, size_t size) {
   m->fd = fd;
   m->size = size;
   memcpy(m->soname, soname, sizeof m->soname);
+  atomic_init(&m->refs, 1);
   return m;
 }
 
@@ -262,8 +252,15 @@ static void *cpu_module_load_jit(const void *data, int optLevel, size_t size) {
   return cpu_module_load(data, size);
 }
 
-static void cpu_module_unload(void *module) {
+void cpu_module_retain(void *module) { atomic_fetch_add_explicit(&((cpu_module *)module)->refs, 1, memory_order_relaxed); }
+
+/* A module goes when the program has unloaded it and no queued launch of its kernels is left to run, as a
+ * GPU's driver keeps a module that launches still need: the per-launch load strategy unloads right after an
+ * asynchronous launch. */
+void cpu_module_release(void *module) {
   cpu_module *m = module;
+  if (atomic_fetch_sub_explicit(&m->refs, 1, memory_order_acq_rel) != 1)
+    return;
   if (dlclose(m->handle) != 0)
     mgpu_report(NAME, "dlclose", "%s", dlerror());
   close(m->fd);
@@ -274,6 +271,8 @@ static void cpu_module_unload(void *module) {
   pthread_mutex_destroy(&m->lock);
   free(m);
 }
+
+static void cpu_module_unload(void *module) { cpu_module_release(module); }
 
 static void *cpu_module_function(void *module, const char *name) {
   if (!module) {
@@ -302,12 +301,19 @@ static void *cpu_module_function(void *module, const char *name) {
   }
   memcpy(h->name, name, length + 1);
   h->kernel = (mgpuCpuKernel)f;
+  h->module = m;
   strcat(strcpy(marker, name), ".mgpu_block");
   h->perBlock = dlsym(m->handle, marker) != NULL;
   strcat(marker, "_size");
   const int64_t *known = dlsym(m->handle, marker);
   if (known)
     memcpy(h->knownBlock, known, sizeof h->knownBlock);
+  strcat(strcpy(marker, name), ".mgpu_params");
+  const int64_t *params = dlsym(m->handle, marker);
+  if (params && params[0] >= 0) {
+    h->paramCount = params[0];
+    h->paramSizes = params + 1;
+  }
   free(marker);
   pthread_mutex_lock(&m->lock);
   h->next = m->functions;
@@ -316,172 +322,7 @@ static void *cpu_module_function(void *module, const char *name) {
   return h;
 }
 
-/* ------------------------------------------------------------------ the thread pool */
-
-typedef struct job {
-  mgpuCpuKernel kernel;
-  int perBlock; /* the kernel runs the whole block per call */
-  void **params;
-  int64_t grid[3], block[3];
-  int64_t blocks;
-  int64_t chunk; /* blocks taken at a time */
-  /* Block-private memory: one piece of `stride` bytes for each thread that runs blocks. */
-  char *shared;
-  size_t stride;
-  _Atomic int piece;
-  _Atomic int64_t next;
-  _Atomic int64_t done;
-} job;
-
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t pool_idle = PTHREAD_COND_INITIALIZER;
-static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
-static job *current;
-static unsigned long generation;
-static int workers;
-static int busy;
-
-static void run_blocks(job *j) {
-  mgpuCpuGrid g;
-  memcpy(g.gridDim, j->grid, sizeof g.gridDim);
-  memcpy(g.blockDim, j->block, sizeof g.blockDim);
-  g.sharedMemory = j->shared ? j->shared + (size_t)atomic_fetch_add(&j->piece, 1) * j->stride : NULL;
-  memset(g.threadIdx, 0, sizeof g.threadIdx); /* a per-block kernel is called with thread index 0 */
-  for (;;) {
-    /* A run of consecutive blocks at a time: one atomic per run, and each worker streams through its own
-     * part of the data, which the hardware prefetches better than blocks taken turn about. */
-    int64_t first = atomic_fetch_add(&j->next, j->chunk);
-    if (first >= j->blocks)
-      break;
-    int64_t last = first + j->chunk < j->blocks ? first + j->chunk : j->blocks;
-    for (int64_t b = first; b < last; b++) {
-      g.blockIdx[0] = b % j->grid[0];
-      g.blockIdx[1] = (b / j->grid[0]) % j->grid[1];
-      g.blockIdx[2] = b / (j->grid[0] * j->grid[1]);
-      if (j->perBlock) {
-        j->kernel(j->params, &g);
-        continue;
-      }
-      for (int64_t z = 0; z < j->block[2]; z++)
-        for (int64_t y = 0; y < j->block[1]; y++)
-          for (int64_t x = 0; x < j->block[0]; x++) {
-            g.threadIdx[0] = x;
-            g.threadIdx[1] = y;
-            g.threadIdx[2] = z;
-            j->kernel(j->params, &g);
-          }
-    }
-    atomic_fetch_add(&j->done, last - first);
-  }
-}
-
-static void *worker(void *arg) {
-  (void)arg;
-  unsigned long seen = 0;
-  pthread_mutex_lock(&pool_lock);
-  for (;;) {
-    while (generation == seen)
-      pthread_cond_wait(&pool_work, &pool_lock);
-    seen = generation;
-    job *j = current;
-    busy++;
-    pthread_mutex_unlock(&pool_lock);
-    if (j)
-      run_blocks(j);
-    pthread_mutex_lock(&pool_lock);
-    if (--busy == 0)
-      pthread_cond_broadcast(&pool_idle);
-  }
-  return NULL;
-}
-
-static void start_pool(void) {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  const char *env = getenv("MGPU_CPU_THREADS");
-  if (env && atoi(env) > 0)
-    n = atoi(env);
-  if (n < 1)
-    n = 1;
-  for (long i = 1; i < n; i++) {
-    pthread_t t;
-    pthread_attr_t a;
-    pthread_attr_init(&a);
-    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&t, &a, worker, NULL) == 0)
-      workers++;
-    pthread_attr_destroy(&a);
-  }
-}
-
-static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
-
-static void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
-                       intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                       void **extra) {
-  (void)cx, (void)cy, (void)cz, (void)stream, (void)extra;
-  if (!fn) {
-    mgpu_report(NAME, NULL, "no kernel (the function handle is NULL)");
-    return;
-  }
-  /* The core has checked the sizes: at least 1 each, and products that fit 64 bits. */
-  const cpu_function *f = fn;
-  if (f->knownBlock[0] && (f->knownBlock[0] != bx || f->knownBlock[1] != by || f->knownBlock[2] != bz)) {
-    /* Its loops run that size whatever the launch says: any other would run the wrong threads. */
-    mgpu_report(NAME, NULL, "kernel '%s' runs only blocks of %" PRId64 "x%" PRId64 "x%" PRId64 " threads (its "
-                "known_block_size), not %" PRIdPTR "x%" PRIdPTR "x%" PRIdPTR, f->name, f->knownBlock[0],
-                f->knownBlock[1], f->knownBlock[2], bx, by, bz);
-    return;
-  }
-  pthread_once(&pool_once, start_pool);
-  job j = {.kernel = f->kernel, .perBlock = f->perBlock, .params = params, .grid = {gx, gy, gz},
-           .block = {bx, by, bz}, .blocks = (int64_t)gx * gy * gz};
-  if (smem > 0) {
-    /* Each piece starts on its own cache line, so blocks running side by side do not share one. */
-    j.stride = ((size_t)smem + 63) & ~(size_t)63;
-    j.shared = aligned_alloc(64, j.stride * (size_t)(workers + 1));
-    if (!j.shared) {
-      mgpu_report(NAME, "aligned_alloc", "%s (%zu bytes of shared memory for each of %d threads)", strerror(ENOMEM),
-                  j.stride, workers + 1);
-      return;
-    }
-  }
-  atomic_init(&j.piece, 0);
-  /* About 8 runs per thread of the pool, so that uneven blocks still balance. */
-  j.chunk = j.blocks / ((int64_t)(workers + 1) * 8);
-  if (j.chunk < 1)
-    j.chunk = 1;
-  atomic_init(&j.next, 0);
-  atomic_init(&j.done, 0);
-  /* One launch at a time owns the pool; concurrent launches from other threads wait their turn. */
-  pthread_mutex_lock(&launch_lock);
-  pthread_mutex_lock(&pool_lock);
-  current = &j;
-  generation++;
-  pthread_cond_broadcast(&pool_work);
-  pthread_mutex_unlock(&pool_lock);
-  run_blocks(&j);
-  pthread_mutex_lock(&pool_lock);
-  while (busy > 0 || atomic_load(&j.done) < j.blocks)
-    pthread_cond_wait(&pool_idle, &pool_lock);
-  current = NULL;
-  pthread_mutex_unlock(&pool_lock);
-  pthread_mutex_unlock(&launch_lock);
-  free(j.shared);
-}
-
-/* ------------------------------------------------------------------ streams, events, memory */
-
-static char stream_token;
-
-static void *cpu_stream_create(void) { return &stream_token; }
-static void cpu_stream_destroy(void *s) { (void)s; }
-static void cpu_stream_sync(void *s) { (void)s; }
-static void cpu_stream_wait_event(void *s, void *e) { (void)s, (void)e; }
-static void *cpu_event_create(void) { return &stream_token; }
-static void cpu_event_destroy(void *e) { (void)e; }
-static void cpu_event_sync(void *e) { (void)e; }
-static void cpu_event_record(void *e, void *s) { (void)e, (void)s; }
+/* ------------------------------------------------------------------ memory */
 
 /* Every block that mgpuMemAlloc handed out and mgpuMemFree has not taken back, so that freeing anything
  * else is reported instead of corrupting the heap: a set of addresses, open addressing with linear probing.
@@ -564,38 +405,20 @@ static void *cpu_mem_alloc(uint64_t size, void *stream, bool shared) {
   return p;
 }
 
+/* A bad pointer is reported at the call; the memory itself goes once the stream's work before it is done. */
 static void cpu_mem_free(void *p, void *stream) {
-  (void)stream;
   pthread_mutex_lock(&owned_lock);
   bool known = owned_remove(p);
   pthread_mutex_unlock(&owned_lock);
   if (known)
-    free(p);
+    cpu_free_after(p, stream);
   else
     mgpu_report(NAME, NULL, "%p is not memory that mgpuMemAlloc returned, or it was freed already", p);
 }
 
-static void cpu_memcpy(void *dst, void *src, size_t size, void *stream) {
-  (void)stream;
-  memmove(dst, src, size);
-}
-
-static void cpu_memset32(void *dst, unsigned int v, size_t count, void *stream) {
-  (void)stream;
-  uint32_t *d = dst;
-  for (size_t i = 0; i < count; i++)
-    d[i] = v;
-}
-
-static void cpu_memset16(void *dst, unsigned short v, size_t count, void *stream) {
-  (void)stream;
-  uint16_t *d = dst;
-  for (size_t i = 0; i < count; i++)
-    d[i] = v;
-}
-
 static void cpu_host_register(void *p, uint64_t size) { (void)p, (void)size; }
 static void cpu_host_unregister(void *p) { (void)p; }
+static void *cpu_host_device_pointer(void *p) { return p; }
 
 const mgpu_backend mgpu_cpu_backend = {
     .name = NAME,
@@ -622,4 +445,5 @@ const mgpu_backend mgpu_cpu_backend = {
     .memset16 = cpu_memset16,
     .host_register = cpu_host_register,
     .host_unregister = cpu_host_unregister,
+    .host_device_pointer = cpu_host_device_pointer,
 };

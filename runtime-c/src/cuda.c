@@ -82,7 +82,11 @@ static struct {
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
   CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
   CUresult (*cuMemHostUnregister)(void *);
+  CUresult (*cuMemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
   CUresult (*cuGetErrorName)(CUresult, const char **);
+  /* CUDA 12 and later; NULL in older drivers. */
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *, const uint64_t *, const uint64_t *,
+                                     const unsigned *, const unsigned *, int, int, int, int);
 } cu;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -152,9 +156,11 @@ static void load(void) {
   SYM(cuMemsetD16Async, "cuMemsetD16Async");
   SYM(cuMemHostRegister, "cuMemHostRegister_v2");
   SYM(cuMemHostUnregister, "cuMemHostUnregister");
+  SYM(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2");
   SYM(cuGetErrorName, "cuGetErrorName");
 #undef SYM
   *(void **)(&cu.cuLaunchKernelEx) = dlsym(h, "cuLaunchKernelEx");
+  *(void **)(&cu.cuTensorMapEncodeTiled) = dlsym(h, "cuTensorMapEncodeTiled");
   CUresult r = cu.cuInit(0);
   if (r != 0) {
     load_error = "cuInit failed (the driver found no usable device)";
@@ -274,7 +280,8 @@ static void *cuda_module_function(void *m, const char *name) {
 
 static void cuda_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                         intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                        void **extra) {
+                        void **extra, size_t paramsCount) {
+  (void)paramsCount; /* the driver knows its kernels' parameters */
   int d = enter();
   if (d < 0)
     return;
@@ -389,6 +396,26 @@ static void cuda_host_unregister(void *p) {
     CHECK(cuMemHostUnregister, p);
 }
 
+static void *cuda_host_device_pointer(void *p) {
+  CUdeviceptr d = 0;
+  if (enter() < 0 || !CHECK(cuMemHostGetDevicePointer, &d, p, 0))
+    return NULL;
+  return (void *)(uintptr_t)d;
+}
+
+static bool cuda_tensor_map_encode(void *map, int32_t type, uint32_t rank, void *address, const uint64_t *dims,
+                                   const uint64_t *strides, const uint32_t *box, const uint32_t *elementStrides,
+                                   int32_t interleave, int32_t swizzle, int32_t l2Promotion, int32_t oobFill) {
+  if (enter() < 0)
+    return false;
+  if (!cu.cuTensorMapEncodeTiled) {
+    mgpu_report(NAME, "cuTensorMapEncodeTiled", "not available in this driver (CUDA 12 and later have it)");
+    return false;
+  }
+  return CHECK(cuTensorMapEncodeTiled, map, type, rank, address, dims, strides, box, elementStrides, interleave,
+               swizzle, l2Promotion, oobFill);
+}
+
 const mgpu_backend mgpu_cuda_backend = {
     .name = NAME,
     .kind = MGPU_KIND_NVVM,
@@ -415,4 +442,6 @@ const mgpu_backend mgpu_cuda_backend = {
     .memset16 = cuda_memset16,
     .host_register = cuda_host_register,
     .host_unregister = cuda_host_unregister,
+    .host_device_pointer = cuda_host_device_pointer,
+    .tensor_map_encode = cuda_tensor_map_encode,
 };

@@ -40,6 +40,7 @@ static struct {
   __typeof__(&hipMemsetD16Async) hipMemsetD16Async;
   __typeof__(&hipHostRegister) hipHostRegister;
   __typeof__(&hipHostUnregister) hipHostUnregister;
+  __typeof__(&hipHostGetDevicePointer) hipHostGetDevicePointer;
   __typeof__(&hipGetErrorName) hipGetErrorName;
 } hip;
 
@@ -109,6 +110,7 @@ static void load(void) {
   SYM(hipMemsetD16Async);
   SYM(hipHostRegister);
   SYM(hipHostUnregister);
+  SYM(hipHostGetDevicePointer);
   SYM(hipGetErrorName);
 #undef SYM
 #undef SYMBOL
@@ -193,8 +195,8 @@ static void *hip_module_function(void *m, const char *name) {
 
 static void hip_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                        intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                       void **extra) {
-  (void)cy, (void)cz;
+                       void **extra, size_t paramsCount) {
+  (void)cy, (void)cz, (void)paramsCount; /* the driver knows its kernels' parameters */
   int d = enter();
   if (d < 0)
     return;
@@ -296,6 +298,13 @@ static void hip_host_unregister(void *p) {
     CHECK(hipHostUnregister, p);
 }
 
+static void *hip_host_device_pointer(void *p) {
+  void *d = NULL;
+  if (enter() < 0 || !CHECK(hipHostGetDevicePointer, &d, p, 0))
+    return NULL;
+  return d;
+}
+
 const mgpu_backend mgpu_hip_backend = {
     .name = NAME,
     .kind = MGPU_KIND_ROCDL,
@@ -322,4 +331,5 @@ const mgpu_backend mgpu_hip_backend = {
     .memset16 = hip_memset16,
     .host_register = hip_host_register,
     .host_unregister = hip_host_unregister,
+    .host_device_pointer = hip_host_device_pointer,
 };

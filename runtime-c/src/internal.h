@@ -31,7 +31,7 @@ typedef struct mgpu_backend {
   void *(*module_function)(void *module, const char *name);
   void (*launch)(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz,
                  intptr_t bx, intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params,
-                 void **extra);
+                 void **extra, size_t paramsCount);
   void *(*stream_create)(void);
   void (*stream_destroy)(void *s);
   void (*stream_sync)(void *s);
@@ -47,6 +47,13 @@ typedef struct mgpu_backend {
   void (*memset16)(void *dst, unsigned short v, size_t count, void *stream);
   void (*host_register)(void *p, uint64_t size);
   void (*host_unregister)(void *p);
+  /* The device's address of registered host memory at `p`; NULL after a reported failure. */
+  void *(*host_device_pointer)(void *p);
+  /* cuTensorMapEncodeTiled into `map` (128 bytes); false after a reported failure. NULL where the backend has
+   * no tensor maps. */
+  bool (*tensor_map_encode)(void *map, int32_t type, uint32_t rank, void *address, const uint64_t *dims,
+                            const uint64_t *strides, const uint32_t *box, const uint32_t *elementStrides,
+                            int32_t interleave, int32_t swizzle, int32_t l2Promotion, int32_t oobFill);
 } mgpu_backend;
 
 extern const mgpu_backend mgpu_cuda_backend;

@@ -23,7 +23,7 @@ if [[ ! -f "$cudainc/cuda.h" ]]; then
     [[ -f "$d/cuda.h" ]] && cudainc="$d" && break
   done
 fi
-cc -O2 -shared -fPIC -Iruntime-c/include -Iruntime-c/src runtime-c/src/core.c runtime-c/src/cpu.c \
+cc -O2 -shared -fPIC -Iruntime-c/include -Iruntime-c/src runtime-c/src/core.c runtime-c/src/cpu.c runtime-c/src/cpu_streams.c \
   runtime-c/src/cuda.c runtime-c/src/hip_absent.c -ldl -lpthread -o libmgpu.so || exit 1
 export MGPU_BACKEND=cuda
 pass=0

@@ -1,4 +1,5 @@
-/* axpy for the CPU backend: y[i] = a * x[i] + y[i], one call per thread (see mgpu.h). */
+/* axpy for the CPU backend: y[i] = a * x[i] + y[i], one call per thread (see mgpu.h). Its parameters' sizes
+ * let a launch on a stream return at once and run on a copy of its arguments. */
 #include "mgpu.h"
 
 void axpy(void **params, const mgpuCpuGrid *g) {
@@ -10,3 +11,4 @@ void axpy(void **params, const mgpuCpuGrid *g) {
   if (i < n)
     y[i] = a * x[i] + y[i];
 }
+MGPU_CPU_PARAMS(axpy, sizeof(float), sizeof(float *), sizeof(float *), sizeof(int));

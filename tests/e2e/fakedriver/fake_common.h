@@ -499,4 +499,13 @@ static int op_host_unregister(const char *call, void *p) {
   return FAKE_OK;
 }
 
+/* Registered host memory has the same address on the device, as with unified addressing. */
+static int op_host_device_pointer(const char *call, void **device, void *p, unsigned flags) {
+  if (device == NULL || p == NULL || flags != 0 || buffer_of(p) >= 0)
+    return FAKE_INVALID_VALUE;
+  trace("%s: flags %u", call, flags);
+  *device = p;
+  return FAKE_OK;
+}
+
 #endif

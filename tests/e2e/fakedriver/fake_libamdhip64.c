@@ -239,6 +239,10 @@ hipError_t hipHostRegister(void *p, size_t size, unsigned int flags) {
 
 hipError_t hipHostUnregister(void *p) { CALL(op_host_unregister("hipHostUnregister", p)); }
 
+hipError_t hipHostGetDevicePointer(void **device, void *p, unsigned int flags) {
+  CALL(op_host_device_pointer("hipHostGetDevicePointer", device, p, flags));
+}
+
 const char *hipGetErrorName(hipError_t error) {
   switch (error) {
   case hipSuccess: return "hipSuccess";

@@ -81,6 +81,13 @@ typedef struct CUlaunchConfig {
   CUlaunchAttribute *attrs;
   unsigned numAttrs;
 } CUlaunchConfig;
+typedef struct CUtensorMap_st {
+  _Alignas(64) unsigned long long opaque[16];
+} CUtensorMap;
+typedef int CUtensorMapDataType, CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+    CUtensorMapFloatOOBfill;
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 #endif
 
 /* More than libmgpu's MGPU_MAX_DEVICES, so that its limit can be tested. */
@@ -463,6 +470,54 @@ CUresult cuMemHostRegister_v2(void *p, size_t size, unsigned int flags) {
 }
 
 CUresult cuMemHostUnregister(void *p) { CALL(op_host_unregister("cuMemHostUnregister", p)); }
+
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *device, void *p, unsigned int flags) {
+  void *d = NULL;
+  CUresult r = cu(op_host_device_pointer("cuMemHostGetDevicePointer", &d, p, flags));
+  if (r == CUDA_SUCCESS && device)
+    *device = (CUdeviceptr)(uintptr_t)d;
+  return device ? r : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* Traces what it is asked, and writes it into the map as 16 words (type << 32 | rank, the address, five
+ * dimensions, four strides, five box sizes), so that a program can read back what reached the device. Of the
+ * driver's checks it makes those of the rank (1 to 5), the map's alignment and 16-byte strides. */
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+                                const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+                                const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+                                CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+                                CUtensorMapFloatOOBfill oobFill) {
+  CUresult r = ready();
+  if (r != CUDA_SUCCESS)
+    return r;
+  if (map == NULL || rank < 1 || rank > 5 || ((uintptr_t)map & 63) != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  char text[256];
+  int n = snprintf(text, sizeof text, "type %d rank %u dims", (int)type, rank);
+  for (cuuint32_t i = 0; i < rank; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%llu", i ? "," : " ", (unsigned long long)dims[i]);
+  n += snprintf(text + n, sizeof text - (size_t)n, " strides");
+  for (cuuint32_t i = 0; i + 1 < rank; i++) {
+    if (strides[i] % 16 != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%llu", i ? "," : " ", (unsigned long long)strides[i]);
+  }
+  n += snprintf(text + n, sizeof text - (size_t)n, " box");
+  for (cuuint32_t i = 0; i < rank; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%u/%u", i ? "," : " ", (unsigned)box[i],
+                  (unsigned)elementStrides[i]);
+  trace("cuTensorMapEncodeTiled: %s interleave %d swizzle %d l2 %d oob %d", text, (int)interleave, (int)swizzle,
+        (int)l2Promotion, (int)oobFill);
+  unsigned long long words[16] = {(unsigned long long)type << 32 | rank, (unsigned long long)(uintptr_t)address};
+  for (cuuint32_t i = 0; i < rank; i++) {
+    words[2 + i] = dims[i];
+    words[11 + i] = box[i];
+    if (i + 1 < rank)
+      words[7 + i] = strides[i];
+  }
+  memcpy(map, words, sizeof words);
+  return CUDA_SUCCESS;
+}
 
 CUresult cuGetErrorName(CUresult error, const char **name) {
   switch ((int)error) {

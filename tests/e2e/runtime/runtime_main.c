@@ -263,6 +263,68 @@ static int bad_frees(void) {
   return 0;
 }
 
+/* Registered host memrefs as the device addresses them (upstream's ROCm wrappers' functions); on the CPU the
+ * device's address is the host's, and so is the stand-ins'. Device memory is not registered host memory. */
+static int device_memrefs(void) {
+  static float f[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  static int32_t n[8] = {0, -1, -2, -3, -4, -5, -6, -7};
+  float unusedF;
+  int32_t unusedN;
+  mgpuMemHostRegister(f, sizeof f);
+  mgpuMemHostRegister(n, sizeof n);
+  mgpuMemRef1dFloat df = mgpuMemGetDeviceMemRef1dFloat(&unusedF, f, 3, 2, 2);
+  mgpuMemRef1dInt32 dn = mgpuMemGetDeviceMemRef1dInt32(&unusedN, n, 1, 3, 1);
+  printf("f32: allocated %s, aligned %s, offset %" PRId64 ", size %" PRId64 ", stride %" PRId64 "\n",
+         df.allocated == f ? "the host's" : "other", df.aligned == f ? "the host's" : "other", df.offset, df.sizes[0],
+         df.strides[0]);
+  printf("i32: allocated %s, aligned %s, offset %" PRId64 ", size %" PRId64 ", stride %" PRId64 "\n",
+         dn.allocated == n ? "the host's" : "other", dn.aligned == n ? "the host's" : "other", dn.offset, dn.sizes[0],
+         dn.strides[0]);
+  /* Written through the device's view, read through the host's. */
+  df.aligned[df.offset + df.strides[0]] = 42.5f;
+  dn.aligned[dn.offset + 2 * dn.strides[0]] = 42;
+  printf("f[5] = %g, n[3] = %" PRId32 "\n", (double)f[5], n[3]);
+  mgpuMemHostUnregister(f);
+  mgpuMemHostUnregister(n);
+  float *device = mgpuMemAlloc(sizeof f, NULL, false);
+  mgpuMemRef1dFloat dd = mgpuMemGetDeviceMemRef1dFloat(device, device, 0, 8, 1);
+  printf("device memory: %s\n", dd.aligned == device ? "its own address" : dd.aligned ? "another address" : "NULL");
+  mgpuMemFree(device, NULL);
+  return 0;
+}
+
+/* Tensor maps, what nvgpu.tma.create.descriptor lowers to: the CUDA backend encodes them through the driver and
+ * copies them to the device; the others say that they have none. */
+static int tensor_maps(void) {
+  static float data[4 * 8 * 16];
+  struct {
+    float *allocated, *aligned;
+    int64_t offset, sizes[3], strides[3];
+  } m = {NULL, data, 5, {4, 8, 16}, {256, 32, 1}};
+  int64_t box[3] = {2, 4, 8};
+  /* CU_TENSOR_MAP_DATA_TYPE_FLOAT32, no interleave, 128-byte swizzle, 256-byte L2 promotion, NaN fill. */
+  uint64_t *map = mgpuTensorMapEncodeTiledMemref(3, &m, 7, 0, 3, 2, 1, box);
+  if (map) {
+    uint64_t words[16];
+    mgpuMemcpy(words, map, sizeof words, NULL);
+    mgpuStreamSynchronize(NULL);
+    printf("memref map: type %" PRIu64 ", rank %" PRIu64 ", address %s, dims %" PRIu64 ",%" PRIu64 ",%" PRIu64
+           ", strides %" PRIu64 ",%" PRIu64 ", box %" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+           words[0] >> 32, words[0] & 0xffffffffu, words[1] == (uintptr_t)data ? "aligned" : "other", words[2],
+           words[3], words[4], words[7], words[8], words[11], words[12], words[13]);
+    mgpuMemFree(map, NULL);
+  } else {
+    printf("memref map: none\n");
+  }
+  printf("rank 6: %s\n", mgpuTensorMapEncodeTiledMemref(6, &m, 7, 0, 0, 0, 0, box) ? "a map" : "none");
+  _Alignas(64) unsigned char raw[128] = {0};
+  const uint64_t dims[1] = {16};
+  const uint32_t rawBox[1] = {8}, elementStrides[1] = {1};
+  mgpuTensorMapEncodeTiled(raw, 6, 1, data, dims, NULL, rawBox, elementStrides, 0, 0, 0, 0);
+  printf("raw map: %s\n", raw[0] == 1 ? "encoded" : "not encoded");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *s = argc > 1 ? argv[1] : "";
   if (strcmp(s, "select") == 0)
@@ -283,7 +345,11 @@ int main(int argc, char **argv) {
     return missing_kernel(argv[2], argv[3]);
   if (strcmp(s, "bad-frees") == 0)
     return bad_frees();
+  if (strcmp(s, "device-memrefs") == 0)
+    return device_memrefs();
+  if (strcmp(s, "tensor-maps") == 0)
+    return tensor_maps();
   fprintf(stderr, "usage: runtime_main select|devices N|max-devices|slots|alloc|launches|elf SO|missing-kernel SO "
-                  "NAMED_SO|bad-frees\n");
+                  "NAMED_SO|bad-frees|device-memrefs|tensor-maps\n");
   return 2;
 }

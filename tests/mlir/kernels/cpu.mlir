@@ -1,5 +1,6 @@
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/axpy.mlir > %t.axpy.mlir
-// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.axpy.mlir | gpu-object cpu | FileCheck %s
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly --kernel-bare-ptr-calling-convention %t.axpy.mlir | gpu-object cpu | FileCheck %s
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.axpy.mlir | gpu-object cpu | FileCheck %s --check-prefix=DESC
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.axpy.mlir | gpu-object cpu > %t.so
 // RUN: nm -D --defined-only %t.so | FileCheck %s --check-prefix=SYMBOLS
 // RUN: sed 's/ i32) kernel {/ i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {/' %t.axpy.mlir > %t.known.mlir
@@ -29,8 +30,26 @@
 // CHECK: mulss
 // CHECK: .globl axpy.mgpu_block
 
+// The sizes of its parameters (a: f32, x and y: memrefs, bare pointers, n: i32) after their count, so that the
+// runtime can copy a launch's arguments and run it after the launch has returned.
+// CHECK: axpy.mgpu_params:
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .quad 8
+// CHECK-NEXT: .quad 8
+// CHECK-NEXT: .quad 4
+// CHECK-NEXT: .size axpy.mgpu_params, 40
+// With upstream's default convention each memref is its descriptor's five fields.
+// DESC: axpy.mgpu_params:
+// DESC-NEXT: .quad 12
+// DESC-NEXT: .quad 4
+// DESC-COUNT-10: .quad 8
+// DESC-NEXT: .quad 4
+// DESC-NEXT: .size axpy.mgpu_params, 104
+
 // SYMBOLS: T axpy
 // SYMBOLS-NEXT: R axpy.mgpu_block
+// SYMBOLS-NEXT: R axpy.mgpu_params
 // SYMBOLS-NOT: axpy.body
 
 // A kernel whose threads do not work together loops over the launch's block size even with a
@@ -45,6 +64,7 @@
 // MATMUL: T matmul
 // MATMUL-NEXT: R matmul.mgpu_block
 // MATMUL-NEXT: R matmul.mgpu_block_size
+// MATMUL-NEXT: R matmul.mgpu_params
 // MATMUL-NOT: matmul.body
 
 // REDUCE: T reduce

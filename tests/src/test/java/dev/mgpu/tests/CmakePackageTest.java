@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * pkg-config file; a consumer project finds it with {@code find_package(mgpu)} (or builds it with
  * {@code add_subdirectory}), makes the axpy example's host objects with {@code mgpu_add_host_object} and
  * links them against {@code mgpu::mgpu} and {@code mgpu::mgpu_static}, and a plain cc command line links it through pkg-config; every program runs
- * and checks its numbers.
+ * and checks its numbers. The runner utilities come with it: {@code mgpu::mgpu_runner_utils},
+ * {@code mgpu::mgpu_runner_utils_static} and {@code pkg-config mgpu_runner_utils}.
  */
 class CmakePackageTest {
     private static Path work;
@@ -51,11 +52,15 @@ class CmakePackageTest {
     void installsHeaderLibrariesAndPackageFiles() throws Exception {
         for (String f : List.of("include/mgpu.h", "lib/libmgpu.so", "lib/libmgpu.so.0", "lib/libmgpu.so.0.1.0",
                 "lib/libmgpu.a", "lib/cmake/mgpu/mgpuConfig.cmake", "lib/cmake/mgpu/mgpuConfigVersion.cmake",
-                "lib/cmake/mgpu/mgpuTargets.cmake", "lib/pkgconfig/mgpu.pc")) {
+                "lib/cmake/mgpu/mgpuTargets.cmake", "lib/pkgconfig/mgpu.pc", "include/mgpu_runner_utils.h",
+                "lib/libmgpu_runner_utils.so", "lib/libmgpu_runner_utils.so.0", "lib/libmgpu_runner_utils.so.0.1.0",
+                "lib/libmgpu_runner_utils.a", "lib/pkgconfig/mgpu_runner_utils.pc")) {
             assertTrue(Files.exists(prefix.resolve(f)), "not installed: " + f);
         }
-        String dynamic = Native.exec(work, Map.of(), "readelf", "-d", prefix.resolve("lib/libmgpu.so").toString());
-        assertTrue(dynamic.contains("Library soname: [libmgpu.so.0]"), dynamic);
+        for (String lib : List.of("libmgpu", "libmgpu_runner_utils")) {
+            String dynamic = Native.exec(work, Map.of(), "readelf", "-d", prefix.resolve("lib/" + lib + ".so").toString());
+            assertTrue(dynamic.contains("Library soname: [" + lib + ".so.0]"), dynamic);
+        }
     }
 
     /** The shared library exports the ABI of mgpu.h and none of the backends' internals. */
@@ -110,9 +115,23 @@ class CmakePackageTest {
         assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
     }
 
+    @Test
+    void pkgConfigLinksTheRunnerUtilities() throws Exception {
+        Map<String, String> env = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
+        String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu_runner_utils").strip();
+        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu_runner_utils", flags);
+        List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("tests/e2e/runner/runner_main.c").toString()));
+        cmd.addAll(List.of(flags.split(" ")));
+        cmd.addAll(List.of("-Wl,-rpath," + prefix.resolve("lib"), "-o", work.resolve("runner-pc").toString()));
+        Native.exec(work, Map.of(), cmd.toArray(new String[0]));
+        String out = Native.exec(work, Map.of(), work.resolve("runner-pc").toString());
+        assertEquals("( 0.25, 1.5, 1 )\nthe view equals itself\n", out.substring(0, out.indexOf("Unranked")));
+        assertTrue(out.endsWith("data = \n[[1.25,   1.75], \n [2.25,   2.75]]\n"), out);
+    }
+
     /**
      * Configures, builds and tests the consumer project (tests/cmake-consumer) on a copy of the axpy
-     * example, in {@code dir/consumer-NAME}; returns the build directory.
+     * example and the runner utilities' C program, in {@code dir/consumer-NAME}; returns the build directory.
      */
     static Path consumer(Path dir, String name, String... how) throws Exception {
         Path build = dir.resolve("consumer-" + name);
@@ -121,13 +140,14 @@ class CmakePackageTest {
             Files.copy(TestPaths.root().resolve("examples/own-objects/axpy").resolve(f), example.resolve(f));
         }
         List<String> cmd = new ArrayList<>(List.of("cmake", "-S", TestPaths.root().resolve("tests/cmake-consumer").toString(),
-                "-B", build.toString(), "-DMGPU_EXAMPLE_DIR=" + example));
+                "-B", build.toString(), "-DMGPU_EXAMPLE_DIR=" + example,
+                "-DMGPU_RUNNER_MAIN=" + TestPaths.root().resolve("tests/e2e/runner/runner_main.c")));
         cmd.addAll(List.of(how));
         Native.exec(dir, Map.of(), cmd.toArray(new String[0]));
         String built = Native.exec(dir, Map.of(), "cmake", "--build", build.toString(), "-j2");
         assertTrue(built.contains("gpu-translate axpy_host.o"), built);
         String out = Native.exec(build, Map.of(), "ctest", "--output-on-failure");
-        assertTrue(out.contains("100% tests passed, 0 tests failed out of 2"), out);
+        assertTrue(out.contains("100% tests passed, 0 tests failed out of 4"), out);
         return build;
     }
 }

@@ -27,6 +27,20 @@ final class RuntimeChecks {
     private static final Path ROOT = TestPaths.root();
     private static final Path SOURCES = ROOT.resolve("tests/e2e/runtime");
     private static final String COUNT_6 = "grid 2,1,1 block 3,1,1 smem 0: 6 threads ran";
+    private static final Path STREAMS = ROOT.resolve("tests/e2e/streams");
+    /** What tests/e2e/streams/concurrency_main.c prints when the CPU backend's streams behave as a GPU's. */
+    private static final List<String> STREAMS_OUT = List.of(
+            "a kernel on A waited for a kernel on B: done 1",
+            "the launch returned first: yes; after the synchronisation done 1",
+            "in order: nothing ran behind the held kernel: yes; 256 of 256 elements are 7 + 1 + 2 + ... + 50 = 1282",
+            "B waited for A's event: yes; B saw A's result 1",
+            "an early event is complete while the stream is held: yes; a later one waits: done 1",
+            "the NULL stream waited for the event: done 1",
+            "destroying a stream drained it: done 1",
+            "a kernel of a module unloaded after its launch ran: done 1",
+            "a kernel without parameter sizes ran before its launch returned: data[63] = 42",
+            "a launch of 3 parameters to a kernel of 2 ran before it returned: data[63] = 83",
+            "8 streams side by side: 1024 of 1024 elements right");
 
     private final Path dir;
     private final Path lib;
@@ -93,6 +107,9 @@ final class RuntimeChecks {
         m.put("foreign and cut-off objects are refused", this::foreignObjectsAreRefused);
         m.put("missing kernels are named", this::missingKernelsAreNamed);
         m.put("bad frees are reported", this::badFreesAreReported);
+        m.put("device memrefs of host memory", this::deviceMemRefsOfHostMemory);
+        m.put("tensor maps", this::tensorMaps);
+        m.put("CPU streams run side by side", this::cpuStreamsRunSideBySide);
         return m;
     }
 
@@ -351,5 +368,85 @@ final class RuntimeChecks {
         assertEquals("after the bad frees: still running", cuda.out().strip().lines().reduce((a, b) -> b).orElse(""));
         String hipError = "mgpu: hip: mgpuMemFree: hipFree failed: hipErrorInvalidValue (1)";
         assertEquals(lines(hipError, hipError, hipError), reports(onHip("", "bad-frees")));
+    }
+
+    /**
+     * The CPU backend's streams run as a GPU's do (tests/e2e/streams/concurrency_main.c): a kernel on one stream
+     * waits for a flag that a kernel launched after it on another stream sets, and both finish; a launch on a
+     * stream returns before its kernel runs, on a copy of its arguments; one stream's memset, kernels, copy and
+     * free run in order; events order streams and are waited for; the NULL stream waits by blocking its
+     * caller; destroying a stream drains it; a module unloaded right after a launch on a stream stays until
+     * the launch has run; a kernel whose parameters' sizes are unknown, or a launch that passes another number of
+     * parameters than they count, runs before its
+     * launch returns; eight streams run side by side. Also with a pool of one thread, where each launch has
+     * only the thread that runs it. The kernels are built with this build's flags.
+     */
+    void cpuStreamsRunSideBySide() throws Exception {
+        Path kernels = dir.resolve("stream_kernels.so");
+        List<String> cmd = new ArrayList<>(List.of("cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-g", "-shared",
+                "-fPIC"));
+        cmd.addAll(cflags);
+        cmd.addAll(List.of("-I" + Native.include(), STREAMS.resolve("stream_kernels.c").toString(), "-o",
+                kernels.toString()));
+        Native.exec(dir, Map.of(), cmd.toArray(String[]::new));
+        Path program = link("concurrency_main", STREAMS.resolve("concurrency_main.c"));
+        for (String threads : List.of("", "1")) {
+            Map<String, String> e = new HashMap<>(env);
+            e.putAll(Map.of("MGPU_BACKEND", "cpu", "STREAM_KERNELS", kernels.toString(), "MGPU_CPU_THREADS", threads));
+            // A kernel that waits for one that cannot run would wait forever: end it instead of the test run.
+            Native.Result r = Native.run(dir, e, List.of("timeout", "60", program.toString()));
+            assertEquals(0, r.exit(), "MGPU_CPU_THREADS=" + threads + ":\n" + r.out() + r.err());
+            check(r, STREAMS_OUT, lines());
+        }
+    }
+
+    /**
+     * mgpuMemGetDeviceMemRef1dFloat and ...Int32 (upstream's ROCm wrappers) give registered host memory's memref
+     * as the device addresses it: the host's address on the CPU, the driver's answer on CUDA and HIP (which the
+     * stand-ins give as the host's), offset, size and stride as passed; writes through it reach the host's
+     * array. The drivers refuse device memory, and the pointers are then NULL.
+     */
+    void deviceMemRefsOfHostMemory() throws Exception {
+        List<String> registered = lines("f32: allocated the host's, aligned the host's, offset 3, size 2, stride 2",
+                "i32: allocated the host's, aligned the host's, offset 1, size 3, stride 1", "f[5] = 42.5, n[3] = 42");
+        List<String> cpu = new ArrayList<>(registered);
+        cpu.add("device memory: its own address");
+        check(onCpu("device-memrefs"), cpu, lines());
+        List<String> gpu = new ArrayList<>(registered);
+        gpu.add("device memory: NULL");
+        Native.Result cuda = onCuda("90", "", "device-memrefs");
+        check(cuda, gpu, lines("mgpu: cuda: mgpuMemGetDeviceMemRef1dFloat: cuMemHostGetDevicePointer failed:"
+                + " CUDA_ERROR_INVALID_VALUE (1)"));
+        assertEquals(lines("cuMemHostGetDevicePointer: flags 0", "cuMemHostGetDevicePointer: flags 0"),
+                traced(cuda, "cuMemHostGetDevicePointer"));
+        check(onHip("", "device-memrefs"), gpu, lines("mgpu: hip: mgpuMemGetDeviceMemRef1dFloat:"
+                + " hipHostGetDevicePointer failed: hipErrorInvalidValue (1)"));
+    }
+
+    /**
+     * Tensor maps (mgpuTensorMapEncodeTiledMemref, what nvgpu.tma.create.descriptor lowers to, and
+     * mgpuTensorMapEncodeTiled): on CUDA the memref's sizes and strides reach the driver innermost first, strides
+     * in bytes, with its aligned pointer, and the encoded map is copied to device memory; the CPU and HIP
+     * backends say that they have none. A rank beyond 5 is refused.
+     */
+    void tensorMaps() throws Exception {
+        String none = "failed: tensor maps are a CUDA feature (compute capability 9.0 and later); the %s backend has none";
+        for (String backend : List.of("cpu", "hip")) {
+            Native.Result r = backend.equals("cpu") ? onCpu("tensor-maps") : onHip("", "tensor-maps");
+            String p = "mgpu: " + backend + ": ";
+            check(r, lines("memref map: none", "rank 6: none", "raw map: not encoded"), lines(
+                    p + "mgpuTensorMapEncodeTiledMemref " + String.format(none, backend),
+                    p + "mgpuTensorMapEncodeTiledMemref " + String.format(none, backend),
+                    p + "mgpuTensorMapEncodeTiled " + String.format(none, backend)));
+        }
+        Native.Result cuda = onCuda("90", "", "tensor-maps");
+        check(cuda, lines("memref map: type 7, rank 3, address aligned, dims 16,8,4, strides 128,1024, box 8,4,2",
+                "rank 6: none", "raw map: encoded"), lines("mgpu: cuda: mgpuTensorMapEncodeTiledMemref failed: a tensor"
+                + " map of rank 6 and data type 7 (must be of rank 1 to 5 and a CUtensorMapDataType)"));
+        assertEquals(lines("cuTensorMapEncodeTiled: type 7 rank 3 dims 16,8,4 strides 128,1024 box 8/1,4/1,2/1"
+                + " interleave 0 swizzle 3 l2 2 oob 1", "cuTensorMapEncodeTiled: type 6 rank 1 dims 16 strides box 8/1"
+                + " interleave 0 swizzle 0 l2 0 oob 0"), traced(cuda, "cuTensorMapEncodeTiled"));
+        assertEquals(lines("summary: 0 loads, 0 JIT loads, 0 function lookups, 0 launches, 2 stream syncs,"
+                + " 1 streams created, 0 destroyed, 0 allocations live"), traced(cuda, "summary"));
     }
 }

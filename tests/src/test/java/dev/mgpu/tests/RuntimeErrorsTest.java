@@ -62,4 +62,19 @@ class RuntimeErrorsTest {
     void badFreesAreReported() throws Exception {
         checks.badFreesAreReported();
     }
+
+    @Test
+    void deviceMemRefsOfHostMemory() throws Exception {
+        checks.deviceMemRefsOfHostMemory();
+    }
+
+    @Test
+    void tensorMaps() throws Exception {
+        checks.tensorMaps();
+    }
+
+    @Test
+    void cpuStreamsRunSideBySide() throws Exception {
+        checks.cpuStreamsRunSideBySide();
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -40,6 +41,22 @@ class RuntimeSanitizerTest {
     @TestFactory
     Stream<DynamicTest> runtimeChecks() {
         return checks.all().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), e.getValue()));
+    }
+
+    /**
+     * The CPU backend's streams under ThreadSanitizer (CMake option MGPU_SANITIZE_THREAD, into
+     * {@code tests/target/libmgpu-tsan}): libmgpu, the program and its kernels instrumented, so that a data race
+     * in the streams' queues, events or thread pool ends the program with the sanitizer's report.
+     */
+    @Test
+    void cpuStreamsUnderThreadSanitizer() throws Exception {
+        Path root = TestPaths.root();
+        Path lib = root.resolve("tests/target/libmgpu-tsan");
+        Native.exec(root, Map.of(), "cmake", "-S", root.resolve("runtime-c").toString(), "-B", lib.toString(),
+                "-DMGPU_SANITIZE_THREAD=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo");
+        Native.exec(root, Map.of(), "cmake", "--build", lib.toString(), "--target", "mgpu");
+        new RuntimeChecks(Files.createTempDirectory("mgpu-tsan"), lib, List.of("-fsanitize=thread",
+                "-fno-omit-frame-pointer"), Map.of("TSAN_OPTIONS", "halt_on_error=1")).cpuStreamsRunSideBySide();
     }
 
     /** The end-to-end programs of {@link EndToEndTest} on the CPU backend, lazily loaded, and the selection test. */

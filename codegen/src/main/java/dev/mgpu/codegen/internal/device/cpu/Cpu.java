@@ -225,9 +225,12 @@ public final class Cpu extends DeviceTarget {
         int n = LLVMCountParams(body) - 1;
         LLVMTypeRef bodyType = LLVMGlobalGetValueType(body);
         LLVMValueRef[] args = new LLVMValueRef[n + 1];
+        LLVMTypeRef[] types = new LLVMTypeRef[n];
         for (int i = 0; i < n; i++) {
-            args[i] = argument(t, entry, i, LLVMTypeOf(LLVMGetParam(body, i)));
+            types[i] = LLVMTypeOf(LLVMGetParam(body, i));
+            args[i] = argument(t, entry, i, types[i]);
         }
+        exportParams(t, op.symbolName(), types);
         LLVMValueRef local = localGrid(t, entry);
         args[n] = local;
         LLVMValueRef[] dims = new LLVMValueRef[3];
@@ -267,16 +270,35 @@ public final class Cpu extends DeviceTarget {
      * runtime refuses any other (mgpu.h).
      */
     public static void exportBlockSize(ModuleTranslation t, String name, long[] size) {
+        exportWords(t, name + ".mgpu_block_size", new long[] {size[0], size[1], size[2]});
+    }
+
+    /**
+     * The symbol {@code name.mgpu_params} ({@code int64_t}: the count, then each argument's size in bytes, as the
+     * entry point loads it from {@code params[i]}), so that the runtime can copy the arguments of a launch
+     * that runs after the launch call has returned (mgpu.h).
+     */
+    public static void exportParams(ModuleTranslation t, String name, LLVMTypeRef[] types) {
+        long[] words = new long[types.length + 1];
+        words[0] = types.length;
+        for (int i = 0; i < types.length; i++) {
+            words[i + 1] = LLVMStoreSizeOfType(LLVMGetModuleDataLayout(t.module), types[i]);
+        }
+        exportWords(t, name + ".mgpu_params", words);
+    }
+
+    /** A constant array of {@code int64_t} exported as {@code symbol}. */
+    private static void exportWords(ModuleTranslation t, String symbol, long[] words) {
         LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-        LLVMValueRef[] sizes = new LLVMValueRef[3];
-        for (int d = 0; d < 3; d++) {
-            sizes[d] = LLVMConstInt(i64, size[d], 0);
+        LLVMValueRef[] values = new LLVMValueRef[words.length];
+        for (int i = 0; i < words.length; i++) {
+            values[i] = LLVMConstInt(i64, words[i], 0);
         }
         LLVMValueRef value;
-        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(sizes)) {
-            value = LLVMConstArray2(i64, pp, 3);
+        try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(values)) {
+            value = LLVMConstArray2(i64, pp, values.length);
         }
-        LLVMValueRef g = LLVMAddGlobal(t.module, LLVMTypeOf(value), name + ".mgpu_block_size");
+        LLVMValueRef g = LLVMAddGlobal(t.module, LLVMTypeOf(value), symbol);
         LLVMSetInitializer(g, value);
         LLVMSetGlobalConstant(g, 1);
     }

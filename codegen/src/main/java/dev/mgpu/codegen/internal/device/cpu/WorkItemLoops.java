@@ -116,11 +116,14 @@ public final class WorkItemLoops {
         LLVMPositionBuilderAtEnd(t.builder, entry);
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
+        List<LLVMTypeRef> types = new ArrayList<>();
         for (int i = 0, p = 0; i < inputs; i++) {
             Value a = body.argument(i);
+            types.addAll(t.types.kernelParameters(a.type(), t.arguments.barePointers, kernel));
             p += t.bindKernelArgument(a, kernel, p, (k, type) -> Cpu.argument(t, fn, k, type));
             shared.add(a);
         }
+        Cpu.exportParams(t, kernel.symbolName(), types.toArray(new LLVMTypeRef[0]));
         localGrid = Cpu.localGrid(t, fn);
         long[] known = new GpuFuncOp(kernel).knownBlockSize();
         if (known != null) {
