@@ -3,7 +3,8 @@
 # PTX, embedded by gpu-translate, linked with libmgpu's CUDA backend, run under every load strategy, and
 # their numbers checked; clusters; a fat binary's run-time selection; the kernels that mgpu compiles
 # itself (examples/kernels), checked and timed against nvcc's; gpu.printf, constant tables, subgroup and
-# block reductions, memory views; and the launch-overhead benchmark.
+# block reductions, memory views; the launch-overhead benchmark; and the programs of tests/mlir/upstream-style,
+# written as upstream writes them, whose output must be their output on the CPU backend.
 #
 # usage: tests/gpu/run-cuda-check.sh [PREPARED_DIR]
 #   Without PREPARED_DIR, runs tests/gpu/prepare.sh first (needs Java and a built gpu-translate).
@@ -25,6 +26,7 @@ if [[ ! -f "$cudainc/cuda.h" ]]; then
 fi
 cc -O2 -shared -fPIC -Iruntime-c/include -Iruntime-c/src runtime-c/src/core.c runtime-c/src/cpu.c runtime-c/src/cpu_streams.c \
   runtime-c/src/cuda.c runtime-c/src/hip_absent.c -ldl -lpthread -o libmgpu.so || exit 1
+cc -O2 -shared -fPIC -Iruntime-c/include runtime-c/src/runner_utils.c -lm -o libmgpu_runner_utils.so || exit 1
 export MGPU_BACKEND=cuda
 pass=0
 fail=0
@@ -125,6 +127,24 @@ else
   echo "FAIL launch benchmark did not build"
   fail=$((fail + 1))
 fi
+
+# Upstream's way of writing programs: on the GPU each prints what it printed on the CPU backend. (FAKE_KERNELS
+# is for the driver stand-ins, which run a kernel through the program's own CPU object; a driver ignores it.)
+for obj in us.*.o; do
+  [[ -f "$obj" ]] || continue
+  name="${obj%.o}"
+  if cc "$obj" -L. -Wl,-rpath,"$PWD" -lmgpu_runner_utils -lmgpu -ldl -lm -o "$name" &&
+    FAKE_KERNELS="$PWD/$name.cpu.so${FAKE_KERNELS:+:$FAKE_KERNELS}" timeout "${CHECK_TIMEOUT:-60}" "./$name" 2>/dev/null |
+      sed 's/base@ = 0x[0-9a-f]*/base@ = ADDR/' >"$name.got" &&
+    cmp -s "$name.got" "$name.expected"; then
+    echo "PASS ${name#us.} (upstream style)"
+    pass=$((pass + 1))
+  else
+    echo "FAIL ${name#us.} (upstream style)"
+    diff "$name.expected" "$name.got" | sed 's/^/  /'
+    fail=$((fail + 1))
+  fi
+done
 
 echo "$pass passed, $fail failed"
 ((fail == 0))
