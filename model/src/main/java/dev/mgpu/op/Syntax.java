@@ -161,10 +161,12 @@ public final class Syntax {
         attrs.put("function_type", new Attribute.TypeAttr(new Type.FunctionType(inputs, results)));
         Region body = new Region();
         if (p.atPunct('{')) {
-            if (!named && !args.isEmpty()) {
+            if (!named && !args.isEmpty() && extra != null) {
                 throw p.error("Invalid function body (must follow named arguments): @" + name);
             }
-            List<OpAsmParser.Argument> entry = new ArrayList<>(args);
+            // Arguments given as types only leave the entry block to the body, which names it and its own
+            // arguments (^bb0(%a: f32):), as upstream's function syntax does; the verifier compares the two.
+            List<OpAsmParser.Argument> entry = new ArrayList<>(named ? args : List.of());
             entry.addAll(extraArgs);
             body = p.region(entry, true);
             if (body.isEmpty()) {

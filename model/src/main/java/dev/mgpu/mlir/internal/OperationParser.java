@@ -291,10 +291,17 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
         return region;
     }
 
-    /** The blocks of a region up to its closing brace. */
+    /**
+     * The blocks of a region up to its closing brace. As upstream's parser, a label may name the entry block
+     * only where the op gives it no arguments (none, or an empty list: the label then brings its own).
+     */
     private void blocks(Region region, List<Argument> entryArgs) {
         Block entry = null;
-        if (lx.kind != Lexer.CARET_ID || entryArgs != null) {
+        if (lx.kind == Lexer.CARET_ID && entryArgs != null && !entryArgs.isEmpty()) {
+            throw error("Invalid block name (must not name the entry block of a region whose arguments the op"
+                    + " gives): " + lx.text());
+        }
+        if (lx.kind != Lexer.CARET_ID) {
             entry = region.append(new Block(location()));
             if (entryArgs != null) {
                 for (Argument a : entryArgs) {
