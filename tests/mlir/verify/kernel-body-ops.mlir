@@ -126,9 +126,9 @@ gpu.module @k {
   gpu.func @f(%n: index, %x: f32) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    // expected-error @below {{Invalid scf.for (must yield (f32)): (i32)}}
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
       %c = arith.constant 1 : i32
-      // expected-error @below {{Invalid scf.yield of scf.for (must yield (f32)): (i32)}}
       scf.yield %c : i32
     }
     gpu.return
