@@ -107,6 +107,7 @@ public final class Allocations {
             for (Value v : op.operands()) {
                 ctx.expectType(op, "size of memref.alloca", v, Type.INDEX);
             }
+            MemRef.verifyAlignment(op, ctx);
         }
     }
 

@@ -66,6 +66,18 @@ public final class MemRef {
         return m;
     }
 
+    /**
+     * Reports an {@code alignment} that is not a positive power of 2 of type i64, upstream's rule for the
+     * alignment of a memref access or allocation.
+     */
+    static void verifyAlignment(Operation op, VerifyContext ctx) {
+        Attribute a = op.attr("alignment");
+        if (a != null && !(a instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64) && i.value() > 0
+                && Long.bitCount(i.value()) == 1)) {
+            ctx.error(op, "Invalid alignment of " + op.name() + " (must be a positive power of 2, an i64): " + a);
+        }
+    }
+
     /** Reports indices that are not {@code index} values, one per dimension of {@code memref}. */
     static void verifyIndices(Operation op, VerifyContext ctx, Value memref, List<Value> indices) {
         if (!(memref.type() instanceof Type.MemRefType m)) {
@@ -125,7 +137,7 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("nontemporal").syntax(LoadOp::parse, LoadOp::print)
+            return OpDef.of(NAME).inherent("alignment", "nontemporal").syntax(LoadOp::parse, LoadOp::print)
                     .verifier(LoadOp::verify);
         }
 
@@ -156,6 +168,7 @@ public final class MemRef {
             }
             LoadOp l = new LoadOp(op);
             verifyIndices(op, ctx, l.memref(), l.indices());
+            verifyAlignment(op, ctx);
             if (l.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(op.result(0).type())) {
                 ctx.error(op, "Invalid result of memref.load (must be the element type " + m.elementType() + "): "
                         + op.result(0).type());
@@ -210,7 +223,7 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("nontemporal").syntax(StoreOp::parse, StoreOp::print)
+            return OpDef.of(NAME).inherent("alignment", "nontemporal").syntax(StoreOp::parse, StoreOp::print)
                     .verifier(StoreOp::verify);
         }
 
@@ -244,6 +257,7 @@ public final class MemRef {
             }
             StoreOp s = new StoreOp(op);
             verifyIndices(op, ctx, s.memref(), s.indices());
+            verifyAlignment(op, ctx);
             if (s.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(s.value().type())) {
                 ctx.error(op, "Invalid value of memref.store (must be the element type " + m.elementType() + "): "
                         + s.value().type());
