@@ -5,6 +5,16 @@
 // Input that mlir-opt-22 takes and that mgpu refused: each reads, verifies and prints back as upstream
 // prints it.
 
+// memref.dim of a memref of unknown rank.
+// CHECK-LABEL: func.func @unranked_dim(%arg0: memref<*xf32>, %arg1: index) -> index {
+// CHECK-NEXT:    %dim = memref.dim %arg0, %arg1 : memref<*xf32>
+func.func @unranked_dim(%m: memref<*xf32>, %i: index) -> index {
+  %d = memref.dim %m, %i : memref<*xf32>
+  return %d : index
+}
+
+// -----
+
 // scf.while without operands leaves out its empty list.
 // CHECK-LABEL: func.func @while_without_operands() -> i32 {
 // CHECK:         %0 = scf.while : () -> i32 {

@@ -1,7 +1,8 @@
 // RUN: gpu-translate --split-input-file --verify-diagnostics %s
 
 // Rules of the memref ops that upstream's verifier holds and mgpu once let through: an access's or an
-// allocation's alignment is a positive power of 2 of type i64.
+// allocation's alignment is a positive power of 2 of type i64, and memref.dim asks a memref that has a
+// dimension (translation used to be the first to see a 0-D one).
 
 gpu.module @gather {
   gpu.func @load_align_three(%buf: memref<16xi32>, %at: index) kernel {
@@ -63,3 +64,14 @@ gpu.module @aligned {
   }
 }
 
+// -----
+
+gpu.module @shape {
+  gpu.func @dim_of_scalar(%cell: memref<i64>, %out: memref<1xindex>) kernel {
+    %zero = arith.constant 0 : index
+    // expected-error @below {{Invalid memref of memref.dim (must be unranked or of rank 1 or more): memref<i64>}}
+    %d = memref.dim %cell, %zero : memref<i64>
+    memref.store %d, %out[%zero] : memref<1xindex>
+    gpu.return
+  }
+}

@@ -420,7 +420,7 @@ public final class MemRef {
          * Creates {@code memref.dim memref, index}.
          *
          * @param loc where the op comes from
-         * @param memref a ranked memref
+         * @param memref a memref of rank 1 or more, or an unranked memref
          * @param index the dimension, an index
          * @return the new op, detached
          */
@@ -448,7 +448,11 @@ public final class MemRef {
             OpAsmParser.OperandRef i = p.operandRef();
             Map<String, Attribute> attrs = p.optionalDictionary();
             p.expectPunct(':');
-            Type.MemRefType t = memrefType(p);
+            int off = p.offset();
+            Type t = p.type();
+            if (!(t instanceof Type.MemRefType) && !(t instanceof Type.UnrankedMemRefType)) {
+                throw p.errorAt(off, "Invalid type (must be a memref): " + t);
+            }
             return Operation.create(NAME, loc, List.of(p.resolve(m, t), p.resolve(i, Type.INDEX)), List.of(Type.INDEX),
                     attrs);
         }
@@ -463,8 +467,10 @@ public final class MemRef {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
                 return;
             }
-            if (!(op.operand(0).type() instanceof Type.MemRefType)) {
-                ctx.error(op, "Invalid memref of memref.dim (must be a ranked memref): " + op.operand(0).type());
+            Type t = op.operand(0).type();
+            if (!(t instanceof Type.UnrankedMemRefType) && !(t instanceof Type.MemRefType m && m.rank() > 0)) {
+                // A 0-D memref has no dimension to ask for.
+                ctx.error(op, "Invalid memref of memref.dim (must be unranked or of rank 1 or more): " + t);
             }
             ctx.expectType(op, "index of memref.dim", op.operand(1), Type.INDEX);
             ctx.expectType(op, "result of memref.dim", op.result(0), Type.INDEX);

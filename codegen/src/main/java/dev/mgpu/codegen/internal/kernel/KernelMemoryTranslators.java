@@ -214,7 +214,10 @@ public final class KernelMemoryTranslators {
 
     public static void dim(Operation op, ModuleTranslation t) {
         MemRef.DimOp d = new MemRef.DimOp(op);
-        Type.MemRefType m = (Type.MemRefType) d.memref().type();
+        if (!(d.memref().type() instanceof Type.MemRefType m)) {
+            throw ModuleTranslation.error(op, "Invalid memref.dim (must ask a ranked memref: one of unknown rank is not"
+                    + " translated): " + d.memref().type());
+        }
         Operation def = d.index() instanceof Value.OpResult r ? r.owner() : null;
         if (def != null && def.attr("value") instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < m.rank()
                 && m.dim((int) i.value()) != Type.DYNAMIC) {
