@@ -5,6 +5,14 @@
 // Input that mlir-opt-22 takes and that mgpu refused: each reads, verifies and prints back as upstream
 // prints it.
 
+// A constant global without elements, declared or uninitialized.
+// CHECK: memref.global "private" constant @table : memref<4xf32>
+// CHECK: memref.global "private" constant @blank : memref<2xi32> = uninitialized
+memref.global "private" constant @table : memref<4xf32>
+memref.global "private" constant @blank : memref<2xi32> = uninitialized
+
+// -----
+
 // memref.dim of a memref of unknown rank.
 // CHECK-LABEL: func.func @unranked_dim(%arg0: memref<*xf32>, %arg1: index) -> index {
 // CHECK-NEXT:    %dim = memref.dim %arg0, %arg1 : memref<*xf32>

@@ -254,13 +254,6 @@ gpu.module @k {
 // -----
 
 gpu.module @k {
-  // expected-error @below {{Invalid constant memref.global (must have dense elements): @g}}
-  memref.global constant @g : memref<4xf32> = uninitialized
-}
-
-// -----
-
-gpu.module @k {
   // expected-error @below {{Invalid type of memref.global (must have a static shape and the identity layout): memref<?xf32>}}
   memref.global @g : memref<?xf32> = uninitialized
 }

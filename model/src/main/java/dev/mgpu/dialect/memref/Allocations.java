@@ -294,9 +294,6 @@ public final class Allocations {
                 ctx.error(op, "Invalid initial_value of memref.global (must be uninitialized or dense elements of type "
                         + tensorOf(m) + "): " + value);
             }
-            if (op.hasAttr("constant") && !(value instanceof Attribute.DenseElementsAttr)) {
-                ctx.error(op, "Invalid constant memref.global (must have dense elements): @" + op.symbolName());
-            }
             Attribute align = op.attr("alignment");
             if (align != null && !(align instanceof Attribute.IntegerAttr a && a.type().equals(Type.I64) && a.value() > 0
                     && a.value() <= 1L << 31 && Long.bitCount(a.value()) == 1)) {
