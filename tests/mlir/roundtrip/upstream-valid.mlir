@@ -42,3 +42,18 @@ func.func @while_without_operands() -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+gpu.module @views {
+  // A subview whose strides are values; an expansion of a memref whose layout is the identity map
+  // (strided<[1]>) has the identity layout, written without one.
+  // CHECK-LABEL: gpu.func @value_strides(
+  // CHECK:         %subview = memref.subview %arg0[%arg1, 1] [2, 3] [%arg2, %arg2] : memref<8x8xf32> to memref<2x3xf32, strided<[?, ?], offset: ?>>
+  // CHECK:         %expand_shape = memref.expand_shape %arg3 {{\[}}[0, 1]] output_shape [2, 4] : memref<8xf32, strided<[1]>> into memref<2x4xf32>
+  gpu.func @value_strides(%m: memref<8x8xf32>, %at: index, %step: index, %flat: memref<8xf32, strided<[1]>>) kernel {
+    %v = memref.subview %m[%at, 1] [2, 3] [%step, %step] : memref<8x8xf32> to memref<2x3xf32, strided<[?, ?], offset: ?>>
+    %e = memref.expand_shape %flat [[0, 1]] output_shape [2, 4] : memref<8xf32, strided<[1]>> into memref<2x4xf32>
+    gpu.return
+  }
+}
