@@ -149,7 +149,7 @@ public final class KernelMemoryTranslators {
         Views.SubViewOp s = new Views.SubViewOp(op);
         Type.MemRefType src = (Type.MemRefType) s.source().type();
         for (long st : s.staticStrides()) {
-            if (st <= 0) {
+            if (st != Type.DYNAMIC && st <= 0) {
                 // A kernel's addresses are computed as not wrapping: a step back or none would break that.
                 throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must have positive strides or"
                         + " strides given as values): " + st);
