@@ -13,6 +13,15 @@ memref.global "private" constant @blank : memref<2xi32> = uninitialized
 
 // -----
 
+// The widest integer type MLIR has.
+// CHECK-LABEL: func.func @widest(%arg0: i16777215) -> i16777215 {
+// CHECK-NEXT:    return %arg0 : i16777215
+func.func @widest(%w: i16777215) -> i16777215 {
+  return %w : i16777215
+}
+
+// -----
+
 // memref.dim of a memref of unknown rank.
 // CHECK-LABEL: func.func @unranked_dim(%arg0: memref<*xf32>, %arg1: index) -> index {
 // CHECK-NEXT:    %dim = memref.dim %arg0, %arg1 : memref<*xf32>

@@ -63,8 +63,15 @@ public final class Types {
         return l;
     }
 
+    /** LLVM's widest integer type, narrower than MLIR's: wider ones would end the process inside LLVM. */
+    private static final int LLVM_MAX_INT_WIDTH = 1 << 23;
+
     private LLVMTypeRef create(Type t, Operation where) {
         if (t instanceof Type.IntegerType i) {
+            if (i.width() > LLVM_MAX_INT_WIDTH) {
+                throw new MgpuException(where.knownLocation(), "Invalid type for translation (must be an integer of"
+                        + " at most " + LLVM_MAX_INT_WIDTH + " bits, LLVM's widest): " + t);
+            }
             return LLVMIntTypeInContext(ctx, i.width());
         } else if (t instanceof Type.IndexType) {
             return intptr;
