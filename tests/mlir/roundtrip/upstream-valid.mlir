@@ -32,6 +32,15 @@ func.func @unranked_dim(%m: memref<*xf32>, %i: index) -> index {
 
 // -----
 
+// llvm.return ends a func.func as func.return does.
+// CHECK-LABEL: func.func @llvm_return(%arg0: i32) -> i32 {
+// CHECK-NEXT:    llvm.return %arg0 : i32
+func.func @llvm_return(%v: i32) -> i32 {
+  llvm.return %v : i32
+}
+
+// -----
+
 // scf.while without operands leaves out its empty list.
 // CHECK-LABEL: func.func @while_without_operands() -> i32 {
 // CHECK:         %0 = scf.while : () -> i32 {

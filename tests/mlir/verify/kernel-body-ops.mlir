@@ -207,7 +207,7 @@ module {
   // expected-error @below {{Invalid llvm.mlir.global (must have no initializer region; give its value instead): an initializer region}}
   "llvm.mlir.global"() ({
     %c = llvm.mlir.constant(1 : i32) : i32
-    // expected-error @below {{Invalid llvm.return (must be inside llvm.func): llvm.mlir.global}}
+    // expected-error @below {{Invalid llvm.return (must be inside llvm.func or func.func): llvm.mlir.global}}
     llvm.return %c : i32
   }) {sym_name = "g", global_type = i32, linkage = #llvm.linkage<internal>} : () -> ()
 }

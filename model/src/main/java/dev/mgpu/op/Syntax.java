@@ -413,12 +413,12 @@ public final class Syntax {
      *
      * @param op the return-like op
      * @param ctx where errors are reported
-     * @param fnName the name of the function op the op must be directly inside
+     * @param fnNames the names of the function ops the op may be directly inside
      */
-    public static void verifyReturn(Operation op, VerifyContext ctx, String fnName) {
+    public static void verifyReturn(Operation op, VerifyContext ctx, String... fnNames) {
         Operation fn = op.parentOp();
-        if (fn == null || !fn.name().equals(fnName)) {
-            ctx.error(op, "Invalid " + op.name() + " (must be inside " + fnName + "): "
+        if (fn == null || !List.of(fnNames).contains(fn.name())) {
+            ctx.error(op, "Invalid " + op.name() + " (must be inside " + String.join(" or ", fnNames) + "): "
                     + (fn == null ? "top level" : fn.name()));
             return;
         }
