@@ -75,3 +75,13 @@ gpu.module @views {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @memory {
+  // Attributions whose memory spaces are a target's numbers, or none.
+  // CHECK-LABEL: gpu.func @numbered_spaces() workgroup(%arg0 : memref<4xf32, 3>, %arg1 : memref<4xf32>) private(%arg2 : memref<4xf32, 5>) kernel {
+  gpu.func @numbered_spaces() workgroup(%w : memref<4xf32, 3>, %g : memref<4xf32>) private(%p : memref<4xf32, 5>) kernel {
+    gpu.return
+  }
+}
