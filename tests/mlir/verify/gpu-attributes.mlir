@@ -1,0 +1,71 @@
+// RUN: gpu-translate --split-input-file --verify-diagnostics %s
+
+// The gpu dialect's rules for its attributes on ops of any dialect, as upstream's dialect checks them: the
+// launch sizes a function promises, gpu.known_block_size and gpu.known_grid_size, are three i32
+// (array<i32: x, y, z>) on func.func, llvm.func and gpu.func alike, and gpu.container_module marks a
+// builtin.module.
+
+// expected-error @below {{Invalid gpu.known_block_size of func.func (must be array<i32: x, y, z>): array<i32: 128, 2>}}
+func.func @two_sizes() attributes {gpu.known_block_size = array<i32: 128, 2>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{Invalid gpu.known_grid_size of func.func (must be array<i32: x, y, z>): array<i64: 4, 4, 1>}}
+func.func @wide_sizes() attributes {gpu.known_grid_size = array<i64: 4, 4, 1>} {
+  return
+}
+
+// -----
+
+gpu.module @lowered {
+  // expected-error @below {{Invalid gpu.known_grid_size of llvm.func (must be array<i32: x, y, z>): 16 : i32}}
+  llvm.func @scalar_size() attributes {gpu.known_grid_size = 16 : i32} {
+    llvm.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @below {{Invalid gpu.known_block_size of gpu.func (must be array<i32: x, y, z>): 64 : i32}}
+  gpu.func @scalar_block() kernel attributes {gpu.known_block_size = 64 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @below {{Invalid gpu.known_grid_size of gpu.func (must be array<i32: x, y, z>): array<i32: 2, 2, 2, 2>}}
+  gpu.func @four_sizes() kernel attributes {gpu.known_grid_size = array<i32: 2, 2, 2, 2>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// Three i32 are all it takes: zero or negative sizes are the program's own business, as upstream has it.
+gpu.module @kernels {
+  gpu.func @promised() kernel attributes {gpu.known_block_size = array<i32: 32, 1, 1>, gpu.known_grid_size = array<i32: 0, -1, 1>} {
+    gpu.return
+  }
+}
+func.func @host_promise() attributes {gpu.known_block_size = array<i32: 8, 8, 1>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{Invalid gpu.container_module (must mark a builtin.module): gpu.module}}
+gpu.module @marked attributes {gpu.container_module} {
+}
+
+// -----
+
+// expected-error @below {{Invalid gpu.container_module (must mark a builtin.module): func.func}}
+func.func @marked() attributes {gpu.container_module} {
+  return
+}
+
