@@ -3,7 +3,7 @@
 // The gpu dialect's rules for its attributes on ops of any dialect, as upstream's dialect checks them: the
 // launch sizes a function promises, gpu.known_block_size and gpu.known_grid_size, are three i32
 // (array<i32: x, y, z>) on func.func, llvm.func and gpu.func alike, and gpu.container_module marks a
-// builtin.module.
+// builtin.module. A subgroup reduction's cluster stride needs a cluster size.
 
 // expected-error @below {{Invalid gpu.known_block_size of func.func (must be array<i32: x, y, z>): array<i32: 128, 2>}}
 func.func @two_sizes() attributes {gpu.known_block_size = array<i32: 128, 2>} {
@@ -69,3 +69,12 @@ func.func @marked() attributes {gpu.container_module} {
   return
 }
 
+// -----
+
+gpu.module @lanes {
+  gpu.func @stride_alone(%x: f32) kernel {
+    // expected-error @below {{Invalid cluster_stride of gpu.subgroup_reduce (must come with a cluster_size): 2 : i32}}
+    %r = "gpu.subgroup_reduce"(%x) <{op = #gpu<all_reduce_op add>, cluster_stride = 2 : i32}> : (f32) -> f32
+    gpu.return
+  }
+}
