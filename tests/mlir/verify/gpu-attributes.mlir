@@ -46,18 +46,6 @@ gpu.module @kernels {
 
 // -----
 
-// Three i32 are all it takes: zero or negative sizes are the program's own business, as upstream has it.
-gpu.module @kernels {
-  gpu.func @promised() kernel attributes {gpu.known_block_size = array<i32: 32, 1, 1>, gpu.known_grid_size = array<i32: 0, -1, 1>} {
-    gpu.return
-  }
-}
-func.func @host_promise() attributes {gpu.known_block_size = array<i32: 8, 8, 1>} {
-  return
-}
-
-// -----
-
 // expected-error @below {{Invalid gpu.container_module (must mark a builtin.module): gpu.module}}
 gpu.module @marked attributes {gpu.container_module} {
 }

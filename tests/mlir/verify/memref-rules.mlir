@@ -54,18 +54,6 @@ gpu.module @scratch {
 
 // -----
 
-// Powers of 2 of any size are what upstream takes.
-gpu.module @aligned {
-  gpu.func @fine(%buf: memref<16xi32>, %at: index) kernel {
-    %v = memref.load %buf[%at] {alignment = 1} : memref<16xi32>
-    memref.store %v, %buf[%at] {alignment = 1073741824} : memref<16xi32>
-    %tmp = memref.alloca() {alignment = 64} : memref<3xf64>
-    gpu.return
-  }
-}
-
-// -----
-
 gpu.module @shape {
   gpu.func @dim_of_scalar(%cell: memref<i64>, %out: memref<1xindex>) kernel {
     %zero = arith.constant 0 : index
