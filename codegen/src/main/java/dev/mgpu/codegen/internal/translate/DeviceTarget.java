@@ -376,11 +376,11 @@ public abstract class DeviceTarget {
         LLVMTypeRef arr = t.types.arrayOf(m, fnOp);
         int as = t.types.addressSpace(m, fnOp);
         boolean workgroup = index < f.workgroupCount();
-        int own = addressSpace(new AddressSpaceAttr(workgroup ? "workgroup" : "private"), fnOp);
         LLVMValueRef memory;
         if (workgroup) {
             checkWorkgroupAttribution(fnOp);
-            memory = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index, own);
+            memory = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
+                    addressSpace(new AddressSpaceAttr("workgroup"), fnOp));
             LLVMSetInitializer(memory, LLVMGetUndef(arr));
             LLVMSetLinkage(memory, LLVMInternalLinkage);
             // The element type's alignment unless the attribution asks for more, as upstream's lowering does. A

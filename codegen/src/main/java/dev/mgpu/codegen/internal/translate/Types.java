@@ -63,7 +63,7 @@ public final class Types {
         return l;
     }
 
-    /** LLVM's widest integer type, narrower than MLIR's: wider ones would end the process inside LLVM. */
+    /** The widest integer type LLVM has (MLIR's go to 2^24 - 1 bits): no wider one is asked of it. */
     private static final int LLVM_MAX_INT_WIDTH = 1 << 23;
 
     private LLVMTypeRef create(Type t, Operation where) {
