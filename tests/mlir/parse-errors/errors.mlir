@@ -117,9 +117,9 @@ module {
 // -----
 
 module {
-  func.func private @f(i8388609)
+  func.func private @f(i16777216)
 }
-// CHECK: errors.mlir:[[@LINE-2]]:24: error: Invalid type (must be a known type): i8388609
+// CHECK: errors.mlir:[[@LINE-2]]:24: error: Invalid type (must be a known type): i16777216
 
 // -----
 

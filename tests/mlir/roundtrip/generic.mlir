@@ -15,13 +15,13 @@
 }) {gpu.container_module} : () -> ()
 
 // CHECK: module attributes {gpu.container_module} {
-// CHECK:   gpu.binary @bin <#gpu.select_object<0>> [#gpu.object<#nvvm.target, "AB">]
+// CHECK:   gpu.binary @bin <#gpu.select_object<0 : i64>> [#gpu.object<#nvvm.target, "AB">]
 // CHECK:   func.func @main(%arg0: index) {
 // CHECK:     %0 = gpu.wait async
 // CHECK:     gpu.launch_func [%0] @bin::@k blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0)
 // CHECK:     return
 
 // GENERIC: "builtin.module"() ({
-// GENERIC: "gpu.binary"() <{objects = [#gpu.object<#nvvm.target, "AB">], offloadingHandler = #gpu.select_object<0>, sym_name = "bin"}> : () -> ()
+// GENERIC: "gpu.binary"() <{objects = [#gpu.object<#nvvm.target, "AB">], offloadingHandler = #gpu.select_object<0 : i64>, sym_name = "bin"}> : () -> ()
 // GENERIC: "gpu.launch_func"(%0, %arg0, %arg0, %arg0, %arg0, %arg0, %arg0) <{kernel = @bin::@k, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}> : (!gpu.async.token, index, index, index, index, index, index) -> ()
 // GENERIC: }) {gpu.container_module} : () -> ()

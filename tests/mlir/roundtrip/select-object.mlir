@@ -20,7 +20,7 @@ module attributes {gpu.container_module} {
   gpu.binary @binary_default <#gpu.select_object> [#gpu.object<#nvvm.target, "">]
   // CHECK: gpu.binary @binary_2 <#gpu.select_object<#rocdl.target>> [#gpu.object<#nvvm.target, "">, #gpu.object<#rocdl.target, "">]
   gpu.binary @binary_2 <#gpu.select_object<#rocdl.target>> [#gpu.object<#nvvm.target, "">, #gpu.object<#rocdl.target, "">]
-  // CHECK: gpu.binary @binary_3 <#gpu.select_object<1>> [#gpu.object<#nvvm.target, "">, #gpu.object<#rocdl.target, "">]
+  // CHECK: gpu.binary @binary_3 <#gpu.select_object<1 : i64>> [#gpu.object<#nvvm.target, "">, #gpu.object<#rocdl.target, "">]
   gpu.binary @binary_3 <#gpu.select_object<1>> [#gpu.object<#nvvm.target, "">, #gpu.object<#rocdl.target, "">]
   // Defaults are filled in, so equal targets print the same way.
   // CHECK: gpu.binary @binary_4 <#gpu.select_object<#nvvm.target>> [#gpu.object<#nvvm.target, "">]

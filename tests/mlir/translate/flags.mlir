@@ -17,7 +17,7 @@ func.func @ints(%a: i64, %b: i64) -> i64 {
 
 // CHECK-LABEL: define float @floats(float %0, float %1)
 func.func @floats(%a: f32, %b: f32) -> f32 {
-  // MLIR: arith.addf %arg0, %arg1 fastmath<nnan, ninf> : f32
+  // MLIR: arith.addf %arg0, %arg1 fastmath<nnan,ninf> : f32
   // CHECK: %[[X:.*]] = fadd nnan ninf float %0, %1
   %x = arith.addf %a, %b fastmath<ninf, nnan> : f32
   // CHECK-NEXT: %[[Y:.*]] = fmul fast float %[[X]], %1

@@ -64,15 +64,6 @@ module attributes {gpu.container_module} {
 
 // -----
 
-gpu.module @m {
-  // expected-error @+1 {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): memref<32xf32>}}
-  gpu.func @k() workgroup(%w : memref<32xf32>) kernel {
-    gpu.return
-  }
-}
-
-// -----
-
 // An attribution's llvm.align is the alignment of its memory: a power of 2, as LLVM takes it.
 gpu.module @m {
   // expected-error @+1 {{Invalid llvm.align of workgroup attribution 1 of gpu.func (must be an integer power of 2, at most 2^31): 24 : i64}}

@@ -289,7 +289,7 @@ gpu.binary @numbered <3> [#gpu.object<#cpu.target, "">]
 
 // Memory attributions: each is a memref in its own address space.
 gpu.module @device_side {
-  // expected-error @below {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): i16}}
+  // expected-error @below {{Invalid workgroup attribution (must be a memref, in no #gpu.address_space but <workgroup>): i16}}
   gpu.func @shared_scalar() workgroup(%s: i16) kernel {
     gpu.return
   }
@@ -298,7 +298,7 @@ gpu.module @device_side {
 // -----
 
 gpu.module @device_side {
-  // expected-error @below {{Invalid workgroup attribution (must be a memref in #gpu.address_space<workgroup>): memref<16xf64, #gpu.address_space<private>>}}
+  // expected-error @below {{Invalid workgroup attribution (must be a memref, in no #gpu.address_space but <workgroup>): memref<16xf64, #gpu.address_space<private>>}}
   gpu.func @shared_private() workgroup(%s: memref<16xf64, #gpu.address_space<private>>) kernel {
     gpu.return
   }
@@ -307,7 +307,7 @@ gpu.module @device_side {
 // -----
 
 gpu.module @device_side {
-  // expected-error @below {{Invalid private attribution (must be a memref in #gpu.address_space<private>): memref<16xf64, #gpu.address_space<workgroup>>}}
+  // expected-error @below {{Invalid private attribution (must be a memref, in no #gpu.address_space but <private>): memref<16xf64, #gpu.address_space<workgroup>>}}
   gpu.func @private_shared() private(%s: memref<16xf64, #gpu.address_space<workgroup>>) kernel {
     gpu.return
   }

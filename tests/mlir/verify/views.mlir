@@ -189,3 +189,15 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A source of the identity map's layout (strided<[1]>) gives the identity layout, as upstream computes it;
+// the strides written out are not it.
+gpu.module @k {
+  gpu.func @f(%a: memref<16xf32, strided<[1]>>) kernel {
+    // expected-error @below {{Invalid result layout of memref.expand_shape (must be the identity, from the source's): memref<4x4xf32, strided<[4, 1]>>}}
+    %e = memref.expand_shape %a [[0, 1]] output_shape [4, 4] : memref<16xf32, strided<[1]>> into memref<4x4xf32, strided<[4, 1]>>
+    gpu.return
+  }
+}

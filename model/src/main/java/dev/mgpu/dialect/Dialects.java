@@ -16,7 +16,9 @@ import dev.mgpu.dialect.scf.Scf;
 import dev.mgpu.dialect.nvvm.NVVM;
 import dev.mgpu.dialect.rocdl.ROCDL;
 import dev.mgpu.dialect.vector.Vector;
+import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
+import dev.mgpu.op.VerifyContext;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,6 +135,21 @@ public final class Dialects {
      */
     public static TypeDef type(String name) {
         return TYPES.get(name);
+    }
+
+    /**
+     * Reports the discardable attributes of {@code op} (those named {@code dialect.name}) that break their
+     * dialect's rule.
+     *
+     * @param op the operation
+     * @param ctx where errors are reported
+     */
+    public static void verifyDiscardable(Operation op, VerifyContext ctx) {
+        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
+            if (e.getKey().startsWith("gpu.")) {
+                GpuDialect.verifyAttribute(op, e.getKey(), e.getValue(), ctx);
+            }
+        }
     }
 
     /**

@@ -59,8 +59,8 @@ public sealed interface Type
      * @param width the number of bits, 1 to {@link #MAX_WIDTH}
      */
     record IntegerType(int width) implements Type {
-        /** The widest integer LLVM supports. */
-        public static final int MAX_WIDTH = 1 << 23;
+        /** The widest integer MLIR's types take, 2^24 - 1 bits (LLVM's IR takes up to 2^23). */
+        public static final int MAX_WIDTH = (1 << 24) - 1;
 
         /**
          * Checks the width.

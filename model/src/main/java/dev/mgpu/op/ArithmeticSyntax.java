@@ -23,8 +23,8 @@ public final class ArithmeticSyntax {
     /** The integer overflow flags, {@code #arith.overflow<...>} and {@code #llvm.overflow<...>}. */
     public static final List<String> OVERFLOW_FLAGS = List.of("nsw", "nuw");
     /**
-     * The fast-math flags, {@code #arith.fastmath<...>} and {@code #llvm.fastmath<...>}; {@code fast} stands
-     * for all of the others.
+     * The fast-math flags of {@code #arith.fastmath<...>}, in the order upstream prints them; {@code fast}
+     * stands for all of the others. {@code #llvm.fastmath<...>} has the same flags in another order.
      */
     public static final List<String> FASTMATH_FLAGS = List.of("reassoc", "nnan", "ninf", "nsz", "arcp", "contract",
             "afn", "fast");
@@ -34,6 +34,9 @@ public final class ArithmeticSyntax {
     /** The property holding {@code #arith.fastmath<...>}. */
     public static final String FASTMATH = "fastmath";
     private static final Set<String> ELIDED = Set.of(OVERFLOW, FASTMATH);
+    /** The property holding {@code #llvm.fastmath<...>}. */
+    private static final String LLVM_FASTMATH = "fastmathFlags";
+    private static final Set<String> ELIDED_NO_LLVM_FLAGS = Set.of(OVERFLOW, FASTMATH, LLVM_FASTMATH);
 
     /** The integer comparison predicates, in the order of their numeric values. */
     public static final List<String> INTEGER_PREDICATES = List.of("eq", "ne", "slt", "sle", "sgt", "sge", "ult",
@@ -105,7 +108,9 @@ public final class ArithmeticSyntax {
         } else if (op.attr(FASTMATH) instanceof FlagsAttr f && !f.flags().isEmpty()) {
             p.write(" fastmath<").write(f.body()).write('>');
         }
-        p.attrDict(op, ELIDED);
+        // An llvm op's empty fastmathFlags is its default, which upstream leaves out.
+        p.attrDict(op, op.attr(LLVM_FASTMATH) instanceof FlagsAttr f && f.flags().isEmpty() ? ELIDED_NO_LLVM_FLAGS
+                : ELIDED);
         p.write(" : ").type(op.result(0).type());
     }
 
@@ -126,7 +131,7 @@ public final class ArithmeticSyntax {
             Syntax.verifySameTypes(op, ctx);
         }
         String dialect = op.dialect();
-        String key = dialect.equals("llvm") ? "fastmathFlags" : FASTMATH;
+        String key = dialect.equals("llvm") ? LLVM_FASTMATH : FASTMATH;
         Attribute f = op.attr(key);
         if (f != null && !(f instanceof FlagsAttr fa && fa.name().equals(dialect + ".fastmath"))) {
             ctx.error(op, "Invalid " + key + " of " + op.name() + " (must be #" + dialect + ".fastmath<...>): " + f);

@@ -8,13 +8,17 @@ import java.util.List;
 
 /**
  * A dialect attribute that is a set of named flags, {@code #dialect.name<flag, ...>}, such as
- * {@code #arith.fastmath<nnan, ninf>} or {@code #arith.overflow<nsw>}; the empty set prints as
- * {@code none}. The flags are kept in the order {@code known} lists them, so equal sets are equal.
+ * {@code #arith.fastmath<nnan,ninf>} or {@code #arith.overflow<nsw, nuw>}; the empty set prints as
+ * {@code none}. The flags are kept in the order {@code known} lists them, so equal sets are equal; where a
+ * flag {@code fast} stands for all the others, a set with all of them is {@code fast} alone.
  *
  * @param name the attribute's name without {@code #}, such as {@code arith.fastmath}
  * @param flags the flags that are set
  */
 public record FlagsAttr(String name, List<String> flags) implements DialectAttribute {
+    /** The flag that stands for all the others of its attribute. */
+    private static final String FAST = "fast";
+
     /**
      * Copies {@code flags}.
      *
@@ -68,16 +72,20 @@ public record FlagsAttr(String name, List<String> flags) implements DialectAttri
                 ordered.add(k);
             }
         }
+        if (known.contains(FAST) && (ordered.contains(FAST) || ordered.size() == known.size() - 1)) {
+            return new FlagsAttr(name, List.of(FAST));
+        }
         return new FlagsAttr(name, ordered);
     }
 
     /**
      * {@code flag, ...} or {@code none}, as the custom syntax of ops writes them inside {@code <...>}.
      *
-     * @return the flags joined by {@code ", "}, or {@code none} when there are none
+     * @return the flags joined by {@code ", "} (by {@code ","} for {@code arith.fastmath}, as upstream prints
+     *     that one), or {@code none} when there are none
      */
     public String body() {
-        return flags.isEmpty() ? "none" : String.join(", ", flags);
+        return flags.isEmpty() ? "none" : String.join(name.equals("arith.fastmath") ? "," : ", ", flags);
     }
 
     @Override

@@ -161,10 +161,12 @@ public final class Syntax {
         attrs.put("function_type", new Attribute.TypeAttr(new Type.FunctionType(inputs, results)));
         Region body = new Region();
         if (p.atPunct('{')) {
-            if (!named && !args.isEmpty()) {
+            if (!named && !args.isEmpty() && extra != null) {
                 throw p.error("Invalid function body (must follow named arguments): @" + name);
             }
-            List<OpAsmParser.Argument> entry = new ArrayList<>(args);
+            // Arguments given as types only leave the entry block to the body, which names it and its own
+            // arguments (^bb0(%a: f32):), as upstream's function syntax does; the verifier compares the two.
+            List<OpAsmParser.Argument> entry = new ArrayList<>(named ? args : List.of());
             entry.addAll(extraArgs);
             body = p.region(entry, true);
             if (body.isEmpty()) {
@@ -411,12 +413,12 @@ public final class Syntax {
      *
      * @param op the return-like op
      * @param ctx where errors are reported
-     * @param fnName the name of the function op the op must be directly inside
+     * @param fnNames the names of the function ops the op may be directly inside
      */
-    public static void verifyReturn(Operation op, VerifyContext ctx, String fnName) {
+    public static void verifyReturn(Operation op, VerifyContext ctx, String... fnNames) {
         Operation fn = op.parentOp();
-        if (fn == null || !fn.name().equals(fnName)) {
-            ctx.error(op, "Invalid " + op.name() + " (must be inside " + fnName + "): "
+        if (fn == null || !List.of(fnNames).contains(fn.name())) {
+            ctx.error(op, "Invalid " + op.name() + " (must be inside " + String.join(" or ", fnNames) + "): "
                     + (fn == null ? "top level" : fn.name()));
             return;
         }

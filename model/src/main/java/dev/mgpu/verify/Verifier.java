@@ -54,6 +54,7 @@ public final class Verifier {
                 ctx.error(op, "Invalid " + op.name() + " (must be well formed): " + e.getMessage());
             }
         }
+        Dialects.verifyDiscardable(op, ctx);
         boolean device = inDeviceModule || op.name().equals(GpuModuleOp.NAME);
         if (Dialects.hasSymbolTable(op)) {
             checkSymbols(op);

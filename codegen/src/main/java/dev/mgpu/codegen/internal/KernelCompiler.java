@@ -49,7 +49,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * {@code gpu-module-to-binary} does after {@code convert-gpu-to-nvvm} or {@code -rocdl}, with LLVM's own
  * NVPTX and AMDGPU back ends and no vendor toolkit (ptxas and fatbinary are used when found).
  *
- * <p>A {@code gpu.module} is compiled when it has targets and a function with a body, and no
+ * <p>A {@code gpu.module} is compiled when it has targets and a function with a body or nothing at all, and no
  * {@code gpu.binary} already has its name. The model has been verified; every kernel module is translated
  * and passes LLVM's verifier before any code generation.
  */
@@ -69,12 +69,18 @@ public final class KernelCompiler {
             if (op.name().equals(BinaryOp.NAME)) {
                 binaries.add(op.symbolName());
             } else if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") instanceof Attribute.ArrayAttr
-                    && hasBody(op)) {
+                    && (hasBody(op) || isEmpty(op))) {
                 modules.add(op);
             }
         }
         modules.removeIf(m -> binaries.contains(m.symbolName()));
         return modules;
+    }
+
+    /** Whether {@code module}, a {@code gpu.module}, holds nothing: upstream makes it a binary of empty objects. */
+    private static boolean isEmpty(Operation module) {
+        return module.regions().size() == 1 && !module.region(0).isEmpty()
+                && module.region(0).entry().operations().isEmpty();
     }
 
     /** Whether {@code module}, a {@code gpu.module}, has a function with a body. */

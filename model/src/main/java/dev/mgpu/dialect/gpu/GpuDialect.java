@@ -1,8 +1,12 @@
 package dev.mgpu.dialect.gpu;
 
+import dev.mgpu.dialect.builtin.Builtin;
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Operation;
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.TypeDef;
+import dev.mgpu.op.VerifyContext;
 import dev.mgpu.ir.Type;
 import java.util.List;
 
@@ -58,6 +62,28 @@ public final class GpuDialect {
     public static AttrDef handlerProvider(String name) {
         return OffloadingHandler.lookup(name) == null ? null
                 : new AttrDef(name, (p, off) -> OffloadingHandlerAttr.External.parse(p, name));
+    }
+
+    /**
+     * Reports a discardable attribute of the dialect that breaks its rule, on whatever op holds it, as
+     * upstream's dialect does: the launch sizes a function promises ({@code gpu.known_block_size},
+     * {@code gpu.known_grid_size}) are three i32, and {@code gpu.container_module} marks a
+     * {@code builtin.module}.
+     *
+     * @param op the op that holds the attribute
+     * @param name the attribute's name, {@code gpu.} and more
+     * @param value the attribute
+     * @param ctx where errors are reported
+     */
+    public static void verifyAttribute(Operation op, String name, Attribute value, VerifyContext ctx) {
+        if (name.equals("gpu.known_block_size") || name.equals("gpu.known_grid_size")) {
+            if (!(value instanceof Attribute.DenseArrayAttr d && d.elementType().equals(Type.I32) && d.size() == 3)) {
+                ctx.error(op, "Invalid " + name + " of " + op.name() + " (must be array<i32: x, y, z>): " + value);
+            }
+        } else if (name.equals("gpu.container_module") && value instanceof Attribute.UnitAttr
+                && !op.name().equals(Builtin.ModuleOp.NAME)) {
+            ctx.error(op, "Invalid gpu.container_module (must mark a builtin.module): " + op.name());
+        }
     }
 
     /**

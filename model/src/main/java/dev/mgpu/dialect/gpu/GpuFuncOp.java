@@ -298,16 +298,18 @@ public final class GpuFuncOp extends FunctionOpView {
 
     /**
      * Reports attributions (the entry block arguments {@code types}, the first {@code workgroup} of them
-     * workgroup memory, the rest private) that are not memrefs in their address space; for gpu.func and
-     * gpu.launch alike.
+     * workgroup memory, the rest private) that are not memrefs, or are in another {@code #gpu.address_space};
+     * for gpu.func and gpu.launch alike. As upstream, a memory space that is not a {@code #gpu.address_space}
+     * (none, or a target's number such as 3 or 5) is taken as it is.
      */
     static void verifyAttributions(Operation op, VerifyContext ctx, List<Type> types, int workgroup) {
         for (int i = 0; i < types.size(); i++) {
             String space = i < workgroup ? "workgroup" : "private";
             Type t = types.get(i);
-            if (!(t instanceof Type.MemRefType m && new AddressSpaceAttr(space).equals(m.memorySpace()))) {
-                ctx.error(op, "Invalid " + space + " attribution (must be a memref in #gpu.address_space<" + space
-                        + ">): " + t);
+            if (!(t instanceof Type.MemRefType m) || m.memorySpace() instanceof AddressSpaceAttr a
+                    && !a.space().equals(space)) {
+                ctx.error(op, "Invalid " + space + " attribution (must be a memref, in no #gpu.address_space but <"
+                        + space + ">): " + t);
             }
         }
     }

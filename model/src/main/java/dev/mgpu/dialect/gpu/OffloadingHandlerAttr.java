@@ -3,7 +3,6 @@ package dev.mgpu.dialect.gpu;
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.DialectAttribute;
-import dev.mgpu.ir.Type;
 import dev.mgpu.text.AsmParser;
 import java.util.List;
 
@@ -81,13 +80,11 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
             return found;
         }
 
-        /** An index prints bare, as upstream writes it: {@code #gpu.select_object<1>}. */
+        /** An index prints with its type, as upstream prints it: {@code #gpu.select_object<1 : i64>}. */
         @Override
         public void print(AsmOutput out) {
             out.write("#" + NAME);
-            if (target instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64)) {
-                out.write('<').write(i.value()).write('>');
-            } else if (target != null) {
+            if (target != null) {
                 out.write('<').attr(target).write('>');
             }
         }

@@ -169,6 +169,10 @@ public final class SubgroupReduceOp extends OpView {
                 ctx.error(op, "Invalid " + k + " of " + NAME + " (must be a power of 2 up to 64): " + v);
             }
         }
+        if (op.attr("cluster_size") == null && op.attr("cluster_stride") instanceof Attribute.IntegerAttr s
+                && s.value() != 1) {
+            ctx.error(op, "Invalid cluster_stride of " + NAME + " (must come with a cluster_size): " + s);
+        }
         KernelOps.verifyInKernel(op, ctx);
     }
 

@@ -4,7 +4,6 @@ import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
-import dev.mgpu.op.ArithmeticSyntax;
 import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.BranchSyntax;
 import dev.mgpu.op.ConstantRangeAttr;
@@ -158,6 +157,10 @@ public final class LLVM {
         return new Type.LLVMFunctionType(result, params, varArg);
     }
 
+    /** The fast-math flags of {@code #llvm.fastmath<...>}, in the order of LLVM's bits, in which upstream prints them. */
+    public static final List<String> FASTMATH_FLAGS = List.of("nnan", "ninf", "nsz", "arcp", "contract", "afn",
+            "reassoc", "fast");
+
     /**
      * The llvm attributes: linkage, calling convention, fast-math and tail-call flags, and debug info.
      *
@@ -166,8 +169,7 @@ public final class LLVM {
     public static List<AttrDef> attributes() {
         List<AttrDef> defs = new java.util.ArrayList<>(List.of(new AttrDef(LinkageAttr.NAME, LinkageAttr::parse),
                 new AttrDef(CConvAttr.NAME, CConvAttr::parse),
-                new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath",
-                        ArithmeticSyntax.FASTMATH_FLAGS)),
+                new AttrDef("llvm.fastmath", (p, off) -> FlagsAttr.parse(p, "llvm.fastmath", FASTMATH_FLAGS)),
                 new AttrDef("llvm.tailcallkind", (p, off) -> FlagsAttr.parse(p, "llvm.tailcallkind",
                         List.of("tail", "musttail", "notail")))));
         defs.addAll(DebugInfoAttr.definitions());

@@ -284,7 +284,8 @@ public final class LLVMFunctionOps {
         static OpDef definition() {
             return OpDef.of(NAME).terminator()
                     .syntax((p, n, loc) -> Syntax.returnLike(p, loc, NAME), Syntax::printReturnLike)
-                    .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME));
+                    // Upstream takes it in a func.func too, which it then ends as func.return does.
+                    .verifier((op, ctx) -> Syntax.verifyReturn(op, ctx, FuncOp.NAME, "func.func"));
         }
     }
 

@@ -95,6 +95,7 @@ public final class Allocations {
 
         private static void verify(Operation op, VerifyContext ctx) {
             verifySized(op, ctx, NAME);
+            MemRef.verifyAlignment(op, ctx);
         }
     }
 
@@ -316,9 +317,6 @@ public final class Allocations {
                     && d.type().equals(tensorOf(m)))) {
                 ctx.error(op, "Invalid initial_value of memref.global (must be uninitialized or dense elements of type "
                         + tensorOf(m) + "): " + value);
-            }
-            if (op.hasAttr("constant") && !(value instanceof Attribute.DenseElementsAttr)) {
-                ctx.error(op, "Invalid constant memref.global (must have dense elements): @" + op.symbolName());
             }
             Attribute align = op.attr("alignment");
             if (align != null && !(align instanceof Attribute.IntegerAttr a && a.type().equals(Type.I64) && a.value() > 0

@@ -65,9 +65,7 @@ public final class Buffers {
 
         private static void verify(Operation op, VerifyContext ctx) {
             Allocations.verifySized(op, ctx, NAME);
-            if (op.attr("alignment") instanceof Attribute.IntegerAttr a && (a.value() <= 0 || Long.bitCount(a.value()) != 1)) {
-                ctx.error(op, "Invalid alignment of memref.alloc (must be a positive power of two): " + a.value());
-            }
+            MemRef.verifyAlignment(op, ctx);
         }
     }
 

@@ -67,6 +67,18 @@ public final class MemRef {
         return m;
     }
 
+    /**
+     * Reports an {@code alignment} that is not a positive power of 2 of type i64, upstream's rule for the
+     * alignment of a memref access or allocation.
+     */
+    static void verifyAlignment(Operation op, VerifyContext ctx) {
+        Attribute a = op.attr("alignment");
+        if (a != null && !(a instanceof Attribute.IntegerAttr i && i.type().equals(Type.I64) && i.value() > 0
+                && Long.bitCount(i.value()) == 1)) {
+            ctx.error(op, "Invalid alignment of " + op.name() + " (must be a positive power of 2, an i64): " + a);
+        }
+    }
+
     /** Reports indices that are not {@code index} values, one per dimension of {@code memref}. */
     static void verifyIndices(Operation op, VerifyContext ctx, Value memref, List<Value> indices) {
         if (!(memref.type() instanceof Type.MemRefType m)) {
@@ -126,7 +138,7 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("nontemporal").syntax(LoadOp::parse, LoadOp::print)
+            return OpDef.of(NAME).inherent("alignment", "nontemporal").syntax(LoadOp::parse, LoadOp::print)
                     .verifier(LoadOp::verify);
         }
 
@@ -157,6 +169,7 @@ public final class MemRef {
             }
             LoadOp l = new LoadOp(op);
             verifyIndices(op, ctx, l.memref(), l.indices());
+            verifyAlignment(op, ctx);
             if (l.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(op.result(0).type())) {
                 ctx.error(op, "Invalid result of memref.load (must be the element type " + m.elementType() + "): "
                         + op.result(0).type());
@@ -211,7 +224,7 @@ public final class MemRef {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).inherent("nontemporal").syntax(StoreOp::parse, StoreOp::print)
+            return OpDef.of(NAME).inherent("alignment", "nontemporal").syntax(StoreOp::parse, StoreOp::print)
                     .verifier(StoreOp::verify);
         }
 
@@ -245,6 +258,7 @@ public final class MemRef {
             }
             StoreOp s = new StoreOp(op);
             verifyIndices(op, ctx, s.memref(), s.indices());
+            verifyAlignment(op, ctx);
             if (s.memref().type() instanceof Type.MemRefType m && !m.elementType().equals(s.value().type())) {
                 ctx.error(op, "Invalid value of memref.store (must be the element type " + m.elementType() + "): "
                         + s.value().type());
@@ -407,7 +421,7 @@ public final class MemRef {
          * Creates {@code memref.dim memref, index}.
          *
          * @param loc where the op comes from
-         * @param memref a ranked memref
+         * @param memref a memref of rank 1 or more, or an unranked memref
          * @param index the dimension, an index
          * @return the new op, detached
          */
@@ -435,7 +449,11 @@ public final class MemRef {
             OpAsmParser.OperandRef i = p.operandRef();
             Map<String, Attribute> attrs = p.optionalDictionary();
             p.expectPunct(':');
-            Type.MemRefType t = memrefType(p);
+            int off = p.offset();
+            Type t = p.type();
+            if (!(t instanceof Type.MemRefType) && !(t instanceof Type.UnrankedMemRefType)) {
+                throw p.errorAt(off, "Invalid type (must be a memref): " + t);
+            }
             return Operation.create(NAME, loc, List.of(p.resolve(m, t), p.resolve(i, Type.INDEX)), List.of(Type.INDEX),
                     attrs);
         }
@@ -450,8 +468,10 @@ public final class MemRef {
             if (!Syntax.verifyCounts(op, ctx, 2, 1)) {
                 return;
             }
-            if (!(op.operand(0).type() instanceof Type.MemRefType)) {
-                ctx.error(op, "Invalid memref of memref.dim (must be a ranked memref): " + op.operand(0).type());
+            Type t = op.operand(0).type();
+            if (!(t instanceof Type.UnrankedMemRefType) && !(t instanceof Type.MemRefType m && m.rank() > 0)) {
+                // A 0-D memref has no dimension to ask for.
+                ctx.error(op, "Invalid memref of memref.dim (must be unranked or of rank 1 or more): " + t);
             }
             ctx.expectType(op, "index of memref.dim", op.operand(1), Type.INDEX);
             ctx.expectType(op, "result of memref.dim", op.result(0), Type.INDEX);

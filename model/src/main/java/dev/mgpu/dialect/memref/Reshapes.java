@@ -271,8 +271,12 @@ public final class Reshapes {
                         + res);
                 return;
             }
-            Attribute layout = src.layout() == null ? null : reshapedLayout(src, res, groups, expand);
-            if (src.layout() != null && layout == null) {
+            // As upstream, a source whose layout is the identity map (strided<[1]> of rank 1) gives a result of
+            // the identity layout, written without one.
+            boolean identity = src.layout() == null || src.layout() instanceof Attribute.StridedLayoutAttr l
+                    && l.offset() == 0 && src.rank() == 1 && l.strides()[0] == 1;
+            Attribute layout = identity ? null : reshapedLayout(src, res, groups, expand);
+            if (!identity && layout == null) {
                 ctx.error(op, "Invalid " + op.name() + " of " + src + " (must collapse only dimensions that are"
                         + " contiguous in memory)");
                 return;

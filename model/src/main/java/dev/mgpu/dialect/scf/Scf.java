@@ -49,22 +49,41 @@ public final class Scf {
                 || name.equals("cf.cond_br");
     }
 
+    /** The rest of {@code (%name = %value, ...)} after its {@code (}: the names and the values, in order. */
+    private static void assignments(OpAsmParser p, List<OpAsmParser.OperandRef> names,
+            List<OpAsmParser.OperandRef> values) {
+        if (!p.atPunct(')')) {
+            do {
+                names.add(p.operandRef());
+                p.expectPunct('=');
+                values.add(p.operandRef());
+            } while (p.optionalPunct(','));
+        }
+        p.expectPunct(')');
+    }
+
     /** {@code (T, ...)} or a single type after {@code ->}. */
     private static List<Type> resultTypes(OpAsmParser p) {
         return p.optionalArrow() ? p.resultTypes() : List.of();
     }
 
-    /** Reports a region's {@code scf.yield} whose operand types are not {@code types}. */
-    private static void verifyYields(Operation op, VerifyContext ctx, Region r, List<Type> types, String what) {
+    /**
+     * Reports, at {@code op}, a terminator named {@code terminator} in {@code r} whose values (from the
+     * {@code skip}-th operand on) are not of {@code types}: what a region passes on is the rule of the op
+     * that receives it, and upstream reports it there.
+     */
+    private static void verifyPassed(Operation op, VerifyContext ctx, Region r, String terminator, int skip,
+            List<Type> types) {
         for (Block b : r.blocks()) {
-            Operation t = b.operations().isEmpty() ? null : b.operations().get(b.operations().size() - 1);
-            if (t == null || !t.name().equals(YieldOp.NAME)) {
+            Operation t = b.terminator();
+            if (t == null || !t.name().equals(terminator)) {
                 continue;
             }
-            List<Type> got = Syntax.types(t.operands());
+            List<Type> got = Syntax.types(t.operands().subList(Math.min(skip, t.operandCount()), t.operandCount()));
             if (!got.equals(types)) {
-                ctx.error(t, "Invalid scf.yield of " + what + " (must yield (" + Syntax.join(types) + ")): ("
-                        + Syntax.join(got) + ")");
+                ctx.error(op, "Invalid " + op.name() + " (must " + (skip == 0 ? "yield (" : "pass (")
+                        + Syntax.join(types) + (skip == 0 ? ")" : ") in its " + terminator) + "): (" + Syntax.join(got)
+                        + ")");
             }
         }
     }
@@ -152,12 +171,7 @@ public final class Scf {
             List<Type> types = List.of();
             if (p.optionalKeyword("iter_args")) {
                 p.expectPunct('(');
-                do {
-                    iterNames.add(p.operandRef());
-                    p.expectPunct('=');
-                    inits.add(p.operandRef());
-                } while (p.optionalPunct(','));
-                p.expectPunct(')');
+                assignments(p, iterNames, inits);
                 int off = p.offset();
                 types = resultTypes(p);
                 if (types.size() != inits.size()) {
@@ -238,7 +252,7 @@ public final class Scf {
                 ctx.error(op, "Invalid body arguments of scf.for (must be (" + Syntax.join(want) + ")): ("
                         + Syntax.join(have) + ")");
             }
-            verifyYields(op, ctx, op.region(0), iter, "scf.for");
+            verifyPassed(op, ctx, op.region(0), YieldOp.NAME, 0, iter);
         }
     }
 
@@ -338,8 +352,14 @@ public final class Scf {
             if (!types.isEmpty() && op.region(1).isEmpty()) {
                 ctx.error(op, "Invalid scf.if (must have an else region when it has results): no else");
             }
-            verifyYields(op, ctx, op.region(0), types, "scf.if");
-            verifyYields(op, ctx, op.region(1), types, "scf.if");
+            for (int i = 0; i < 2; i++) {
+                Region r = op.region(i);
+                if (!r.isEmpty() && !r.entry().arguments().isEmpty()) {
+                    ctx.error(op, "Invalid region #" + i + " of scf.if (must have no arguments): ("
+                            + Syntax.join(Syntax.types(r.entry().arguments())) + ")");
+                }
+                verifyPassed(op, ctx, r, YieldOp.NAME, 0, types);
+            }
         }
     }
 
@@ -399,17 +419,12 @@ public final class Scf {
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {
-            p.expectPunct('(');
             List<OpAsmParser.OperandRef> names = new ArrayList<>();
             List<OpAsmParser.OperandRef> inits = new ArrayList<>();
-            if (!p.atPunct(')')) {
-                do {
-                    names.add(p.operandRef());
-                    p.expectPunct('=');
-                    inits.add(p.operandRef());
-                } while (p.optionalPunct(','));
+            // Without operands the list may be left out, as upstream prints it: scf.while : () -> () {...}.
+            if (p.optionalPunct('(')) {
+                assignments(p, names, inits);
             }
-            p.expectPunct(')');
             p.expectPunct(':');
             int off = p.offset();
             Type.FunctionType ft = p.functionType();
@@ -431,11 +446,14 @@ public final class Scf {
 
         private static void print(OpAsmPrinter p, Operation op) {
             Block before = op.region(0).entry();
-            p.write(" (");
-            for (int i = 0; i < op.operandCount(); i++) {
-                p.write(i > 0 ? ", " : "").operand(before.argument(i)).write(" = ").operand(op.operand(i));
+            if (op.operandCount() > 0) {
+                p.write(" (");
+                for (int i = 0; i < op.operandCount(); i++) {
+                    p.write(i > 0 ? ", " : "").operand(before.argument(i)).write(" = ").operand(op.operand(i));
+                }
+                p.write(')');
             }
-            p.write(") : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
+            p.write(" : ").type(new Type.FunctionType(Syntax.types(op.operands()), Syntax.types(op.results())));
             p.write(' ').region(op.region(0), false).write(" do ").region(op.region(1), true);
             p.attrDict(op, Set.of(), true);
         }
@@ -455,18 +473,8 @@ public final class Scf {
                 ctx.error(op, "Invalid after arguments of scf.while (must be (" + Syntax.join(results) + ")): ("
                         + Syntax.join(Syntax.types(op.region(1).entry().arguments())) + ")");
             }
-            for (Block b : op.region(0).blocks()) {
-                Operation t = b.terminator();
-                if (t != null && t.name().equals(ConditionOp.NAME)) {
-                    List<Type> passed = Syntax.types(t.operands().subList(Math.min(1, t.operandCount()),
-                            t.operandCount()));
-                    if (!passed.equals(results)) {
-                        ctx.error(t, "Invalid scf.condition of scf.while (must pass (" + Syntax.join(results)
-                                + ")): (" + Syntax.join(passed) + ")");
-                    }
-                }
-            }
-            verifyYields(op, ctx, op.region(1), inits, "scf.while");
+            verifyPassed(op, ctx, op.region(0), ConditionOp.NAME, 1, results);
+            verifyPassed(op, ctx, op.region(1), YieldOp.NAME, 0, inits);
         }
     }
 

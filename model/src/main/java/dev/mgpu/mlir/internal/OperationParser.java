@@ -270,31 +270,11 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
                     for (Argument a : entryArgs) {
                         entry.addArgument(a.type(), a.loc());
                     }
-                    return region;
-                }
-                if (entryArgs != null && !entryArgs.isEmpty()) {
+                } else if (entryArgs != null && !entryArgs.isEmpty()) {
                     throw error("Invalid region (must have an entry block for its arguments): empty region");
                 }
-                return region;
-            }
-            Block entry = null;
-            if (lx.kind != Lexer.CARET_ID || entryArgs != null) {
-                entry = region.append(new Block(location()));
-                if (entryArgs != null) {
-                    for (Argument a : entryArgs) {
-                        Value v = entry.addArgument(a.type(), a.loc());
-                        define(a.name(), List.of(v));
-                    }
-                }
-                operations(entry);
-            }
-            while (lx.kind == Lexer.CARET_ID) {
-                blockWithLabel(region, entry != null || region.blocks().size() > 0);
-            }
-            expectPunct('}');
-            if (!blocks.pending.isEmpty()) {
-                Map.Entry<String, Integer> e = blocks.pending.entrySet().iterator().next();
-                throw errorAt(e.getValue(), "Invalid successor (must name a block of its region): ^" + e.getKey());
+            } else {
+                blocks(region, entryArgs);
             }
         } finally {
             blocks = outerBlocks;
@@ -309,6 +289,36 @@ abstract class OperationParser extends LocationParser implements OpAsmParser {
             popScope();
         }
         return region;
+    }
+
+    /**
+     * The blocks of a region up to its closing brace. As upstream's parser, a label may name the entry block
+     * only where the op gives it no arguments (none, or an empty list: the label then brings its own).
+     */
+    private void blocks(Region region, List<Argument> entryArgs) {
+        Block entry = null;
+        if (lx.kind == Lexer.CARET_ID && entryArgs != null && !entryArgs.isEmpty()) {
+            throw error("Invalid block name (must not name the entry block of a region whose arguments the op"
+                    + " gives): " + lx.text());
+        }
+        if (lx.kind != Lexer.CARET_ID) {
+            entry = region.append(new Block(location()));
+            if (entryArgs != null) {
+                for (Argument a : entryArgs) {
+                    Value v = entry.addArgument(a.type(), a.loc());
+                    define(a.name(), List.of(v));
+                }
+            }
+            operations(entry);
+        }
+        while (lx.kind == Lexer.CARET_ID) {
+            blockWithLabel(region, entry != null || region.blocks().size() > 0);
+        }
+        expectPunct('}');
+        if (!blocks.pending.isEmpty()) {
+            Map.Entry<String, Integer> e = blocks.pending.entrySet().iterator().next();
+            throw errorAt(e.getValue(), "Invalid successor (must name a block of its region): ^" + e.getKey());
+        }
     }
 
     private void blockWithLabel(Region region, boolean hasEntry) {

@@ -152,7 +152,7 @@ public final class KernelMemoryTranslators {
         Views.SubViewOp s = new Views.SubViewOp(op);
         Type.MemRefType src = (Type.MemRefType) s.source().type();
         for (long st : s.staticStrides()) {
-            if (st <= 0) {
+            if (st != Type.DYNAMIC && st <= 0) {
                 // A kernel's addresses are computed as not wrapping: a step back or none would break that.
                 throw ModuleTranslation.error(op, "Invalid memref.subview in a kernel (must have positive strides or"
                         + " strides given as values): " + st);
@@ -288,7 +288,10 @@ public final class KernelMemoryTranslators {
 
     public static void dim(Operation op, ModuleTranslation t) {
         MemRef.DimOp d = new MemRef.DimOp(op);
-        Type.MemRefType m = (Type.MemRefType) d.memref().type();
+        if (!(d.memref().type() instanceof Type.MemRefType m)) {
+            throw ModuleTranslation.error(op, "Invalid memref.dim (must ask a ranked memref: one of unknown rank is not"
+                    + " translated): " + d.memref().type());
+        }
         Operation def = d.index() instanceof Value.OpResult r ? r.owner() : null;
         if (def != null && def.attr("value") instanceof Attribute.IntegerAttr i && i.value() >= 0 && i.value() < m.rank()
                 && t.arguments.size(t.types.intptr, d.memref(), (int) i.value()) != null) {

@@ -375,25 +375,36 @@ public abstract class DeviceTarget {
         dev.mgpu.ir.Type.MemRefType m = (dev.mgpu.ir.Type.MemRefType) a.type();
         LLVMTypeRef arr = t.types.arrayOf(m, fnOp);
         int as = t.types.addressSpace(m, fnOp);
-        if (index < f.workgroupCount()) {
+        boolean workgroup = index < f.workgroupCount();
+        LLVMValueRef memory;
+        if (workgroup) {
             checkWorkgroupAttribution(fnOp);
-            LLVMValueRef g = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
-                    as);
-            LLVMSetInitializer(g, LLVMGetUndef(arr));
-            LLVMSetLinkage(g, LLVMInternalLinkage);
+            memory = LLVMAddGlobalInAddressSpace(t.module, arr, "__mgpu_wg_" + fnOp.symbolName() + "_" + index,
+                    addressSpace(new AddressSpaceAttr("workgroup"), fnOp));
+            LLVMSetInitializer(memory, LLVMGetUndef(arr));
+            LLVMSetLinkage(memory, LLVMInternalLinkage);
             // The element type's alignment unless the attribution asks for more, as upstream's lowering does. A
             // larger default let LLVM make vector loads of workgroup memory that nvcc and upstream do not make,
             // and ptxas then unrolled the loop around them four times (tiled matmul: 217 instructions, 95 now).
             // Stated, because LLVM takes a global of more than 16 bytes without one as aligned to 16.
             long align = f.attributionAlignment(index);
-            LLVMSetAlignment(g, align > 0 ? (int) align : LLVMABIAlignmentOfType(LLVMGetModuleDataLayout(t.module), arr));
-            return g;
+            LLVMSetAlignment(memory, align > 0 ? (int) align
+                    : LLVMABIAlignmentOfType(LLVMGetModuleDataLayout(t.module), arr));
+        } else {
+            memory = LLVMBuildAlloca(t.builder, arr, "");
+            if (f.attributionAlignment(index) > 0) {
+                LLVMSetAlignment(memory, (int) f.attributionAlignment(index));
+            }
         }
-        LLVMValueRef p = LLVMBuildAlloca(t.builder, arr, "");
-        if (f.attributionAlignment(index) > 0) {
-            LLVMSetAlignment(p, (int) f.attributionAlignment(index));
+        // The memory is the kind's own whatever space the type names (none, or a number, as upstream takes): seen
+        // through the generic space, or through any from the generic space it was made in (NVPTX's allocas);
+        // a cast between two other spaces is one the back ends cannot make.
+        int made = LLVMGetPointerAddressSpace(LLVMTypeOf(memory));
+        if (made != 0 && as != made && as != 0) {
+            throw ModuleTranslation.error(fnOp, "Invalid " + (workgroup ? "workgroup" : "private") + " attribution for "
+                    + name() + " (must be in address space " + made + " or the generic one, 0): " + m);
         }
-        return t.addressSpaceCast(p, as);
+        return t.addressSpaceCast(memory, as);
     }
 
     /** Reports a workgroup attribution of a function that is not a kernel, where the target cannot place one. */

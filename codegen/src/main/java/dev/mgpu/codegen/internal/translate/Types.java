@@ -63,8 +63,15 @@ public final class Types {
         return l;
     }
 
+    /** The widest integer type LLVM has (MLIR's go to 2^24 - 1 bits): no wider one is asked of it. */
+    private static final int LLVM_MAX_INT_WIDTH = 1 << 23;
+
     private LLVMTypeRef create(Type t, Operation where) {
         if (t instanceof Type.IntegerType i) {
+            if (i.width() > LLVM_MAX_INT_WIDTH) {
+                throw new MgpuException(where.knownLocation(), "Invalid type for translation (must be an integer of"
+                        + " at most " + LLVM_MAX_INT_WIDTH + " bits, LLVM's widest): " + t);
+            }
             return LLVMIntTypeInContext(ctx, i.width());
         } else if (t instanceof Type.IndexType) {
             return intptr;
