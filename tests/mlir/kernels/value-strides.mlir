@@ -1,10 +1,10 @@
-// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=offload %s > %t.mlir
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=offload --kernel-bare-ptr-calling-convention %s > %t.mlir
 // RUN: gpu-object sm_90 < %t.mlir | llvm-dis-22 | FileCheck %s
 
 // A subview whose strides are values compiles in a kernel: only static strides must be positive (a value
 // was taken for a static stride, the dynamic marker, and refused as -9223372036854775808). A cast to the
 // strides the caller knows then reads through the view: the view starts at m[row][2], and w[1][1] is 16 + 2
-// floats, 72 bytes, further.
+// floats, 72 bytes, further. (With bare pointers: one pointer a memref.)
 
 // CHECK-LABEL: define ptx_kernel void @every_other(ptr {{.*}}%0, i64 %1, i64 %2, ptr {{.*}}%3)
 // CHECK:         %[[ROW:.*]] = shl nuw nsw i64 %1, 3

@@ -11,9 +11,12 @@ func.func @widest(%w: i16777215) -> i16777215 {
 
 // -----
 
-// CHECK: beyond-llvm.mlir:[[# @LINE + 3]]:8: error: Invalid memref.dim (must ask a ranked memref: one of unknown rank is not translated): memref<*xf32>
-func.func @unranked_dim(%m: memref<*xf32>) -> index {
-  %c0 = arith.constant 0 : index
-  %d = memref.dim %m, %c0 : memref<*xf32>
-  return %d : index
+// In a kernel (the host reads an unranked memref's sizes from the descriptor it points to).
+// CHECK: beyond-llvm.mlir:[[# @LINE + 4]]:10: error: Invalid memref.dim (must ask a ranked memref: one of unknown rank is not translated): memref<*xf32>
+gpu.module @k [#nvvm.target<chip = "sm_90">] {
+  func.func @unranked_dim(%m: memref<*xf32>) -> index {
+    %c0 = arith.constant 0 : index
+    %d = memref.dim %m, %c0 : memref<*xf32>
+    return %d : index
+  }
 }

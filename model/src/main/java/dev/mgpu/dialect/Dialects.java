@@ -47,7 +47,8 @@ public final class Dialects {
     private static final Map<String, TypeDef> TYPES = new HashMap<>();
 
     static {
-        for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes(), Arith.attributes())) {
+        for (List<AttrDef> defs : List.of(GpuDialect.attributes(), LLVM.attributes(), Arith.attributes(),
+                Vector.attributes())) {
             for (AttrDef d : defs) {
                 register(ATTRIBUTES, d.name(), d);
             }

@@ -1,10 +1,13 @@
 package dev.mgpu.dialect.vector;
 
+import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
 import dev.mgpu.ir.Value;
+import dev.mgpu.op.AttrDef;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.VerifyContext;
@@ -27,6 +30,43 @@ public final class Vector {
     /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
         return List.of(PrintOp.definition());
+    }
+
+    /** {@return the dialect's attributes: {@code #vector.punctuation<...>}} */
+    public static List<AttrDef> attributes() {
+        return List.of(new AttrDef("vector.punctuation", (p, at) -> {
+            p.expectPunct('<');
+            String k = punctuation(p);
+            p.expectPunct('>');
+            return new PunctuationAttr(k);
+        }));
+    }
+
+    private static String punctuation(dev.mgpu.text.AsmParser p) {
+        int at = p.offset();
+        String k = p.keyword();
+        if (!PrintOp.PUNCTUATION.contains(k)) {
+            throw p.errorAt(at, "Invalid punctuation of vector.print (must be one of "
+                    + String.join(", ", PrintOp.PUNCTUATION) + "): " + k);
+        }
+        return k;
+    }
+
+    /**
+     * {@code #vector.punctuation<comma>}: what {@code vector.print} prints after its value.
+     *
+     * @param mark one of {@link PrintOp#PUNCTUATION}
+     */
+    public record PunctuationAttr(String mark) implements DialectAttribute {
+        @Override
+        public void print(AsmOutput out) {
+            out.write("#vector.punctuation<").write(mark).write('>');
+        }
+
+        @Override
+        public String toString() {
+            return AsmOutput.render(this);
+        }
     }
 
     /**
@@ -61,7 +101,7 @@ public final class Vector {
 
         /** {@return the punctuation that follows: {@code newline} unless given} */
         public String punctuation() {
-            return op.attr("punctuation") instanceof Attribute.StringAttr s ? s.value() : "newline";
+            return op.attr("punctuation") instanceof PunctuationAttr a ? a.mark() : "newline";
         }
 
         static OpDef definition() {
@@ -82,14 +122,8 @@ public final class Vector {
                     attrs.put("stringLiteral", new Attribute.StringAttr(p.stringBytes()));
                 } else if (p.optionalKeyword("punctuation")) {
                     p.expectPunct('<');
-                    int at = p.offset();
-                    String k = p.keyword();
-                    if (!PUNCTUATION.contains(k)) {
-                        throw p.errorAt(at, "Invalid punctuation of vector.print (must be one of "
-                                + String.join(", ", PUNCTUATION) + "): " + k);
-                    }
+                    attrs.put("punctuation", new PunctuationAttr(Vector.punctuation(p)));
                     p.expectPunct('>');
-                    attrs.put("punctuation", Attribute.StringAttr.of(k));
                 } else {
                     break;
                 }
@@ -113,6 +147,10 @@ public final class Vector {
         }
 
         private static void verify(Operation op, VerifyContext ctx) {
+            if (op.attr("punctuation") != null && !(op.attr("punctuation") instanceof PunctuationAttr)) {
+                ctx.error(op, "Invalid punctuation of vector.print (must be a #vector.punctuation): "
+                        + op.attr("punctuation"));
+            }
             if (op.resultCount() != 0 || op.operandCount() > 1) {
                 ctx.error(op, "Invalid vector.print (must have at most one operand and no results): "
                         + op.operandCount() + " operands");
