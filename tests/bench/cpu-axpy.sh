@@ -2,7 +2,8 @@
 # Throughput of a kernel that mgpu compiles for #cpu.target, against the same loop built by gcc -O3 -fopenmp:
 # axpy over 16M floats (12 bytes moved per element), best of 5 runs each, alternating, on the CPU backend.
 # The kernel is called once per thread (the CPU kernel ABI of mgpu.h), so its per-element cost includes a call.
-# usage: tests/bench/cpu-axpy.sh   (after mvn package; needs gcc with OpenMP)
+# usage: tests/bench/cpu-axpy.sh   (after mvn package; needs gcc with OpenMP; MGPU_BENCH_FLAGS: more options for
+#   gpu-translate, such as --kernel-bare-ptr-calling-convention)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -78,7 +79,7 @@ int main(void) {
   return bad != 0;
 }
 EOF
-"$root/tools/gpu-translate" "$work/axpy.mlir" -o "$work/axpy.o"
+"$root/tools/gpu-translate" ${MGPU_BENCH_FLAGS:-} "$work/axpy.mlir" -o "$work/axpy.o"
 gcc -O3 -fopenmp "$work/bench.c" "$work/axpy.o" -L"$root/runtime-c/build" -Wl,-rpath,"$root/runtime-c/build" -lmgpu \
   -o "$work/bench"
 MGPU_BACKEND=cpu "$work/bench"

@@ -3,7 +3,8 @@
 # examples/kernels/matmul.mlir, at 1024x1024) compiled by mgpu for #cpu.target, against the same algorithm
 # in C built by gcc -O3 -fopenmp: once for each compiler's baseline CPU, once for this machine's CPU
 # (#cpu.target<chip = "native"> against -march=native). Best of 5 runs each, alternating, on the CPU backend.
-# usage: tests/bench/cpu-matmul.sh   (after mvn package; needs gcc with OpenMP)
+# usage: tests/bench/cpu-matmul.sh   (after mvn package; needs gcc with OpenMP; MGPU_BENCH_FLAGS: more options for
+#   gpu-translate, such as --kernel-bare-ptr-calling-convention)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -133,7 +134,7 @@ for cfg in "baseline CPU::<O = 3>" "this machine's CPU:-march=native:<O = 3, chi
   label="${cfg%%:*}" rest="${cfg#*:}"
   march="${rest%%:*}" params="${rest#*:}"
   kernel "$params" >"$work/matmul.mlir"
-  "$root/tools/gpu-translate" "$work/matmul.mlir" -o "$work/matmul.o"
+  "$root/tools/gpu-translate" ${MGPU_BENCH_FLAGS:-} "$work/matmul.mlir" -o "$work/matmul.o"
   gcc -O3 $march -fopenmp "$work/bench.c" "$work/matmul.o" -L"$root/runtime-c/build" \
     -Wl,-rpath,"$root/runtime-c/build" -lmgpu -lm -o "$work/bench"
   MGPU_BACKEND=cpu "$work/bench" "$label" || status=1

@@ -1,6 +1,7 @@
 // Upstream's way to write a GPU program, unmodified: host memrefs allocated and filled on the host, cast to
 // unranked for gpu.host_register and the runner utilities, a gpu.launch whose blocks reduce their row, and
-// the result printed by printMemrefI32. One program, four reductions of three rows of five.
+// the result printed by printMemrefI32, and gpu.host_unregister before the memory is freed. One program, four
+// reductions of three rows of five.
 // RUN: gpu-translate --targets=cpu --emit=exe --entry-point=main %s -o %t && env MGPU_BACKEND=cpu %t | FileCheck %s
 // RUN: gpu-translate --targets=nvvm:sm_90,rocdl:gfx90a --emit=obj %s -o %t.o
 
@@ -62,6 +63,7 @@ func.func @main() {
   call @printMemrefI32(%uor) : (memref<*xi32>) -> ()
   call @printMemrefI32(%umin) : (memref<*xi32>) -> ()
   call @printMemrefI32(%umax) : (memref<*xi32>) -> ()
+  gpu.host_unregister %udata : memref<*xi32>
   memref.dealloc %data : memref<3x5xi32>
   return
 }

@@ -74,6 +74,7 @@ public final class RuntimeCalls {
         sig("mgpuMemset32", voidTy, ptr, i32, ip, ptr);
         sig("mgpuMemset16", voidTy, ptr, LLVMInt16TypeInContext(ctx), ip, ptr);
         sig("mgpuMemHostRegisterMemRef", voidTy, i64, ptr, i64);
+        sig("mgpuMemHostUnregisterMemRef", voidTy, i64, ptr, i64);
         sig("mgpuSetDefaultDevice", voidTy, i32);
     }
 

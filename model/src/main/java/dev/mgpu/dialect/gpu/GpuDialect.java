@@ -26,7 +26,8 @@ public final class GpuDialect {
     public static List<OpDef> ops() {
         List<OpDef> defs = new java.util.ArrayList<>(List.of(GpuModuleOp.definition(), GpuFuncOp.definition(),
                 GpuReturnOp.definition(), BinaryOp.definition(), LaunchFuncOp.definition(), AllocOp.definition(),
-                DeallocOp.definition(), WaitOp.definition(), HostRegisterOp.definition(), MemcpyOp.definition(),
+                DeallocOp.definition(), WaitOp.definition(), HostRegisterOp.definition(),
+                HostRegisterOp.definition(HostRegisterOp.UNREGISTER), MemcpyOp.definition(),
                 MemsetOp.definition(), BarrierOp.definition(), ShuffleOp.definition(),
                 DynamicSharedMemoryOp.definition(), PrintfOp.definition(), SubgroupReduceOp.definition(),
                 AllReduceOp.definition(), AllReduceOp.yieldDefinition()));

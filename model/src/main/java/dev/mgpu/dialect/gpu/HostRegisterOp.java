@@ -19,6 +19,9 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
     /** The op's name. */
     public static final String NAME = "gpu.host_register";
 
+    /** The name of the op that undoes it, {@code gpu.host_unregister}, which this class views too. */
+    public static final String UNREGISTER = "gpu.host_unregister";
+
     /**
      * Views {@code op} as a {@code gpu.host_register}.
      *
@@ -26,7 +29,7 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
      * @throws IllegalArgumentException if {@code op} is not a {@code gpu.host_register}
      */
     public HostRegisterOp(Operation op) {
-        super(op, NAME);
+        super(op, op.name().equals(UNREGISTER) ? UNREGISTER : NAME);
     }
 
     /**
@@ -50,14 +53,20 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
     }
 
     static OpDef definition() {
-        return OpDef.of(NAME).syntax(HostRegisterOp::parse, HostRegisterOp::print).verifier(HostRegisterOp::verify);
+        return definition(NAME);
     }
 
-    static Operation parse(OpAsmParser p, int results, Location loc) {
+    /** The definition of {@code gpu.host_register} or {@code gpu.host_unregister}: one syntax, one rule. */
+    static OpDef definition(String name) {
+        return OpDef.of(name).syntax((p, n, loc) -> parse(p, name, loc), HostRegisterOp::print)
+                .verifier(HostRegisterOp::verify);
+    }
+
+    static Operation parse(OpAsmParser p, String name, Location loc) {
         OpAsmParser.OperandRef m = p.operandRef();
         Map<String, dev.mgpu.ir.Attribute> attrs = p.optionalDictionary();
         p.expectPunct(':');
-        return Operation.create(NAME, loc, List.of(p.resolve(m, p.type())), List.of(), attrs);
+        return Operation.create(name, loc, List.of(p.resolve(m, p.type())), List.of(), attrs);
     }
 
     static void print(OpAsmPrinter p, Operation op) {
@@ -68,7 +77,7 @@ public final class HostRegisterOp extends dev.mgpu.op.OpView {
 
     static void verify(Operation op, VerifyContext ctx) {
         if (!(op.operand(0).type() instanceof Type.UnrankedMemRefType)) {
-            ctx.error(op, "Invalid gpu.host_register operand (must be an unranked memref): " + op.operand(0).type());
+            ctx.error(op, "Invalid " + op.name() + " operand (must be an unranked memref): " + op.operand(0).type());
         }
     }
 }

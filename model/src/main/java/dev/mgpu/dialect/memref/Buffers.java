@@ -201,7 +201,7 @@ public final class Buffers {
         }
 
         static OpDef definition() {
-            return OpDef.of(NAME).syntax(RankOp::parse, RankOp::print).verifier(RankOp::verify).resultNames("rank");
+            return OpDef.of(NAME).syntax(RankOp::parse, RankOp::print).verifier(RankOp::verify);
         }
 
         private static Operation parse(OpAsmParser p, int results, Location loc) {

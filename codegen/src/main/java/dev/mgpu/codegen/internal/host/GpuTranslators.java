@@ -53,6 +53,7 @@ public final class GpuTranslators {
         m.put(MemcpyOp.NAME, GpuTranslators::memcpy);
         m.put(MemsetOp.NAME, GpuTranslators::memset);
         m.put(HostRegisterOp.NAME, GpuTranslators::hostRegister);
+        m.put(HostRegisterOp.UNREGISTER, GpuTranslators::hostRegister);
     }
 
     private static RuntimeCalls rt(ModuleTranslation t) {
@@ -415,7 +416,8 @@ public final class GpuTranslators {
         if (LLVMGetIntTypeWidth(t.types.intptr) != 64) {
             rank = LLVMBuildSExt(t.builder, rank, rt(t).i64Type(), "");
         }
-        rt(t).call(t.builder, "mgpuMemHostRegisterMemRef", rank, desc,
+        String fn = op.name().equals(HostRegisterOp.UNREGISTER) ? "mgpuMemHostUnregisterMemRef" : "mgpuMemHostRegisterMemRef";
+        rt(t).call(t.builder, fn, rank, desc,
                 LLVMConstInt(rt(t).i64Type(), Types.elementSize(elem, op), 0));
     }
 }
