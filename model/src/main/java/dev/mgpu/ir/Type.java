@@ -10,7 +10,7 @@ import java.util.List;
 public sealed interface Type
         permits Type.IntegerType, Type.IndexType, Type.FloatType, Type.FunctionType, Type.MemRefType,
         Type.UnrankedMemRefType, Type.AsyncTokenType, Type.LLVMPointerType, Type.LLVMStructType,
-        Type.LLVMArrayType, Type.LLVMFunctionType, Type.TensorType, Type.LLVMVoidType, Type.NoneType {
+        Type.LLVMArrayType, Type.LLVMFunctionType, Type.TensorType, Type.VectorType, Type.LLVMVoidType, Type.NoneType {
 
     /** The marker for a dynamic dimension, offset or stride ({@code ?}). */
     long DYNAMIC = Long.MIN_VALUE;
@@ -365,6 +365,42 @@ public sealed interface Type
             StringBuilder sb = new StringBuilder("tensor<");
             for (long d : shape) {
                 sb.append(d == DYNAMIC ? "?" : Long.toString(d)).append('x');
+            }
+            return sb.append(elementType).append('>').toString();
+        }
+    }
+
+    /**
+     * {@code vector<4xf32>}: a fixed number of elements, held as one value (host code reads and prints them).
+     *
+     * @param shape the dimensions, each static
+     * @param elementType the element type
+     */
+    record VectorType(long[] shape, Type elementType) implements Type {
+        /** {@return the number of elements} */
+        public long count() {
+            long n = 1;
+            for (long d : shape) {
+                n *= d;
+            }
+            return n;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof VectorType t && java.util.Arrays.equals(shape, t.shape) && elementType.equals(t.elementType);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(shape) * 37 + elementType.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("vector<");
+            for (long d : shape) {
+                sb.append(d).append('x');
             }
             return sb.append(elementType).append('>').toString();
         }

@@ -20,8 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The vector dialect's {@code vector.print}, of scalars: what upstream's programs print a number with on the
- * host. Vector types are not part of the subset.
+ * The vector dialect's {@code vector.print} (of scalars and 1-D vectors) and {@code vector.transfer_read}
+ * (into a 1-D vector, along a memref's last dimension): what upstream's programs read and print values with
+ * on the host.
  */
 public final class Vector {
     private Vector() {
@@ -29,7 +30,7 @@ public final class Vector {
 
     /** {@return every op of the dialect} */
     public static List<OpDef> ops() {
-        return List.of(PrintOp.definition());
+        return List.of(PrintOp.definition(), TransferReadOp.definition());
     }
 
     /** {@return the dialect's attributes: {@code #vector.punctuation<...>}} */
@@ -158,11 +159,130 @@ public final class Vector {
             }
             if (op.operandCount() == 1) {
                 Type t = op.operand(0).type();
-                if (!(t instanceof Type.IntegerType) && !(t instanceof Type.IndexType) && !(t instanceof Type.FloatType)) {
-                    ctx.error(op, "Invalid operand of vector.print (must be an integer, index or float scalar: vectors"
-                            + " are not in the subset): " + t);
+                Type e = t instanceof Type.VectorType v && v.shape().length == 1 ? v.elementType() : t;
+                if (!(e instanceof Type.IntegerType) && !(e instanceof Type.IndexType) && !(e instanceof Type.FloatType)) {
+                    ctx.error(op, "Invalid operand of vector.print (must be an integer, index or float, or a 1-D vector"
+                            + " of them): " + t);
                 }
             }
+        }
+    }
+
+    /**
+     * {@code %v = vector.transfer_read %m[%i, ...], %pad [{in_bounds = [b]}] : memref<...>, vector<Nx T>}: N
+     * elements along the memref's last dimension from the indices, {@code %pad} where they pass its end.
+     */
+    public static final class TransferReadOp extends OpView {
+        /** The op's name. */
+        public static final String NAME = "vector.transfer_read";
+
+        /**
+         * Views a {@code vector.transfer_read}.
+         *
+         * @param op the op
+         */
+        public TransferReadOp(Operation op) {
+            super(op, NAME);
+        }
+
+        /** {@return the memref read} */
+        public Value source() {
+            return op.operand(0);
+        }
+
+        /** {@return the indices of the first element} */
+        public List<Value> indices() {
+            return op.operands().subList(1, op.operandCount() - 1);
+        }
+
+        /** {@return the value of the elements past the memref's end} */
+        public Value padding() {
+            return op.operand(op.operandCount() - 1);
+        }
+
+        /** {@return whether the elements are known to lie within the memref ({@code in_bounds = [true]})} */
+        public boolean inBounds() {
+            return op.attr("in_bounds") instanceof Attribute.ArrayAttr a && a.elements().size() == 1
+                    && a.elements().get(0) instanceof Attribute.IntegerAttr b && b.value() != 0;
+        }
+
+        static OpDef definition() {
+            return OpDef.of(NAME).inherent("in_bounds", "operandSegmentSizes", "permutation_map").syntax(TransferReadOp::parse,
+                    TransferReadOp::print).verifier(TransferReadOp::verify);
+        }
+
+        private static Operation parse(OpAsmParser p, int results, Location loc) {
+            OpAsmParser.OperandRef m = p.operandRef();
+            p.expectPunct('[');
+            List<OpAsmParser.OperandRef> idx = p.atPunct(']') ? List.of() : p.operandRefs();
+            p.expectPunct(']');
+            p.expectPunct(',');
+            OpAsmParser.OperandRef pad = p.operandRef();
+            Map<String, Attribute> attrs = new LinkedHashMap<>(p.optionalDictionary());
+            if (attrs.containsKey("permutation_map")) {
+                throw p.error("Invalid vector.transfer_read (must read along the last dimension: a permutation_map is"
+                        + " not in the subset)");
+            }
+            p.expectPunct(':');
+            int at = p.offset();
+            Type mt = p.type();
+            p.expectPunct(',');
+            Type vt = p.type();
+            if (!(mt instanceof Type.MemRefType memref)) {
+                throw p.errorAt(at, "Invalid vector.transfer_read source (must be a ranked memref): " + mt);
+            }
+            List<Value> operands = new ArrayList<>();
+            operands.add(p.resolve(m, mt));
+            operands.addAll(p.resolveAll(idx, Type.INDEX));
+            operands.add(p.resolve(pad, memref.elementType()));
+            attrs.put("operandSegmentSizes", Attribute.DenseArrayAttr.i32(1, idx.size(), 1, 0));
+            attrs.put("permutation_map", new MinorIdentityMap(memref.rank()));
+            // Upstream's default, which its generic form needs: the read may pass the memref's end.
+            attrs.putIfAbsent("in_bounds", new Attribute.ArrayAttr(List.of(new Attribute.IntegerAttr(0, Type.I1))));
+            return Operation.create(NAME, loc, operands, List.of(vt), attrs);
+        }
+
+        private static void print(OpAsmPrinter p, Operation op) {
+            TransferReadOp r = new TransferReadOp(op);
+            p.write(' ').operand(r.source()).write('[').operands(r.indices()).write("], ").operand(r.padding());
+            p.attrDict(op, r.inBounds() ? Set.of("operandSegmentSizes", "permutation_map")
+                    : Set.of("operandSegmentSizes", "permutation_map", "in_bounds"));
+            p.write(" : ").type(r.source().type()).write(", ").type(op.result(0).type());
+        }
+
+        private static void verify(Operation op, VerifyContext ctx) {
+            if (op.operandCount() < 2 || op.resultCount() != 1 || !(op.operand(0).type() instanceof Type.MemRefType m)
+                    || !(op.result(0).type() instanceof Type.VectorType v)) {
+                ctx.error(op, "Invalid vector.transfer_read (must read a ranked memref into a vector)");
+                return;
+            }
+            if (op.operandCount() - 2 != m.rank() || v.shape().length != 1 || !v.elementType().equals(m.elementType())
+                    || !op.operand(op.operandCount() - 1).type().equals(m.elementType())) {
+                ctx.error(op, "Invalid vector.transfer_read (must have one index per dimension, a 1-D vector and"
+                        + " padding of the memref's element type): " + m + ", " + v);
+            }
+        }
+    }
+
+    /**
+     * {@code affine_map<(d0, ..., dN) -> (dN)>}: a transfer along the last of a memref's dimensions, the one
+     * permutation map of the subset, which the custom form leaves out and the generic form needs.
+     *
+     * @param rank the memref's rank
+     */
+    public record MinorIdentityMap(int rank) implements DialectAttribute {
+        @Override
+        public void print(AsmOutput out) {
+            out.write("affine_map<(");
+            for (int i = 0; i < rank; i++) {
+                out.write(i > 0 ? ", d" : "d").write(Integer.toString(i));
+            }
+            out.write(") -> (d").write(Integer.toString(rank - 1)).write(")>");
+        }
+
+        @Override
+        public String toString() {
+            return AsmOutput.render(this);
         }
     }
 }

@@ -102,6 +102,9 @@ abstract class AttributeParser extends TypeParser {
                     case "strided":
                         lx.next();
                         return strided();
+                    case "affine_map":
+                        lx.next();
+                        return minorIdentity();
                     case "dense": {
                         lx.next();
                         Object literal = denseLiteral();
@@ -431,6 +434,36 @@ abstract class AttributeParser extends TypeParser {
             return Type.DYNAMIC;
         }
         return integer();
+    }
+
+    /**
+     * {@code affine_map<(d0, ..., dN) -> (dN)>}, the one affine map of the subset (a vector transfer along a
+     * memref's last dimension); any other is a located error.
+     */
+    private Attribute minorIdentity() {
+        int at = lx.start;
+        expectPunct('<');
+        expectPunct('(');
+        int rank = 0;
+        do {
+            String d = keyword();
+            if (!d.equals("d" + rank)) {
+                throw errorAt(at, "Invalid affine_map (must be a minor identity, affine_map<(d0, ..., dN) -> (dN)>): "
+                        + d);
+            }
+            rank++;
+        } while (optionalPunct(','));
+        expectPunct(')');
+        expectArrow();
+        expectPunct('(');
+        String last = keyword();
+        expectPunct(')');
+        expectPunct('>');
+        if (!last.equals("d" + (rank - 1))) {
+            throw errorAt(at, "Invalid affine_map (must be a minor identity, affine_map<(d0, ..., dN) -> (dN)>): "
+                    + last);
+        }
+        return new dev.mgpu.dialect.vector.Vector.MinorIdentityMap(rank);
     }
 
     private Attribute strided() {

@@ -54,6 +54,10 @@ abstract class TypeParser extends TokenParser {
                     lx.next();
                     return tensorType();
                 }
+                if (k.equals("vector")) {
+                    lx.next();
+                    return vectorType();
+                }
                 throw errorAt(off, "Invalid type (must be a known type): " + k);
             }
             case Lexer.BANG_ID:
@@ -133,7 +137,7 @@ abstract class TypeParser extends TokenParser {
         }
         if (lx.kind == Lexer.BARE_ID) {
             String k = lx.text();
-            return builtinType(k) != null || k.equals("memref") || k.equals("tensor");
+            return builtinType(k) != null || k.equals("memref") || k.equals("tensor") || k.equals("vector");
         }
         return false;
     }
@@ -202,6 +206,22 @@ abstract class TypeParser extends TokenParser {
             throw error("Invalid tensor type (must have a shape and an element type only): " + shaped);
         }
         return new Type.TensorType(shaped.shape(), shaped.elementType());
+    }
+
+    /** {@code vector<4xT>}: static dimensions (at least one), then the element type. */
+    private Type vectorType() {
+        int at = lx.start;
+        Type body = memrefType();
+        if (!(body instanceof Type.MemRefType shaped) || shaped.rank() == 0 || shaped.dynamicDimCount() > 0
+                || shaped.layout() != null || shaped.memorySpace() != null) {
+            throw errorAt(at, "Invalid vector type (must have static dimensions and an element type): " + body);
+        }
+        for (long d : shaped.shape()) {
+            if (d <= 0) {
+                throw errorAt(at, "Invalid vector type (must have positive dimensions): " + body);
+            }
+        }
+        return new Type.VectorType(shaped.shape(), shaped.elementType());
     }
 
     private Type memrefType() {

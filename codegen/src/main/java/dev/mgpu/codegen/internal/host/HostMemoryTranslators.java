@@ -13,6 +13,7 @@ import dev.mgpu.dialect.memref.Buffers;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.memref.Reshapes;
 import dev.mgpu.dialect.memref.Views;
+import dev.mgpu.dialect.vector.Vector;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Type;
@@ -50,6 +51,50 @@ public final class HostMemoryTranslators {
         m.put(Views.ReinterpretCastOp.NAME, HostMemoryTranslators::reinterpretCast);
         m.put(Reshapes.ReshapeOp.COLLAPSE, HostMemoryTranslators::collapse);
         m.put(Reshapes.ReshapeOp.EXPAND, HostMemoryTranslators::expand);
+        m.put(Vector.TransferReadOp.NAME, HostMemoryTranslators::transferRead);
+    }
+
+    /**
+     * vector.transfer_read along the last dimension: each element from the memref, or the padding where its
+     * index passes the dimension's size (unless {@code in_bounds} says none does).
+     */
+    private static void transferRead(Operation op, ModuleTranslation t) {
+        Vector.TransferReadOp r = new Vector.TransferReadOp(op);
+        Type.MemRefType m = (Type.MemRefType) r.source().type();
+        Type.VectorType vt = (Type.VectorType) op.result(0).type();
+        Descriptor d = Descriptor.of(t, op, r.source());
+        LLVMValueRef[] idx = indices(t, op, r.indices());
+        LLVMValueRef first = idx[idx.length - 1];
+        LLVMValueRef size = d.sizes()[idx.length - 1];
+        LLVMValueRef pad = t.lookup(r.padding(), op);
+        LLVMTypeRef element = t.types.of(m.elementType(), op);
+        LLVMValueRef v = LLVMGetUndef(t.types.of(vt, op));
+        for (int i = 0; i < vt.count(); i++) {
+            LLVMValueRef at = LLVMBuildAdd(t.builder, first, index(t, i), "");
+            LLVMValueRef[] here = idx.clone();
+            here[here.length - 1] = at;
+            LLVMValueRef x;
+            if (r.inBounds()) {
+                x = LLVMBuildLoad2(t.builder, element, d.element(t, m.elementType(), here, op), "");
+            } else {
+                // Only an element inside the memref is read; past its end, the padding.
+                LLVMValueRef inside = LLVMBuildICmp(t.builder, LLVMIntSLT, at, size, "");
+                LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(t.builder));
+                var read = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+                var join = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+                var from = LLVMGetInsertBlock(t.builder);
+                LLVMBuildCondBr(t.builder, inside, read, join);
+                LLVMPositionBuilderAtEnd(t.builder, read);
+                LLVMValueRef loaded = LLVMBuildLoad2(t.builder, element, d.element(t, m.elementType(), here, op), "");
+                LLVMBuildBr(t.builder, join);
+                LLVMPositionBuilderAtEnd(t.builder, join);
+                x = LLVMBuildPhi(t.builder, element, "");
+                LoopBuilder.addIncoming(x, loaded, read);
+                LoopBuilder.addIncoming(x, pad, from);
+            }
+            v = LLVMBuildInsertElement(t.builder, v, x, LLVMConstInt(LLVMInt32TypeInContext(t.ctx), i, 0), "");
+        }
+        t.map(op.result(0), v);
     }
 
     /** A C library function of the module, declared on first use. */

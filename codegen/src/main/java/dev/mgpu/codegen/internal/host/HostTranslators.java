@@ -240,29 +240,21 @@ public final class HostTranslators {
                     + " through the runner utilities; gpu.printf prints from kernels)");
         }
         Vector.PrintOp p = new Vector.PrintOp(op);
-        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
-        LLVMTypeRef i16 = LLVMInt16TypeInContext(t.ctx);
         LLVMTypeRef none = LLVMVoidTypeInContext(t.ctx);
-        if (p.source() != null) {
-            Type type = p.source().type();
-            LLVMValueRef v = t.lookup(p.source(), op);
-            String fn;
-            if (type instanceof Type.FloatType f) {
-                fn = switch (f.kind()) {
-                    case F16 -> "printF16";
-                    case BF16 -> "printBF16";
-                    case F32 -> "printF32";
-                    default -> "printF64";
-                };
-                if (f.width() == 16) {
-                    v = LLVMBuildBitCast(t.builder, v, i16, "");
+        if (p.source() != null && p.source().type() instanceof Type.VectorType vt) {
+            // ( a, b, c ): each element as a scalar of its type is printed.
+            LLVMValueRef all = t.lookup(p.source(), op);
+            HostMemoryTranslators.callLibc(t, "printOpen", none, new LLVMTypeRef[0]);
+            for (int i = 0; i < vt.count(); i++) {
+                if (i > 0) {
+                    HostMemoryTranslators.callLibc(t, "printComma", none, new LLVMTypeRef[0]);
                 }
-            } else {
-                boolean signed = type instanceof Type.IntegerType it && it.width() > 1;
-                fn = type instanceof Type.IndexType ? "printU64" : "printI64";
-                v = LLVMBuildIntCast2(t.builder, v, i64, signed ? 1 : 0, "");
+                printScalar(t, vt.elementType(), LLVMBuildExtractElement(t.builder, all,
+                        LLVMConstInt(LLVMInt32TypeInContext(t.ctx), i, 0), ""));
             }
-            HostMemoryTranslators.callLibc(t, fn, none, new LLVMTypeRef[] {LLVMTypeOf(v)}, v);
+            HostMemoryTranslators.callLibc(t, "printClose", none, new LLVMTypeRef[0]);
+        } else if (p.source() != null) {
+            printScalar(t, p.source().type(), t.lookup(p.source(), op));
         }
         if (p.string() != null) {
             byte[] s = p.string().bytes();
@@ -279,6 +271,28 @@ public final class HostTranslators {
         if (mark != null) {
             HostMemoryTranslators.callLibc(t, mark, none, new LLVMTypeRef[0]);
         }
+    }
+
+    /** One number through the runner utilities' print function of its type. */
+    private static void printScalar(ModuleTranslation t, Type type, LLVMValueRef v) {
+        LLVMTypeRef i64 = LLVMInt64TypeInContext(t.ctx);
+        String fn;
+        if (type instanceof Type.FloatType f) {
+            fn = switch (f.kind()) {
+                case F16 -> "printF16";
+                case BF16 -> "printBF16";
+                case F32 -> "printF32";
+                default -> "printF64";
+            };
+            if (f.width() == 16) {
+                v = LLVMBuildBitCast(t.builder, v, LLVMInt16TypeInContext(t.ctx), "");
+            }
+        } else {
+            boolean signed = type instanceof Type.IntegerType it && it.width() > 1;
+            fn = type instanceof Type.IndexType ? "printU64" : "printI64";
+            v = LLVMBuildIntCast2(t.builder, v, i64, signed ? 1 : 0, "");
+        }
+        HostMemoryTranslators.callLibc(t, fn, LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[] {LLVMTypeOf(v)}, v);
     }
 
     public static void ret(Operation op, ModuleTranslation t) {

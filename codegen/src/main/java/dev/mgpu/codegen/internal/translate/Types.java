@@ -91,6 +91,8 @@ public final class Types {
             return device != null ? pointer(m, where) : struct(memrefFields(m, where));
         } else if (t instanceof Type.UnrankedMemRefType) {
             return struct(List.of(intptr, ptr));
+        } else if (t instanceof Type.VectorType v && v.shape().length == 1) {
+            return LLVMVectorType(of(v.elementType(), where), (int) v.count());
         } else if (t instanceof Type.LLVMStructType s) {
             List<LLVMTypeRef> fs = new ArrayList<>();
             for (Type f : s.body()) {
