@@ -133,6 +133,11 @@ fi
 for obj in us.*.o; do
   [[ -f "$obj" ]] || continue
   name="${obj%.o}"
+  # The driver stand-ins run each launch to completion when it is queued, so kernels that wait for each other
+  # across streams cannot meet there; a GPU runs them side by side.
+  if [[ -n "${FAKE_KERNELS:-}" && "$name" == us.concurrent-streams ]]; then
+    continue
+  fi
   if cc "$obj" -L. -Wl,-rpath,"$PWD" -lmgpu_runner_utils -lmgpu -ldl -lm -o "$name" &&
     FAKE_KERNELS="$PWD/$name.cpu.so${FAKE_KERNELS:+:$FAKE_KERNELS}" timeout "${CHECK_TIMEOUT:-60}" "./$name" 2>/dev/null |
       sed 's/base@ = 0x[0-9a-f]*/base@ = ADDR/' >"$name.got" &&
