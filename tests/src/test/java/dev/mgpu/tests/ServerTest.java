@@ -194,6 +194,23 @@ class ServerTest {
         }
     }
 
+    /**
+     * A path that reaches the process's standard input through a link and {@code ..} (here
+     * {@code l/../fd/0}, {@code l} a link to {@code /dev/fd}) is the client's standard input, as the kernel
+     * resolves it, not the server's.
+     */
+    @Test
+    void aPathToStdinThroughALinkAndDotDotReadsTheClientsInput() throws Exception {
+        Files.createSymbolicLink(work.resolve("l"), Path.of("/dev/fd"));
+        Native.Result a = cli(alone, work.resolve("axpy.mlir"), "--emit=mlir", "l/../fd/0");
+        Native.Result s = cli(served, work.resolve("axpy.mlir"), "--emit=mlir", "l/../fd/0");
+        assertEquals(0, a.exit(), a.err());
+        assertTrue(a.out().contains("gpu.func @axpy"), a.out());
+        assertEquals(a.exit(), s.exit(), s.err());
+        assertEquals(a.err(), s.err());
+        assertEquals(a.out(), s.out());
+    }
+
     /** This process's file-creation mask, which the server it starts inherits. */
     private static int umask() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
