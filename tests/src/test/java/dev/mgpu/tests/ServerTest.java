@@ -211,6 +211,29 @@ class ServerTest {
         assertEquals(a.out(), s.out());
     }
 
+    /**
+     * Temporary files are named by their process and its start: a server's first run removes those of
+     * processes that are gone (a server killed, a process id taken by another process since), and keeps
+     * those of processes alive.
+     */
+    @Test
+    void temporaryFilesOfGoneProcessesAreRemoved() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        ProcessHandle me = ProcessHandle.current();
+        long myStart = me.info().startInstant().orElseThrow().toEpochMilli();
+        Path dead = work.resolve(".other.o.mgpu-" + gone.pid() + "-" + myStart + ".tmp");
+        Path reused = work.resolve(".other.o.mgpu-" + me.pid() + "-" + (myStart - 60000) + ".tmp");
+        Path live = work.resolve(".other.o.mgpu-" + me.pid() + "-" + myStart + ".tmp");
+        for (Path p : List.of(dead, reused, live)) {
+            Files.writeString(p, "partial");
+        }
+        assertEquals(0, cli(served, null, "--emit=mlir", "axpy.mlir", "-o", "first.mlir").exit());
+        assertFalse(Files.exists(dead));
+        assertFalse(Files.exists(reused));
+        assertTrue(Files.exists(live));
+    }
+
     /** This process's file-creation mask, which the server it starts inherits. */
     private static int umask() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {

@@ -118,6 +118,8 @@ public final class CompileServer {
         System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
         // Not a daemon: it ends the server, and the JVM lives until it has, after main has returned too.
         new Thread(this::endWhenIdle, "gpu-translate-server-idle").start();
+        // Temporary files of runs whose server was killed.
+        Sink.deleteLeftoversIn(cwd);
         // LLVM loads while the first client connects.
         Mgpu.preloadNative();
         while (true) {
