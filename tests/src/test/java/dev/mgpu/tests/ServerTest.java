@@ -212,6 +212,56 @@ class ServerTest {
     }
 
     /**
+     * With one job slot, a run whose standard input never ends and one whose standard output is never read
+     * hold no slot while they wait: a third run is served meanwhile.
+     */
+    @Test
+    void runsWaitingOnTheirClientsHoldNoJobSlot() throws Exception {
+        Map<String, String> one = new HashMap<>(served);
+        one.put("MGPU_SERVER_JOBS", "1");
+        assertEquals(0, cli(one, null, "--emit=mlir", "axpy.mlir", "-o", "warm.mlir").exit());
+        StringBuilder many = new StringBuilder("module {\n  llvm.func @f() {\n");
+        for (int i = 0; i < 40000; i++) {
+            many.append("    %c").append(i).append(" = llvm.mlir.constant(").append(i).append(" : i64) : i64\n");
+        }
+        Files.writeString(work.resolve("big.mlir"), many.append("    llvm.return\n  }\n}\n").toString());
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        ProcessBuilder waitsForInput = new ProcessBuilder(gt, "--emit=mlir", "-").directory(work.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        waitsForInput.environment().putAll(one);
+        ProcessBuilder nobodyReads = new ProcessBuilder(gt, "--emit=mlir", "big.mlir").directory(work.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        nobodyReads.environment().putAll(one);
+        Process input = waitsForInput.start();
+        Process output = nobodyReads.start();
+        try {
+            Thread.sleep(3000);
+            ProcessBuilder pb = new ProcessBuilder(gt, "--emit=llvm", "axpy.mlir", "-o", "third.ll")
+                    .directory(work.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().putAll(one);
+            Process third = pb.start();
+            boolean done = third.waitFor(60, TimeUnit.SECONDS);
+            third.destroyForcibly();
+            assertTrue(done, "a run waited for the slots of runs that wait on their clients");
+            assertEquals(0, third.exitValue());
+            assertTrue(Files.readString(work.resolve("third.ll")).contains("define"));
+            // The waiting runs end as their own processes would once their clients read and write.
+            input.getOutputStream().write(Files.readAllBytes(work.resolve("axpy.mlir")));
+            input.getOutputStream().close();
+            String in = new String(input.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(in.contains("gpu.func @axpy"), in);
+            byte[] out = output.getInputStream().readAllBytes();
+            assertTrue(input.waitFor(60, TimeUnit.SECONDS) && output.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, input.exitValue());
+            assertEquals(0, output.exitValue());
+            assertEquals(cli(alone, null, "--emit=mlir", "big.mlir").out(), new String(out, StandardCharsets.UTF_8));
+        } finally {
+            input.destroyForcibly();
+            output.destroyForcibly();
+        }
+    }
+
+    /**
      * Temporary files are named by their process and its start: a server's first run removes those of
      * processes that are gone (a server killed, a process id taken by another process since), and keeps
      * those of processes alive.

@@ -37,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
  * </pre>
  * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
- * mask: a request whose directory, by name or by file, or mask is not the server's own is refused. Runs are
+ * mask: a request whose directory, by name or by file, or mask is not the server's own is refused.
+ * Standard input is read whole before a run takes one of the {@code MGPU_SERVER_JOBS} places, and its
+ * output is sent after it leaves it: a client that never ends its input or never reads its output holds no
+ * place. Runs are
  * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
  * order they came: the library translates and compiles on several threads at once
  * ({@code ConcurrencyTest}). A client that goes away before its run ends abandons it:
@@ -274,21 +277,35 @@ public final class CompileServer {
             Thread listen = new Thread(this::listen, "gpu-translate-client-input");
             listen.setDaemon(true);
             listen.start();
-            FrameStream out = new FrameStream('O');
+            // The run's output, frames as they come, is kept until the run has left its place: a client that
+            // does not read it keeps no place taken.
+            java.io.ByteArrayOutputStream frames = new java.io.ByteArrayOutputStream();
+            FrameStream out = new FrameStream('O', frames);
             // As System.err of a run of its own: the charset of the locale, which the environment sets.
-            PrintStream err = new PrintStream(new FrameStream('E'), true, java.nio.charset.Charset.defaultCharset());
+            PrintStream err = new PrintStream(new FrameStream('E', frames), true,
+                    java.nio.charset.Charset.defaultCharset());
             int code;
+            Stdin in = new Stdin();
             jobs.acquireUninterruptibly();
+            in.holding = true;
             try {
                 // A client gone while its run waited for a turn (Ctrl-C in a build) has it skipped.
-                code = gone ? GpuTranslate.EXIT_INPUT : GpuTranslate.run(args, new Stdin(), out, err,
+                code = gone ? GpuTranslate.EXIT_INPUT : GpuTranslate.run(args, in, out, err,
                         (flags & 1) != 0, (flags & 2) != 0, () -> gone);
                 out.flush();
                 err.flush();
             } finally {
-                jobs.release();
+                if (in.holding) {
+                    jobs.release();
+                }
             }
             System.err.println("served (exit " + code + (gone ? ", abandoned" : "") + "): " + String.join(" ", args));
+            synchronized (this) {
+                ByteBuffer all = ByteBuffer.wrap(frames.toByteArray());
+                while (all.hasRemaining()) {
+                    ch.write(all);
+                }
+            }
             frame('X', ByteBuffer.allocate(4).putInt(code).array(), 0, 4);
         }
 
@@ -335,11 +352,17 @@ public final class CompileServer {
             }
         }
 
-        /** Standard input, asked of the client at the first read. */
+        /**
+         * Standard input, asked of the client at the first read and read whole then, the run's place left
+         * meanwhile: a client whose input does not end holds no place.
+         */
         private final class Stdin extends InputStream {
             private byte[] chunk = new byte[0];
             private int at;
             private boolean ended;
+            /** Whether the run holds one of the places: while it reads its input, it does not. */
+            private boolean holding;
+            private java.util.ArrayDeque<byte[]> whole;
 
             @Override
             public int read() throws IOException {
@@ -356,13 +379,9 @@ public final class CompileServer {
                     if (!stdinAsked) {
                         stdinAsked = true;
                         frame('I', new byte[0], 0, 0);
+                        whole = readWhole();
                     }
-                    try {
-                        chunk = stdin.take();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IOException("interrupted while reading standard input");
-                    }
+                    chunk = whole.isEmpty() ? new byte[0] : whole.pop();
                     at = 0;
                     ended = chunk.length == 0;
                 }
@@ -371,16 +390,39 @@ public final class CompileServer {
                 at += n;
                 return n;
             }
+
+            /** All of the client's input up to its end (an empty chunk), read without a place. */
+            private java.util.ArrayDeque<byte[]> readWhole() throws IOException {
+                java.util.ArrayDeque<byte[]> all = new java.util.ArrayDeque<>();
+                if (holding) {
+                    jobs.release();
+                    holding = false;
+                }
+                try {
+                    for (byte[] c = stdin.take(); c.length > 0; c = stdin.take()) {
+                        all.add(c);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while reading standard input");
+                } finally {
+                    jobs.acquireUninterruptibly();
+                    holding = true;
+                }
+                return all;
+            }
         }
 
-        /** Output as frames of one kind, 64 KiB at most each. */
+        /** Output as frames of one kind, 64 KiB at most each, kept in {@code frames} in the order they come. */
         private final class FrameStream extends OutputStream {
             private final char kind;
+            private final java.io.ByteArrayOutputStream frames;
             private final byte[] buf = new byte[1 << 16];
             private int n;
 
-            FrameStream(char kind) {
+            FrameStream(char kind, java.io.ByteArrayOutputStream frames) {
                 this.kind = kind;
+                this.frames = frames;
             }
 
             @Override
@@ -410,7 +452,11 @@ public final class CompileServer {
                 if (n > 0) {
                     int len = n;
                     n = 0;
-                    frame(kind, buf, 0, len);
+                    synchronized (frames) {
+                        frames.write(kind);
+                        frames.write(ByteBuffer.allocate(4).putInt(len).array());
+                        frames.write(buf, 0, len);
+                    }
                 }
             }
         }
