@@ -261,6 +261,36 @@ class ServerTest {
         }
     }
 
+    /** A server whose jar is rebuilt (its size or time changes) ends itself: a new build gets a new one. */
+    @Test
+    void aServerWhoseJarChangesEnds() throws Exception {
+        Path tools = work.resolve("copy/tools");
+        Files.createDirectories(tools.resolve("target"));
+        Path real = TestPaths.root().resolve("tools");
+        Files.copy(real.resolve("gpu-translate"), tools.resolve("gpu-translate"),
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(real.resolve("target/gpu-translate.jar"), tools.resolve("target/gpu-translate.jar"));
+        Files.copy(real.resolve("target/gpu-translate-client"), tools.resolve("target/gpu-translate-client"),
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.createSymbolicLink(tools.resolve("target/lib"), real.resolve("target/lib"));
+        ProcessBuilder pb = new ProcessBuilder(tools.resolve("gpu-translate").toString(), "--emit=mlir", "axpy.mlir",
+                "-o", "copy.mlir").directory(work.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(served);
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), said);
+        assertEquals(1, count(allLogs(), "served (exit 0)"), allLogs());
+        Path jar = tools.resolve("target/gpu-translate.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(jar).toMillis() + 5000));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!allLogs().contains("ended: ") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(allLogs().contains("ended: its jar or launcher changed"), allLogs());
+    }
+
     /**
      * Temporary files are named by their process and its start: a server's first run removes those of
      * processes that are gone (a server killed, a process id taken by another process since), and keeps

@@ -63,6 +63,8 @@ public final class CompileServer {
     /** This process's working directory itself, which its name may stop naming. */
     private final FileKey home = FileKey.of(Path.of("."));
     private final int umask = umask();
+    /** This build's jar and launcher as they were at the start: once they change, the server ends. */
+    private final java.util.List<Object> build = ServerChecks.buildStamp();
     private final Semaphore jobs;
     /** Guards {@link #active} and {@link #ending}: a run accepted is served, or the server is ending. */
     private final Object life = new Object();
@@ -178,8 +180,11 @@ public final class CompileServer {
             // Another server may have taken the socket's name (one whose start outlasted its client's wait):
             // no client reaches this one then.
             boolean replaced = !java.util.Objects.equals(socketKey, FileKey.of(socket));
+            // A rebuilt jar or launcher gets a new server: this one would otherwise idle on, unused.
+            boolean rebuilt = !build.equals(ServerChecks.buildStamp());
             synchronized (life) {
-                if (active > 0 || !moved && !replaced && System.nanoTime() - lastActivity <= idleNanos) {
+                if (active > 0 || !moved && !replaced && !rebuilt
+                        && System.nanoTime() - lastActivity <= idleNanos) {
                     continue;
                 }
                 ending = true;
@@ -192,7 +197,8 @@ public final class CompileServer {
                 }
             }
             System.err.println(moved ? "ended: " + cwd + " names another directory now"
-                    : replaced ? "ended: another server has the socket" : "ended: idle");
+                    : replaced ? "ended: another server has the socket"
+                    : rebuilt ? "ended: its jar or launcher changed" : "ended: idle");
             try {
                 listener.close();
             } catch (IOException e) {
