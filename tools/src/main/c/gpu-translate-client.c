@@ -3,8 +3,9 @@
  * starting one when none answers, so that a build's many runs pay for one JVM start and one load of LLVM.
  *
  * usage: gpu-translate-client LAUNCHER JAR [gpu-translate arguments...]
- * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment and build
- * of the jar: its socket is named by a hash of all three, in MGPU_SERVER_DIR (default
+ * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment, identity
+ * (user and group ids, supplementary groups, mount namespace, root) and build of the jar: its socket is
+ * named by a hash of them all, in MGPU_SERVER_DIR (default
  * $XDG_RUNTIME_DIR/mgpu-server, else /tmp/mgpu-server-UID), a directory only this user may enter. It is
  * started there by LAUNCHER --mgpu-serve=SOCKET, detached, its own output in NAME.log. Wherever the server
  * cannot be used (no directory of ours, no server after 30 s, a refusal, a server gone before it said
@@ -94,12 +95,51 @@ static int here(struct place *p) {
   return 0;
 }
 
+static int by_gid(const void *a, const void *b) {
+  gid_t x = *(const gid_t *)a, y = *(const gid_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/*
+ * What decides which files this process may open, and which file a name opens: "uid=REAL,EFFECTIVE
+ * gid=REAL,EFFECTIVE groups=G,... mnt=mnt:[N] root=DEV:INO", as CompileServer's ServerChecks.identity states
+ * its own. NULL where it cannot be read.
+ */
+static char *whoami(void) {
+  int n = getgroups(0, NULL);
+  if (n < 0) return NULL;
+  gid_t *groups = calloc((size_t)n + 1, sizeof *groups);
+  char mnt[256];
+  ssize_t k = readlink("/proc/self/ns/mnt", mnt, sizeof mnt - 1);
+  struct stat root;
+  if (!groups || k < 0 || stat("/proc/self/root", &root) != 0 || (n = getgroups(n, groups)) < 0) {
+    free(groups);
+    return NULL;
+  }
+  mnt[k] = 0;
+  qsort(groups, (size_t)n, sizeof *groups, by_gid);
+  size_t size = 512 + (size_t)n * 12;
+  char *s = malloc(size);
+  if (!s) {
+    free(groups);
+    return NULL;
+  }
+  size_t at = (size_t)snprintf(s, size, "uid=%u,%u gid=%u,%u groups=", (unsigned)getuid(), (unsigned)geteuid(),
+                               (unsigned)getgid(), (unsigned)getegid());
+  for (int i = 0; i < n; i++) at += (size_t)snprintf(s + at, size - at, i ? ",%u" : "%u", (unsigned)groups[i]);
+  snprintf(s + at, size - at, " mnt=%s root=%llu:%llu", mnt, (unsigned long long)root.st_dev,
+           (unsigned long long)root.st_ino);
+  free(groups);
+  return s;
+}
+
 /*
  * The identity of the server this command may use: the jar's and launcher's files, the working directory
- * (name and file), the umask and the environment.
+ * (name and file), the umask, the process's identity (whoami) and the environment.
  */
-static uint64_t identity(const char *jar, const char *cwd, const struct place *at) {
-  uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 1");
+static uint64_t identity(const char *jar, const char *cwd, const struct place *at, const char *who) {
+  uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 3");
+  h = fnv_str(h, who);
   const char *files[] = {jar, launcher};
   for (int i = 0; i < 2; i++) {
     struct stat st;
@@ -225,11 +265,11 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
 }
 
 /* A connection to this command's server, started if none answers; -1 where there can be none. */
-static int server(const char *jar, const struct place *at) {
+static int server(const char *jar, const struct place *at, const char *who) {
   char cwd[PATH_MAX];
   char dir[PATH_MAX - 64];
   if (!getcwd(cwd, sizeof cwd) || server_dir(dir, sizeof dir) != 0) return -1;
-  uint64_t id = identity(jar, cwd, at);
+  uint64_t id = identity(jar, cwd, at, who);
   if (id == 0) return -1;
   char sock[PATH_MAX], lock[PATH_MAX], log[PATH_MAX];
   snprintf(sock, sizeof sock, "%s/%016llx.sock", dir, (unsigned long long)id);
@@ -342,14 +382,16 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   struct place at;
   if (here(&at) != 0) run_alone();
-  int fd = server(argv[2], &at);
+  char *who = whoami();
+  if (!who) run_alone();
+  int fd = server(argv[2], &at, who);
   if (fd < 0) run_alone();
   char cwd[PATH_MAX];
   if (!getcwd(cwd, sizeof cwd)) run_alone();
-  unsigned char head[4] = {'M', 'G', 'T', '2'};
+  unsigned char head[4] = {'M', 'G', 'T', '3'};
   uint32_t flags = (isatty(1) ? 1u : 0u) | (isatty(2) ? 2u : 0u);
   int failed = write_all(fd, head, 4) || send_u32(fd, flags) || send_u64(fd, at.dev) || send_u64(fd, at.ino) ||
-               send_u32(fd, at.mask) || send_string(fd, cwd) || send_u32(fd, (uint32_t)user_argc);
+               send_u32(fd, at.mask) || send_string(fd, cwd) || send_string(fd, who) || send_u32(fd, (uint32_t)user_argc);
   for (int i = 0; i < user_argc && !failed; i++) failed = send_string(fd, user_args[i]);
   if (failed) run_alone();
   int said = 0;

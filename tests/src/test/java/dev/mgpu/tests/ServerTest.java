@@ -159,19 +159,7 @@ class ServerTest {
         }
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            List<String> args = List.of("--emit=llvm", "-", "-o", "gone.ll");
-            ByteBuffer b = ByteBuffer.allocate(4096).put("MGT2".getBytes(StandardCharsets.US_ASCII)).putInt(0)
-                    .putLong((Long) Files.getAttribute(work, "unix:dev")).putLong((Long) Files.getAttribute(work, "unix:ino"))
-                    .putInt(umask());
-            for (String s : prepend(work.toString(), args)) {
-                if (s == null) {
-                    b.putInt(args.size());
-                    continue;
-                }
-                byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-                b.putInt(bytes.length).put(bytes);
-            }
-            b.flip();
+            ByteBuffer b = head(identity(), List.of("--emit=llvm", "-", "-o", "gone.ll"));
             while (b.hasRemaining()) {
                 ch.write(b);
             }
@@ -314,6 +302,82 @@ class ServerTest {
         assertTrue(Files.exists(live));
     }
 
+    /**
+     * A request is served only by a server of the client's whole identity: user and group ids, supplementary
+     * groups, mount namespace and root, besides directory and mask. A client that has left a group, or sees
+     * other mounts, is refused and runs in a process of its own.
+     */
+    @Test
+    void aClientOfAnotherIdentityIsRefused() throws Exception {
+        assertEquals(0, cli(served, null, "--emit=mlir", "axpy.mlir", "-o", "first.mlir").exit());
+        String own = identity();
+        assertEquals('X', request(own, List.of("--emit=mlir", "axpy.mlir", "-o", "same.mlir")));
+        assertTrue(Files.exists(work.resolve("same.mlir")));
+        for (String other : List.of(own.replaceFirst("groups=[^ ]*", "groups=4242"),
+                own.replaceFirst("gid=[^ ]*", "gid=4242,4242"), own.replaceFirst("mnt=[^ ]*", "mnt=mnt:[1]"),
+                own.replaceFirst("root=[^ ]*", "root=1:2"))) {
+            assertEquals('R', request(other, List.of("--emit=mlir", "axpy.mlir", "-o", "other.mlir")), other);
+        }
+        assertFalse(Files.exists(work.resolve("other.mlir")));
+    }
+
+    /** Sends a request with {@code identity} to this directory's server; the kind of its last frame. */
+    private char request(String identity, List<String> args) throws IOException {
+        Path socket;
+        try (Stream<Path> s = Files.list(servers)) {
+            socket = s.filter(p -> p.toString().endsWith(".sock")).findFirst().orElseThrow();
+        }
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            ch.write(head(identity, args));
+            ByteBuffer all = ByteBuffer.allocate(1 << 20);
+            while (ch.read(all) >= 0) {
+                // To the end: the answer's last frame is its last 9 bytes (X), or all 5 (R).
+            }
+            all.flip();
+            return (char) all.get(all.limit() == 5 ? 0 : all.limit() - 9);
+        }
+    }
+
+    /** A request's head and arguments as the client sends them. */
+    private ByteBuffer head(String identity, List<String> args) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(8192).put("MGT3".getBytes(StandardCharsets.US_ASCII)).putInt(0)
+                .putLong((Long) Files.getAttribute(work, "unix:dev")).putLong((Long) Files.getAttribute(work, "unix:ino"))
+                .putInt(umask());
+        putString(b, work.toString());
+        putString(b, identity);
+        b.putInt(args.size());
+        for (String s : args) {
+            putString(b, s);
+        }
+        return b.flip();
+    }
+
+    /**
+     * This process's identity as the client states it: {@code uid=REAL,EFFECTIVE gid=REAL,EFFECTIVE
+     * groups=G,... mnt=mnt:[N] root=DEV:INO}, the groups in increasing order.
+     */
+    private static String identity() throws IOException {
+        String uid = "";
+        String gid = "";
+        String groups = "";
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            String[] f = line.split("\\s+");
+            if (line.startsWith("Uid:")) {
+                uid = f[1] + "," + f[2];
+            } else if (line.startsWith("Gid:")) {
+                gid = f[1] + "," + f[2];
+            } else if (line.startsWith("Groups:")) {
+                groups = String.join(",", java.util.Arrays.stream(f).skip(1).mapToLong(Long::parseLong).sorted()
+                        .mapToObj(Long::toString).toList());
+            }
+        }
+        Path root = Path.of("/proc/self/root");
+        return "uid=" + uid + " gid=" + gid + " groups=" + groups + " mnt="
+                + Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")) + " root=" + Files.getAttribute(root, "unix:dev")
+                + ":" + Files.getAttribute(root, "unix:ino");
+    }
+
     /** This process's file-creation mask, which the server it starts inherits. */
     private static int umask() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
@@ -430,13 +494,9 @@ class ServerTest {
         return b.toString();
     }
 
-    /** The request's strings: the working directory, then null where the count goes, then the arguments. */
-    private static List<String> prepend(String cwd, List<String> args) {
-        List<String> all = new ArrayList<>();
-        all.add(cwd);
-        all.add(null);
-        all.addAll(args);
-        return all;
+    private static void putString(ByteBuffer b, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        b.putInt(bytes.length).put(bytes);
     }
 
     private Native.Result cli(Map<String, String> env, Path stdin, String... args) throws Exception {

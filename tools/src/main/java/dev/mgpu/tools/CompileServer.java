@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The protocol, over a Unix-domain socket, every integer big-endian:
  * <pre>
- * request  = "MGT2" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string argc:u32 string*
+ * request  = "MGT3" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string identity:string argc:u32 string*
  *                                                              flags: 1 stdout, 2 stderr is a terminal
  * string   = length:u32 UTF-8 bytes
  * answer   = frame* (X | R)
@@ -37,10 +37,12 @@ import java.util.concurrent.TimeUnit;
  * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
  * </pre>
  * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
- * mask: a request whose directory, by name or by file, or mask is not the server's own is refused.
- * Standard input is read whole before a run takes one of the {@code MGPU_SERVER_JOBS} places, and its
- * output is sent after it leaves it: a client that never ends its input or never reads its output holds no
- * place. Runs are
+ * mask, and {@code identity} the client's as {@link ServerChecks#identity()} states it (user and group ids,
+ * supplementary groups, mount namespace, root): a request whose directory, by name or by file, mask or
+ * identity is not the server's own is refused, so that every file a run opens is the one, with the rights,
+ * that the client's own process would get. Standard input is read whole before a run takes one of the
+ * {@code MGPU_SERVER_JOBS} places, and its output is sent after it leaves it: a client that never ends its
+ * input or never reads its output holds no place. Runs are
  * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
  * order they came: the library translates and compiles on several threads at once
  * ({@code ConcurrencyTest}). A client that goes away before its run ends abandons it:
@@ -48,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * without a run, or once its directory's name names another directory (or none), and removes its socket.
  */
 public final class CompileServer {
-    private static final int MAGIC = 0x4D475432;
+    private static final int MAGIC = 0x4D475433;
     private static final int MAX_STRING = 1 << 20;
     private static final int MAX_ARGS = 1 << 16;
     /**
@@ -63,6 +65,8 @@ public final class CompileServer {
     /** This process's working directory itself, which its name may stop naming. */
     private final FileKey home = FileKey.of(Path.of("."));
     private final int umask = umask();
+    /** The identity a client must have; null where it cannot be known (every request is refused). */
+    private final String identity = ServerChecks.identity();
     /** This build's jar and launcher as they were at the start: once they change, the server ends. */
     private final java.util.List<Object> build = ServerChecks.buildStamp();
     private final Semaphore jobs;
@@ -265,6 +269,7 @@ public final class CompileServer {
             long ino = place.getLong();
             int mask = place.getInt();
             String from = string();
+            String claimed = string();
             int argc = read(4).getInt();
             if (argc < 0 || argc > MAX_ARGS) {
                 return;
@@ -275,8 +280,10 @@ public final class CompileServer {
             }
             boolean samePlace = Path.of(from).equals(cwd) && new FileKey(dev, ino).equals(home)
                     && (umask < 0 || umask == mask);
-            if (!samePlace || GpuTranslate.needsItsOwnProcess(args)) {
-                System.err.println("refused: " + String.join(" ", args));
+            boolean sameIdentity = identity != null && identity.equals(claimed);
+            if (!samePlace || !sameIdentity || GpuTranslate.needsItsOwnProcess(args)) {
+                System.err.println("refused" + (sameIdentity ? "" : " (another identity: " + claimed + ")") + ": "
+                        + String.join(" ", args));
                 frame('R', new byte[0], 0, 0);
                 return;
             }
