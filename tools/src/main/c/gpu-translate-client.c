@@ -5,9 +5,12 @@
  * usage: gpu-translate-client LAUNCHER JAR [gpu-translate arguments...]
  * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment, identity
  * (user and group ids, supplementary groups, mount namespace, root) and build of the jar: its socket is
- * named by a hash of them all, in MGPU_SERVER_DIR (default
- * $XDG_RUNTIME_DIR/mgpu-server, else /tmp/mgpu-server-UID), a directory only this user may enter. It is
- * started there by LAUNCHER --mgpu-serve=SOCKET, detached, its own output in NAME.log. Wherever the server
+ * named by a hash of them all, in MGPU_SERVER_DIR (default $XDG_RUNTIME_DIR/mgpu-server, else
+ * /tmp/mgpu-server-UID), a directory of this user's, mode 0700, not a link. The directory is opened once and
+ * checked through its descriptor; every name in it is reached through that descriptor
+ * (/proc/self/fd/N/NAME), so a directory swapped under its name after the check is never used. The server is
+ * started by LAUNCHER --mgpu-serve=/proc/self/fd/3/NAME.sock, detached, with the directory as its
+ * descriptor 3 and its own output in NAME.log. Wherever the server
  * cannot be used (no directory of ours, no server after 30 s, a refusal, a server gone before it said
  * anything), the command runs as LAUNCHER would run it alone, with MGPU_SERVER=0.
  *
@@ -166,8 +169,13 @@ static uint64_t identity(const char *jar, const char *cwd, const struct place *a
   return h;
 }
 
-/* The directory of this user's servers, made if need be; NULL where it is not safely ours. */
-static int server_dir(char *out, size_t size) {
+/*
+ * The directory of this user's servers, made if need be, opened (not through a link) and checked through the
+ * descriptor returned: -1 where it is not this user's alone.
+ */
+static int server_dir(void) {
+  char out[PATH_MAX];
+  size_t size = sizeof out;
   const char *given = getenv("MGPU_SERVER_DIR");
   const char *runtime = getenv("XDG_RUNTIME_DIR");
   int n;
@@ -180,11 +188,14 @@ static int server_dir(char *out, size_t size) {
   }
   if (n < 0 || (size_t)n >= size) return -1;
   if (mkdir(out, 0700) != 0 && errno != EEXIST) return -1;
+  int dir = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
-  if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 077) != 0) {
+  if (dir < 0) return -1;
+  if (fstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 0777) != 0700) {
+    close(dir);
     return -1;
   }
-  return 0;
+  return dir;
 }
 
 static int connect_to(const char *path) {
@@ -203,7 +214,7 @@ static int connect_to(const char *path) {
  * Starts LAUNCHER --mgpu-serve=SOCKET detached from this process, its session and its descriptors, and
  * returns the server's process id (0 if unknown, -1 if it could not be started).
  */
-static pid_t start_server(const char *socket_path, const char *log_path) {
+static pid_t start_server(int dir, const char *name) {
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) return -1;
   pid_t child = fork();
@@ -221,15 +232,19 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
       (void)ignored;
       _exit(0);
     }
+    char log_name[64];
+    snprintf(log_name, sizeof log_name, "%s.log", name);
     int null = open("/dev/null", O_RDONLY);
-    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int log = openat(dir, log_name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (null < 0 || log < 0) _exit(1);
     dup2(null, 0);
     dup2(log, 1);
     dup2(log, 2);
+    /* The directory, as the server's descriptor 3, through which it names its socket. */
+    if (dir == 3 ? fcntl(3, F_SETFD, 0) != 0 : dup2(dir, 3) != 3) _exit(1);
     /* A build's pipes (make's job server, a caller reading our stdout to its end) must not stay open. */
     long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
+    for (long fd = 4; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
     for (char **e = environ; *e;) {
       if (volatile_variable(*e) && strncmp(*e, "PWD=", 4) != 0) {
         char name[256];
@@ -245,10 +260,8 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
     }
     setenv("MGPU_SERVER", "0", 1);
     signal(SIGPIPE, SIG_DFL);
-    size_t n = strlen(socket_path) + sizeof "--mgpu-serve=";
-    char *arg = malloc(n);
-    if (!arg) _exit(1);
-    snprintf(arg, n, "--mgpu-serve=%s", socket_path);
+    char arg[128];
+    snprintf(arg, sizeof arg, "--mgpu-serve=/proc/self/fd/3/%s.sock", name);
     char *argv[] = {(char *)launcher, arg, NULL};
     execv(launcher, argv);
     _exit(127);
@@ -267,29 +280,36 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
 /* A connection to this command's server, started if none answers; -1 where there can be none. */
 static int server(const char *jar, const struct place *at, const char *who) {
   char cwd[PATH_MAX];
-  char dir[PATH_MAX - 64];
-  if (!getcwd(cwd, sizeof cwd) || server_dir(dir, sizeof dir) != 0) return -1;
+  if (!getcwd(cwd, sizeof cwd)) return -1;
   uint64_t id = identity(jar, cwd, at, who);
   if (id == 0) return -1;
-  char sock[PATH_MAX], lock[PATH_MAX], log[PATH_MAX];
-  snprintf(sock, sizeof sock, "%s/%016llx.sock", dir, (unsigned long long)id);
-  snprintf(lock, sizeof lock, "%s/%016llx.lock", dir, (unsigned long long)id);
-  snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)id);
-  if (strlen(sock) >= sizeof((struct sockaddr_un *)0)->sun_path) return -1;
+  int dir = server_dir();
+  if (dir < 0) return -1;
+  char name[32], sock[128], lock[64];
+  snprintf(name, sizeof name, "%016llx", (unsigned long long)id);
+  snprintf(sock, sizeof sock, "/proc/self/fd/%d/%s.sock", dir, name);
+  snprintf(lock, sizeof lock, "%s.lock", name);
   int fd = connect_to(sock);
-  if (fd >= 0) return fd;
+  if (fd >= 0) {
+    close(dir);
+    return fd;
+  }
   /* One client starts the server; the others wait on the lock and then find it. */
-  int l = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (l < 0) return -1;
+  int l = openat(dir, lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (l < 0) {
+    close(dir);
+    return -1;
+  }
   while (flock(l, LOCK_EX) != 0) {
     if (errno != EINTR) {
       close(l);
+      close(dir);
       return -1;
     }
   }
   fd = connect_to(sock);
   if (fd < 0) {
-    pid_t started = start_server(sock, log);
+    pid_t started = start_server(dir, name);
     struct timespec pause = {0, 5 * 1000 * 1000};
     /* Up to 30 s, while the server lives: one that could not start says why in its log. */
     for (int i = 0; i < 6000 && fd < 0 && started >= 0; i++) {
@@ -299,6 +319,7 @@ static int server(const char *jar, const struct place *at, const char *who) {
     }
   }
   close(l);
+  close(dir);
   return fd;
 }
 

@@ -321,6 +321,37 @@ class ServerTest {
         assertFalse(Files.exists(work.resolve("other.mlir")));
     }
 
+    /**
+     * A server refuses a socket directory that is not its user's own with mode 0700, or that is reached
+     * through a symbolic link, where another user could put a socket or swap the directory.
+     */
+    @Test
+    void aServerRefusesAnUnsafeSocketDirectory() throws Exception {
+        Path open = work.resolve("open");
+        Files.createDirectories(open);
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path safe = work.resolve("safe");
+        Files.createDirectories(safe);
+        Files.setPosixFilePermissions(safe, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Path link = work.resolve("link");
+        Files.createSymbolicLink(link, safe);
+        for (Path dir : List.of(open, link)) {
+            ProcessBuilder pb = new ProcessBuilder(TestPaths.root().resolve("tools/gpu-translate").toString(),
+                    "--mgpu-serve=" + dir.resolve("x.sock")).directory(work.toFile()).redirectErrorStream(true)
+                    .redirectOutput(work.resolve("said.txt").toFile());
+            Process p = pb.start();
+            try {
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), dir.toString());
+                String said = Files.readString(work.resolve("said.txt"));
+                assertEquals(2, p.exitValue(), said);
+                assertTrue(said.contains("not a directory of this user's alone"), said);
+                assertFalse(Files.exists(dir.resolve("x.sock"), java.nio.file.LinkOption.NOFOLLOW_LINKS), dir.toString());
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
     /** Sends a request with {@code identity} to this directory's server; the kind of its last frame. */
     private char request(String identity, List<String> args) throws IOException {
         Path socket;

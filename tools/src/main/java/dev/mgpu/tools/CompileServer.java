@@ -99,7 +99,19 @@ public final class CompileServer {
         }
         long idle = setting("MGPU_SERVER_IDLE", 900);
         long jobs = setting("MGPU_SERVER_JOBS", Runtime.getRuntime().availableProcessors());
-        new CompileServer(Path.of(args[0]), idle, (int) Math.min(jobs, 1024)).serve();
+        Path socket = Path.of(args[0]).toAbsolutePath();
+        Path dir = socket.getParent();
+        String unsafe = dir == null ? "no directory for " + socket : ServerChecks.unsafeDirectory(dir);
+        if (unsafe != null) {
+            System.err.println("gpu-translate server: " + unsafe);
+            System.exit(GpuTranslate.EXIT_USAGE);
+        }
+        // The client passes the directory it opened and checked as a descriptor, which no one can swap; a
+        // directory given by name is used by its real path, checked above not to be a link.
+        if (!dir.toString().startsWith("/proc/self/fd/")) {
+            socket = dir.toRealPath().resolve(socket.getFileName());
+        }
+        new CompileServer(socket, idle, (int) Math.min(jobs, 1024)).serve();
     }
 
     /** The positive whole number in the variable {@code name}, else {@code otherwise}. */
@@ -124,7 +136,10 @@ public final class CompileServer {
         listener.bind(UnixDomainSocketAddress.of(socket));
         socketKey = FileKey.of(socket);
         // Its own output is the log beside the socket: who it is, then a line a run.
-        System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
+        // (A socket named through the client's descriptor of the directory: where that directory is, too.)
+        String where = socket.startsWith("/proc/self/fd/") ? " (" + socket.getParent().toRealPath() + ")" : "";
+        System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + where + " in "
+                + cwd);
         // Not a daemon: it ends the server, and the JVM lives until it has, after main has returned too.
         new Thread(this::endWhenIdle, "gpu-translate-server-idle").start();
         // Temporary files of runs whose server was killed.

@@ -2,14 +2,18 @@ package dev.mgpu.tools;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a resident server must share with the clients it serves, and what tells it to end: the process's
- * identity (the files it may open and where), and its build's files.
+ * identity (the files it may open and where), its socket directory's safety, and its build's files.
  */
 final class ServerChecks {
     private ServerChecks() {
@@ -46,6 +50,39 @@ final class ServerChecks {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Why {@code dir} may not hold this user's sockets, or null where it may: it must be a directory of this
+     * user's, mode 0700, and not a symbolic link. A directory the client opened and checked itself, passed as
+     * a descriptor ({@code /proc/self/fd/N}), is checked where the descriptor leads: no name can be swapped
+     * under it.
+     */
+    static String unsafeDirectory(Path dir) {
+        boolean descriptor = dir.toString().matches("/proc/self/fd/\\d+");
+        try {
+            PosixFileAttributes a = descriptor ? Files.readAttributes(dir, PosixFileAttributes.class)
+                    : Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            int owner = (Integer) (descriptor ? Files.getAttribute(dir, "unix:uid")
+                    : Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS));
+            Set<PosixFilePermission> only = Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+                    PosixFilePermission.OWNER_EXECUTE);
+            if (!a.isDirectory() || owner != ownUid() || !a.permissions().equals(only)) {
+                return dir + " is not a directory of this user's alone (mode 0700, no link)";
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return dir + " is not a directory of this user's alone: " + e.getMessage();
+        }
+    }
+
+    private static int ownUid() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("Uid:")) {
+                return Integer.parseInt(line.trim().split("\\s+")[2]);
+            }
+        }
+        throw new IOException("no Uid in /proc/self/status");
     }
 
     /**
