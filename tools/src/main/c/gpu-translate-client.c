@@ -432,7 +432,9 @@ int main(int argc, char **argv) {
     }
     if (frame[0] == 'I') {
       said = 1;
-      if (send_stdin(fd) != 0) break;
+      /* A server that stops reading (input past the bound a run reads) has its answer on the way: it is
+       * read next, and a server gone is seen there. */
+      send_stdin(fd);
       continue;
     }
     if (frame[0] != 'O' && frame[0] != 'E') break;

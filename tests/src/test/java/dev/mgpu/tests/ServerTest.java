@@ -249,6 +249,28 @@ class ServerTest {
         }
     }
 
+    /**
+     * Standard input that never ends is refused at the bound a run of its own reads, and no more of it is
+     * kept in the server: the same error and exit code.
+     */
+    @Test
+    void endlessStandardInputIsRefusedAtTheBound() throws Exception {
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        Map<String, String> bounded = new HashMap<>(served);
+        bounded.put("MGPU_JAVA_OPTS", "-Xmx2560m");
+        Map<String, String> boundedAlone = new HashMap<>(alone);
+        boundedAlone.put("MGPU_JAVA_OPTS", "-Xmx2560m");
+        // Bounded: a server that kept all it was sent would never answer.
+        String sh = "set -o pipefail; cat /dev/zero | timeout -k 5 120 " + gt + " --emit=mlir -";
+        Native.Result a = Native.run(work, boundedAlone, List.of("bash", "-c", sh));
+        Native.Result s = Native.run(work, bounded, List.of("bash", "-c", sh));
+        assertEquals(1, a.exit(), a.err());
+        assertTrue(a.err().contains("more than the 1 GiB mgpu reads"), a.err());
+        assertEquals(a.exit(), s.exit(), s.err());
+        assertEquals(a.err(), s.err());
+        assertEquals(a.out(), s.out());
+    }
+
     /** A server whose jar is rebuilt (its size or time changes) ends itself: a new build gets a new one. */
     @Test
     void aServerWhoseJarChangesEnds() throws Exception {

@@ -40,8 +40,8 @@ import java.util.concurrent.TimeUnit;
  * mask, and {@code identity} the client's as {@link ServerChecks#identity()} states it (user and group ids,
  * supplementary groups, mount namespace, root): a request whose directory, by name or by file, mask or
  * identity is not the server's own is refused, so that every file a run opens is the one, with the rights,
- * that the client's own process would get. Standard input is read whole before a run takes one of the
- * {@code MGPU_SERVER_JOBS} places, and its output is sent after it leaves it: a client that never ends its
+ * that the client's own process would get. A run leaves its place among the {@code MGPU_SERVER_JOBS} while
+ * it waits for standard input, and its output is sent after it has left it: a client that never ends its
  * input or never reads its output holds no place. Runs are
  * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
  * order they came: the library translates and compiles on several threads at once
@@ -345,7 +345,13 @@ public final class CompileServer {
                     if (n < 0 || n > MAX_STRING) {
                         break;
                     }
-                    stdin.put(n == 0 ? new byte[0] : read(n).array());
+                    byte[] chunk = n == 0 ? new byte[0] : read(n).array();
+                    // A run that read no further (input past its bound) leaves the rest here until it ends.
+                    while (!stdin.offer(chunk, 1, TimeUnit.SECONDS)) {
+                        if (!ch.isOpen()) {
+                            return;
+                        }
+                    }
                 }
             } catch (IOException | InterruptedException e) {
                 // End of the connection: the client exited or was killed.
@@ -381,16 +387,16 @@ public final class CompileServer {
         }
 
         /**
-         * Standard input, asked of the client at the first read and read whole then, the run's place left
-         * meanwhile: a client whose input does not end holds no place.
+         * Standard input, asked of the client at the first read and passed on as it comes (so that no more
+         * is kept than the run reads, its bound included), the run's place left while it waits for the
+         * client: a client whose input does not end holds no place.
          */
         private final class Stdin extends InputStream {
             private byte[] chunk = new byte[0];
             private int at;
             private boolean ended;
-            /** Whether the run holds one of the places: while it reads its input, it does not. */
+            /** Whether the run holds one of the places: while it waits for its input, it does not. */
             private boolean holding;
-            private java.util.ArrayDeque<byte[]> whole;
 
             @Override
             public int read() throws IOException {
@@ -407,9 +413,8 @@ public final class CompileServer {
                     if (!stdinAsked) {
                         stdinAsked = true;
                         frame('I', new byte[0], 0, 0);
-                        whole = readWhole();
                     }
-                    chunk = whole.isEmpty() ? new byte[0] : whole.pop();
+                    chunk = next();
                     at = 0;
                     ended = chunk.length == 0;
                 }
@@ -419,17 +424,18 @@ public final class CompileServer {
                 return n;
             }
 
-            /** All of the client's input up to its end (an empty chunk), read without a place. */
-            private java.util.ArrayDeque<byte[]> readWhole() throws IOException {
-                java.util.ArrayDeque<byte[]> all = new java.util.ArrayDeque<>();
+            /** The client's next chunk of input (empty at its end), the run's place left while it waits. */
+            private byte[] next() throws IOException {
+                byte[] ready = stdin.poll();
+                if (ready != null) {
+                    return ready;
+                }
                 if (holding) {
                     jobs.release();
                     holding = false;
                 }
                 try {
-                    for (byte[] c = stdin.take(); c.length > 0; c = stdin.take()) {
-                        all.add(c);
-                    }
+                    return stdin.take();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IOException("interrupted while reading standard input");
@@ -437,7 +443,6 @@ public final class CompileServer {
                     jobs.acquireUninterruptibly();
                     holding = true;
                 }
-                return all;
             }
         }
 
