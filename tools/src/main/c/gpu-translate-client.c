@@ -3,10 +3,14 @@
  * starting one when none answers, so that a build's many runs pay for one JVM start and one load of LLVM.
  *
  * usage: gpu-translate-client LAUNCHER JAR [gpu-translate arguments...]
- * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment and build
- * of the jar: its socket is named by a hash of all three, in MGPU_SERVER_DIR (default
- * $XDG_RUNTIME_DIR/mgpu-server, else /tmp/mgpu-server-UID), a directory only this user may enter. It is
- * started there by LAUNCHER --mgpu-serve=SOCKET, detached, its own output in NAME.log. Wherever the server
+ * The launcher execs this when MGPU_SERVER=1. A server serves one working directory, environment, identity
+ * (user and group ids, supplementary groups, mount namespace, root) and build of the jar: its socket is
+ * named by a hash of them all, in MGPU_SERVER_DIR (default $XDG_RUNTIME_DIR/mgpu-server, else
+ * /tmp/mgpu-server-UID), a directory of this user's, mode 0700, not a link. The directory is opened once and
+ * checked through its descriptor; every name in it is reached through that descriptor
+ * (/proc/self/fd/N/NAME), so a directory swapped under its name after the check is never used. The server is
+ * started by LAUNCHER --mgpu-serve=/proc/self/fd/3/NAME.sock, detached, with the directory as its
+ * descriptor 3 and its own output in NAME.log. Wherever the server
  * cannot be used (no directory of ours, no server after 30 s, a refusal, a server gone before it said
  * anything), the command runs as LAUNCHER would run it alone, with MGPU_SERVER=0.
  *
@@ -94,12 +98,51 @@ static int here(struct place *p) {
   return 0;
 }
 
+static int by_gid(const void *a, const void *b) {
+  gid_t x = *(const gid_t *)a, y = *(const gid_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/*
+ * What decides which files this process may open, and which file a name opens: "uid=REAL,EFFECTIVE
+ * gid=REAL,EFFECTIVE groups=G,... mnt=mnt:[N] root=DEV:INO", as CompileServer's ServerChecks.identity states
+ * its own. NULL where it cannot be read.
+ */
+static char *whoami(void) {
+  int n = getgroups(0, NULL);
+  if (n < 0) return NULL;
+  gid_t *groups = calloc((size_t)n + 1, sizeof *groups);
+  char mnt[256];
+  ssize_t k = readlink("/proc/self/ns/mnt", mnt, sizeof mnt - 1);
+  struct stat root;
+  if (!groups || k < 0 || stat("/proc/self/root", &root) != 0 || (n = getgroups(n, groups)) < 0) {
+    free(groups);
+    return NULL;
+  }
+  mnt[k] = 0;
+  qsort(groups, (size_t)n, sizeof *groups, by_gid);
+  size_t size = 512 + (size_t)n * 12;
+  char *s = malloc(size);
+  if (!s) {
+    free(groups);
+    return NULL;
+  }
+  size_t at = (size_t)snprintf(s, size, "uid=%u,%u gid=%u,%u groups=", (unsigned)getuid(), (unsigned)geteuid(),
+                               (unsigned)getgid(), (unsigned)getegid());
+  for (int i = 0; i < n; i++) at += (size_t)snprintf(s + at, size - at, i ? ",%u" : "%u", (unsigned)groups[i]);
+  snprintf(s + at, size - at, " mnt=%s root=%llu:%llu", mnt, (unsigned long long)root.st_dev,
+           (unsigned long long)root.st_ino);
+  free(groups);
+  return s;
+}
+
 /*
  * The identity of the server this command may use: the jar's and launcher's files, the working directory
- * (name and file), the umask and the environment.
+ * (name and file), the umask, the process's identity (whoami) and the environment.
  */
-static uint64_t identity(const char *jar, const char *cwd, const struct place *at) {
-  uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 1");
+static uint64_t identity(const char *jar, const char *cwd, const struct place *at, const char *who) {
+  uint64_t h = fnv_str(0xcbf29ce484222325ULL, "gpu-translate-server 3");
+  h = fnv_str(h, who);
   const char *files[] = {jar, launcher};
   for (int i = 0; i < 2; i++) {
     struct stat st;
@@ -126,8 +169,13 @@ static uint64_t identity(const char *jar, const char *cwd, const struct place *a
   return h;
 }
 
-/* The directory of this user's servers, made if need be; NULL where it is not safely ours. */
-static int server_dir(char *out, size_t size) {
+/*
+ * The directory of this user's servers, made if need be, opened (not through a link) and checked through the
+ * descriptor returned: -1 where it is not this user's alone.
+ */
+static int server_dir(void) {
+  char out[PATH_MAX];
+  size_t size = sizeof out;
   const char *given = getenv("MGPU_SERVER_DIR");
   const char *runtime = getenv("XDG_RUNTIME_DIR");
   int n;
@@ -140,11 +188,14 @@ static int server_dir(char *out, size_t size) {
   }
   if (n < 0 || (size_t)n >= size) return -1;
   if (mkdir(out, 0700) != 0 && errno != EEXIST) return -1;
+  int dir = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
-  if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 077) != 0) {
+  if (dir < 0) return -1;
+  if (fstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 0777) != 0700) {
+    close(dir);
     return -1;
   }
-  return 0;
+  return dir;
 }
 
 static int connect_to(const char *path) {
@@ -163,7 +214,7 @@ static int connect_to(const char *path) {
  * Starts LAUNCHER --mgpu-serve=SOCKET detached from this process, its session and its descriptors, and
  * returns the server's process id (0 if unknown, -1 if it could not be started).
  */
-static pid_t start_server(const char *socket_path, const char *log_path) {
+static pid_t start_server(int dir, const char *name) {
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) return -1;
   pid_t child = fork();
@@ -181,15 +232,19 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
       (void)ignored;
       _exit(0);
     }
+    char log_name[64];
+    snprintf(log_name, sizeof log_name, "%s.log", name);
     int null = open("/dev/null", O_RDONLY);
-    int log = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int log = openat(dir, log_name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (null < 0 || log < 0) _exit(1);
     dup2(null, 0);
     dup2(log, 1);
     dup2(log, 2);
+    /* The directory, as the server's descriptor 3, through which it names its socket. */
+    if (dir == 3 ? fcntl(3, F_SETFD, 0) != 0 : dup2(dir, 3) != 3) _exit(1);
     /* A build's pipes (make's job server, a caller reading our stdout to its end) must not stay open. */
     long max = sysconf(_SC_OPEN_MAX);
-    for (long fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
+    for (long fd = 4; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close((int)fd);
     for (char **e = environ; *e;) {
       if (volatile_variable(*e) && strncmp(*e, "PWD=", 4) != 0) {
         char name[256];
@@ -205,10 +260,8 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
     }
     setenv("MGPU_SERVER", "0", 1);
     signal(SIGPIPE, SIG_DFL);
-    size_t n = strlen(socket_path) + sizeof "--mgpu-serve=";
-    char *arg = malloc(n);
-    if (!arg) _exit(1);
-    snprintf(arg, n, "--mgpu-serve=%s", socket_path);
+    char arg[128];
+    snprintf(arg, sizeof arg, "--mgpu-serve=/proc/self/fd/3/%s.sock", name);
     char *argv[] = {(char *)launcher, arg, NULL};
     execv(launcher, argv);
     _exit(127);
@@ -225,31 +278,38 @@ static pid_t start_server(const char *socket_path, const char *log_path) {
 }
 
 /* A connection to this command's server, started if none answers; -1 where there can be none. */
-static int server(const char *jar, const struct place *at) {
+static int server(const char *jar, const struct place *at, const char *who) {
   char cwd[PATH_MAX];
-  char dir[PATH_MAX - 64];
-  if (!getcwd(cwd, sizeof cwd) || server_dir(dir, sizeof dir) != 0) return -1;
-  uint64_t id = identity(jar, cwd, at);
+  if (!getcwd(cwd, sizeof cwd)) return -1;
+  uint64_t id = identity(jar, cwd, at, who);
   if (id == 0) return -1;
-  char sock[PATH_MAX], lock[PATH_MAX], log[PATH_MAX];
-  snprintf(sock, sizeof sock, "%s/%016llx.sock", dir, (unsigned long long)id);
-  snprintf(lock, sizeof lock, "%s/%016llx.lock", dir, (unsigned long long)id);
-  snprintf(log, sizeof log, "%s/%016llx.log", dir, (unsigned long long)id);
-  if (strlen(sock) >= sizeof((struct sockaddr_un *)0)->sun_path) return -1;
+  int dir = server_dir();
+  if (dir < 0) return -1;
+  char name[32], sock[128], lock[64];
+  snprintf(name, sizeof name, "%016llx", (unsigned long long)id);
+  snprintf(sock, sizeof sock, "/proc/self/fd/%d/%s.sock", dir, name);
+  snprintf(lock, sizeof lock, "%s.lock", name);
   int fd = connect_to(sock);
-  if (fd >= 0) return fd;
+  if (fd >= 0) {
+    close(dir);
+    return fd;
+  }
   /* One client starts the server; the others wait on the lock and then find it. */
-  int l = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (l < 0) return -1;
+  int l = openat(dir, lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (l < 0) {
+    close(dir);
+    return -1;
+  }
   while (flock(l, LOCK_EX) != 0) {
     if (errno != EINTR) {
       close(l);
+      close(dir);
       return -1;
     }
   }
   fd = connect_to(sock);
   if (fd < 0) {
-    pid_t started = start_server(sock, log);
+    pid_t started = start_server(dir, name);
     struct timespec pause = {0, 5 * 1000 * 1000};
     /* Up to 30 s, while the server lives: one that could not start says why in its log. */
     for (int i = 0; i < 6000 && fd < 0 && started >= 0; i++) {
@@ -259,6 +319,7 @@ static int server(const char *jar, const struct place *at) {
     }
   }
   close(l);
+  close(dir);
   return fd;
 }
 
@@ -342,14 +403,16 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   struct place at;
   if (here(&at) != 0) run_alone();
-  int fd = server(argv[2], &at);
+  char *who = whoami();
+  if (!who) run_alone();
+  int fd = server(argv[2], &at, who);
   if (fd < 0) run_alone();
   char cwd[PATH_MAX];
   if (!getcwd(cwd, sizeof cwd)) run_alone();
-  unsigned char head[4] = {'M', 'G', 'T', '2'};
+  unsigned char head[4] = {'M', 'G', 'T', '3'};
   uint32_t flags = (isatty(1) ? 1u : 0u) | (isatty(2) ? 2u : 0u);
   int failed = write_all(fd, head, 4) || send_u32(fd, flags) || send_u64(fd, at.dev) || send_u64(fd, at.ino) ||
-               send_u32(fd, at.mask) || send_string(fd, cwd) || send_u32(fd, (uint32_t)user_argc);
+               send_u32(fd, at.mask) || send_string(fd, cwd) || send_string(fd, who) || send_u32(fd, (uint32_t)user_argc);
   for (int i = 0; i < user_argc && !failed; i++) failed = send_string(fd, user_args[i]);
   if (failed) run_alone();
   int said = 0;
@@ -369,7 +432,9 @@ int main(int argc, char **argv) {
     }
     if (frame[0] == 'I') {
       said = 1;
-      if (send_stdin(fd) != 0) break;
+      /* A server that stops reading (input past the bound a run reads) has its answer on the way: it is
+       * read next, and a server gone is seen there. */
+      send_stdin(fd);
       continue;
     }
     if (frame[0] != 'O' && frame[0] != 'E') break;

@@ -159,19 +159,7 @@ class ServerTest {
         }
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            List<String> args = List.of("--emit=llvm", "-", "-o", "gone.ll");
-            ByteBuffer b = ByteBuffer.allocate(4096).put("MGT2".getBytes(StandardCharsets.US_ASCII)).putInt(0)
-                    .putLong((Long) Files.getAttribute(work, "unix:dev")).putLong((Long) Files.getAttribute(work, "unix:ino"))
-                    .putInt(umask());
-            for (String s : prepend(work.toString(), args)) {
-                if (s == null) {
-                    b.putInt(args.size());
-                    continue;
-                }
-                byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-                b.putInt(bytes.length).put(bytes);
-            }
-            b.flip();
+            ByteBuffer b = head(identity(), List.of("--emit=llvm", "-", "-o", "gone.ll"));
             while (b.hasRemaining()) {
                 ch.write(b);
             }
@@ -192,6 +180,255 @@ class ServerTest {
         try (Stream<Path> s = Files.list(work)) {
             assertEquals(List.of(), s.filter(p -> p.getFileName().toString().contains("gone")).toList());
         }
+    }
+
+    /**
+     * A path that reaches the process's standard input through a link and {@code ..} (here
+     * {@code l/../fd/0}, {@code l} a link to {@code /dev/fd}) is the client's standard input, as the kernel
+     * resolves it, not the server's.
+     */
+    @Test
+    void aPathToStdinThroughALinkAndDotDotReadsTheClientsInput() throws Exception {
+        Files.createSymbolicLink(work.resolve("l"), Path.of("/dev/fd"));
+        Native.Result a = cli(alone, work.resolve("axpy.mlir"), "--emit=mlir", "l/../fd/0");
+        Native.Result s = cli(served, work.resolve("axpy.mlir"), "--emit=mlir", "l/../fd/0");
+        assertEquals(0, a.exit(), a.err());
+        assertTrue(a.out().contains("gpu.func @axpy"), a.out());
+        assertEquals(a.exit(), s.exit(), s.err());
+        assertEquals(a.err(), s.err());
+        assertEquals(a.out(), s.out());
+    }
+
+    /**
+     * With one job slot, a run whose standard input never ends and one whose standard output is never read
+     * hold no slot while they wait: a third run is served meanwhile.
+     */
+    @Test
+    void runsWaitingOnTheirClientsHoldNoJobSlot() throws Exception {
+        Map<String, String> one = new HashMap<>(served);
+        one.put("MGPU_SERVER_JOBS", "1");
+        assertEquals(0, cli(one, null, "--emit=mlir", "axpy.mlir", "-o", "warm.mlir").exit());
+        StringBuilder many = new StringBuilder("module {\n  llvm.func @f() {\n");
+        for (int i = 0; i < 40000; i++) {
+            many.append("    %c").append(i).append(" = llvm.mlir.constant(").append(i).append(" : i64) : i64\n");
+        }
+        Files.writeString(work.resolve("big.mlir"), many.append("    llvm.return\n  }\n}\n").toString());
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        ProcessBuilder waitsForInput = new ProcessBuilder(gt, "--emit=mlir", "-").directory(work.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        waitsForInput.environment().putAll(one);
+        ProcessBuilder nobodyReads = new ProcessBuilder(gt, "--emit=mlir", "big.mlir").directory(work.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        nobodyReads.environment().putAll(one);
+        Process input = waitsForInput.start();
+        Process output = nobodyReads.start();
+        try {
+            Thread.sleep(3000);
+            ProcessBuilder pb = new ProcessBuilder(gt, "--emit=llvm", "axpy.mlir", "-o", "third.ll")
+                    .directory(work.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().putAll(one);
+            Process third = pb.start();
+            boolean done = third.waitFor(60, TimeUnit.SECONDS);
+            third.destroyForcibly();
+            assertTrue(done, "a run waited for the slots of runs that wait on their clients");
+            assertEquals(0, third.exitValue());
+            assertTrue(Files.readString(work.resolve("third.ll")).contains("define"));
+            // The waiting runs end as their own processes would once their clients read and write.
+            input.getOutputStream().write(Files.readAllBytes(work.resolve("axpy.mlir")));
+            input.getOutputStream().close();
+            String in = new String(input.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(in.contains("gpu.func @axpy"), in);
+            byte[] out = output.getInputStream().readAllBytes();
+            assertTrue(input.waitFor(60, TimeUnit.SECONDS) && output.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, input.exitValue());
+            assertEquals(0, output.exitValue());
+            assertEquals(cli(alone, null, "--emit=mlir", "big.mlir").out(), new String(out, StandardCharsets.UTF_8));
+        } finally {
+            input.destroyForcibly();
+            output.destroyForcibly();
+        }
+    }
+
+    /**
+     * Standard input that never ends is refused at the bound a run of its own reads, and no more of it is
+     * kept in the server: the same error and exit code.
+     */
+    @Test
+    void endlessStandardInputIsRefusedAtTheBound() throws Exception {
+        String gt = TestPaths.root().resolve("tools/gpu-translate").toString();
+        Map<String, String> bounded = new HashMap<>(served);
+        bounded.put("MGPU_JAVA_OPTS", "-Xmx2560m");
+        Map<String, String> boundedAlone = new HashMap<>(alone);
+        boundedAlone.put("MGPU_JAVA_OPTS", "-Xmx2560m");
+        // Bounded: a server that kept all it was sent would never answer.
+        String sh = "set -o pipefail; cat /dev/zero | timeout -k 5 120 " + gt + " --emit=mlir -";
+        Native.Result a = Native.run(work, boundedAlone, List.of("bash", "-c", sh));
+        Native.Result s = Native.run(work, bounded, List.of("bash", "-c", sh));
+        assertEquals(1, a.exit(), a.err());
+        assertTrue(a.err().contains("more than the 1 GiB mgpu reads"), a.err());
+        assertEquals(a.exit(), s.exit(), s.err());
+        assertEquals(a.err(), s.err());
+        assertEquals(a.out(), s.out());
+    }
+
+    /** A server whose jar is rebuilt (its size or time changes) ends itself: a new build gets a new one. */
+    @Test
+    void aServerWhoseJarChangesEnds() throws Exception {
+        Path tools = work.resolve("copy/tools");
+        Files.createDirectories(tools.resolve("target"));
+        Path real = TestPaths.root().resolve("tools");
+        Files.copy(real.resolve("gpu-translate"), tools.resolve("gpu-translate"),
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(real.resolve("target/gpu-translate.jar"), tools.resolve("target/gpu-translate.jar"));
+        Files.copy(real.resolve("target/gpu-translate-client"), tools.resolve("target/gpu-translate-client"),
+                java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.createSymbolicLink(tools.resolve("target/lib"), real.resolve("target/lib"));
+        ProcessBuilder pb = new ProcessBuilder(tools.resolve("gpu-translate").toString(), "--emit=mlir", "axpy.mlir",
+                "-o", "copy.mlir").directory(work.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(served);
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), said);
+        assertEquals(1, count(allLogs(), "served (exit 0)"), allLogs());
+        Path jar = tools.resolve("target/gpu-translate.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(jar).toMillis() + 5000));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!allLogs().contains("ended: ") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(allLogs().contains("ended: its jar or launcher changed"), allLogs());
+    }
+
+    /**
+     * Temporary files are named by their process and its start: a server's first run removes those of
+     * processes that are gone (a server killed, a process id taken by another process since), and keeps
+     * those of processes alive.
+     */
+    @Test
+    void temporaryFilesOfGoneProcessesAreRemoved() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        ProcessHandle me = ProcessHandle.current();
+        long myStart = me.info().startInstant().orElseThrow().toEpochMilli();
+        Path dead = work.resolve(".other.o.mgpu-" + gone.pid() + "-" + myStart + ".tmp");
+        Path reused = work.resolve(".other.o.mgpu-" + me.pid() + "-" + (myStart - 60000) + ".tmp");
+        Path live = work.resolve(".other.o.mgpu-" + me.pid() + "-" + myStart + ".tmp");
+        for (Path p : List.of(dead, reused, live)) {
+            Files.writeString(p, "partial");
+        }
+        assertEquals(0, cli(served, null, "--emit=mlir", "axpy.mlir", "-o", "first.mlir").exit());
+        assertFalse(Files.exists(dead));
+        assertFalse(Files.exists(reused));
+        assertTrue(Files.exists(live));
+    }
+
+    /**
+     * A request is served only by a server of the client's whole identity: user and group ids, supplementary
+     * groups, mount namespace and root, besides directory and mask. A client that has left a group, or sees
+     * other mounts, is refused and runs in a process of its own.
+     */
+    @Test
+    void aClientOfAnotherIdentityIsRefused() throws Exception {
+        assertEquals(0, cli(served, null, "--emit=mlir", "axpy.mlir", "-o", "first.mlir").exit());
+        String own = identity();
+        assertEquals('X', request(own, List.of("--emit=mlir", "axpy.mlir", "-o", "same.mlir")));
+        assertTrue(Files.exists(work.resolve("same.mlir")));
+        for (String other : List.of(own.replaceFirst("groups=[^ ]*", "groups=4242"),
+                own.replaceFirst("gid=[^ ]*", "gid=4242,4242"), own.replaceFirst("mnt=[^ ]*", "mnt=mnt:[1]"),
+                own.replaceFirst("root=[^ ]*", "root=1:2"))) {
+            assertEquals('R', request(other, List.of("--emit=mlir", "axpy.mlir", "-o", "other.mlir")), other);
+        }
+        assertFalse(Files.exists(work.resolve("other.mlir")));
+    }
+
+    /**
+     * A server refuses a socket directory that is not its user's own with mode 0700, or that is reached
+     * through a symbolic link, where another user could put a socket or swap the directory.
+     */
+    @Test
+    void aServerRefusesAnUnsafeSocketDirectory() throws Exception {
+        Path open = work.resolve("open");
+        Files.createDirectories(open);
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path safe = work.resolve("safe");
+        Files.createDirectories(safe);
+        Files.setPosixFilePermissions(safe, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Path link = work.resolve("link");
+        Files.createSymbolicLink(link, safe);
+        for (Path dir : List.of(open, link)) {
+            ProcessBuilder pb = new ProcessBuilder(TestPaths.root().resolve("tools/gpu-translate").toString(),
+                    "--mgpu-serve=" + dir.resolve("x.sock")).directory(work.toFile()).redirectErrorStream(true)
+                    .redirectOutput(work.resolve("said.txt").toFile());
+            Process p = pb.start();
+            try {
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), dir.toString());
+                String said = Files.readString(work.resolve("said.txt"));
+                assertEquals(2, p.exitValue(), said);
+                assertTrue(said.contains("not a directory of this user's alone"), said);
+                assertFalse(Files.exists(dir.resolve("x.sock"), java.nio.file.LinkOption.NOFOLLOW_LINKS), dir.toString());
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** Sends a request with {@code identity} to this directory's server; the kind of its last frame. */
+    private char request(String identity, List<String> args) throws IOException {
+        Path socket;
+        try (Stream<Path> s = Files.list(servers)) {
+            socket = s.filter(p -> p.toString().endsWith(".sock")).findFirst().orElseThrow();
+        }
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            ch.write(head(identity, args));
+            ByteBuffer all = ByteBuffer.allocate(1 << 20);
+            while (ch.read(all) >= 0) {
+                // To the end: the answer's last frame is its last 9 bytes (X), or all 5 (R).
+            }
+            all.flip();
+            return (char) all.get(all.limit() == 5 ? 0 : all.limit() - 9);
+        }
+    }
+
+    /** A request's head and arguments as the client sends them. */
+    private ByteBuffer head(String identity, List<String> args) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(8192).put("MGT3".getBytes(StandardCharsets.US_ASCII)).putInt(0)
+                .putLong((Long) Files.getAttribute(work, "unix:dev")).putLong((Long) Files.getAttribute(work, "unix:ino"))
+                .putInt(umask());
+        putString(b, work.toString());
+        putString(b, identity);
+        b.putInt(args.size());
+        for (String s : args) {
+            putString(b, s);
+        }
+        return b.flip();
+    }
+
+    /**
+     * This process's identity as the client states it: {@code uid=REAL,EFFECTIVE gid=REAL,EFFECTIVE
+     * groups=G,... mnt=mnt:[N] root=DEV:INO}, the groups in increasing order.
+     */
+    private static String identity() throws IOException {
+        String uid = "";
+        String gid = "";
+        String groups = "";
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            String[] f = line.split("\\s+");
+            if (line.startsWith("Uid:")) {
+                uid = f[1] + "," + f[2];
+            } else if (line.startsWith("Gid:")) {
+                gid = f[1] + "," + f[2];
+            } else if (line.startsWith("Groups:")) {
+                groups = String.join(",", java.util.Arrays.stream(f).skip(1).mapToLong(Long::parseLong).sorted()
+                        .mapToObj(Long::toString).toList());
+            }
+        }
+        Path root = Path.of("/proc/self/root");
+        return "uid=" + uid + " gid=" + gid + " groups=" + groups + " mnt="
+                + Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")) + " root=" + Files.getAttribute(root, "unix:dev")
+                + ":" + Files.getAttribute(root, "unix:ino");
     }
 
     /** This process's file-creation mask, which the server it starts inherits. */
@@ -310,13 +547,9 @@ class ServerTest {
         return b.toString();
     }
 
-    /** The request's strings: the working directory, then null where the count goes, then the arguments. */
-    private static List<String> prepend(String cwd, List<String> args) {
-        List<String> all = new ArrayList<>();
-        all.add(cwd);
-        all.add(null);
-        all.addAll(args);
-        return all;
+    private static void putString(ByteBuffer b, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        b.putInt(bytes.length).put(bytes);
     }
 
     private Native.Result cli(Map<String, String> env, Path stdin, String... args) throws Exception {

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The protocol, over a Unix-domain socket, every integer big-endian:
  * <pre>
- * request  = "MGT2" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string argc:u32 string*
+ * request  = "MGT3" flags:u32 dev:u64 ino:u64 umask:u32 cwd:string identity:string argc:u32 string*
  *                                                              flags: 1 stdout, 2 stderr is a terminal
  * string   = length:u32 UTF-8 bytes
  * answer   = frame* (X | R)
@@ -37,7 +37,12 @@ import java.util.concurrent.TimeUnit;
  * stdin    = (length:u32 bytes)* 0:u32                          sent by the client after an 'I'
  * </pre>
  * {@code dev} and {@code ino} are those of the client's working directory and {@code umask} its file-creation
- * mask: a request whose directory, by name or by file, or mask is not the server's own is refused. Runs are
+ * mask, and {@code identity} the client's as {@link ServerChecks#identity()} states it (user and group ids,
+ * supplementary groups, mount namespace, root): a request whose directory, by name or by file, mask or
+ * identity is not the server's own is refused, so that every file a run opens is the one, with the rights,
+ * that the client's own process would get. A run leaves its place among the {@code MGPU_SERVER_JOBS} while
+ * it waits for standard input, and its output is sent after it has left it: a client that never ends its
+ * input or never reads its output holds no place. Runs are
  * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
  * order they came: the library translates and compiles on several threads at once
  * ({@code ConcurrencyTest}). A client that goes away before its run ends abandons it:
@@ -45,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * without a run, or once its directory's name names another directory (or none), and removes its socket.
  */
 public final class CompileServer {
-    private static final int MAGIC = 0x4D475432;
+    private static final int MAGIC = 0x4D475433;
     private static final int MAX_STRING = 1 << 20;
     private static final int MAX_ARGS = 1 << 16;
     /**
@@ -60,6 +65,10 @@ public final class CompileServer {
     /** This process's working directory itself, which its name may stop naming. */
     private final FileKey home = FileKey.of(Path.of("."));
     private final int umask = umask();
+    /** The identity a client must have; null where it cannot be known (every request is refused). */
+    private final String identity = ServerChecks.identity();
+    /** This build's jar and launcher as they were at the start: once they change, the server ends. */
+    private final java.util.List<Object> build = ServerChecks.buildStamp();
     private final Semaphore jobs;
     /** Guards {@link #active} and {@link #ending}: a run accepted is served, or the server is ending. */
     private final Object life = new Object();
@@ -90,7 +99,19 @@ public final class CompileServer {
         }
         long idle = setting("MGPU_SERVER_IDLE", 900);
         long jobs = setting("MGPU_SERVER_JOBS", Runtime.getRuntime().availableProcessors());
-        new CompileServer(Path.of(args[0]), idle, (int) Math.min(jobs, 1024)).serve();
+        Path socket = Path.of(args[0]).toAbsolutePath();
+        Path dir = socket.getParent();
+        String unsafe = dir == null ? "no directory for " + socket : ServerChecks.unsafeDirectory(dir);
+        if (unsafe != null) {
+            System.err.println("gpu-translate server: " + unsafe);
+            System.exit(GpuTranslate.EXIT_USAGE);
+        }
+        // The client passes the directory it opened and checked as a descriptor, which no one can swap; a
+        // directory given by name is used by its real path, checked above not to be a link.
+        if (!dir.toString().startsWith("/proc/self/fd/")) {
+            socket = dir.toRealPath().resolve(socket.getFileName());
+        }
+        new CompileServer(socket, idle, (int) Math.min(jobs, 1024)).serve();
     }
 
     /** The positive whole number in the variable {@code name}, else {@code otherwise}. */
@@ -115,9 +136,14 @@ public final class CompileServer {
         listener.bind(UnixDomainSocketAddress.of(socket));
         socketKey = FileKey.of(socket);
         // Its own output is the log beside the socket: who it is, then a line a run.
-        System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + " in " + cwd);
+        // (A socket named through the client's descriptor of the directory: where that directory is, too.)
+        String where = socket.startsWith("/proc/self/fd/") ? " (" + socket.getParent().toRealPath() + ")" : "";
+        System.err.println("gpu-translate server " + ProcessHandle.current().pid() + " on " + socket + where + " in "
+                + cwd);
         // Not a daemon: it ends the server, and the JVM lives until it has, after main has returned too.
         new Thread(this::endWhenIdle, "gpu-translate-server-idle").start();
+        // Temporary files of runs whose server was killed.
+        Sink.deleteLeftoversIn(cwd);
         // LLVM loads while the first client connects.
         Mgpu.preloadNative();
         while (true) {
@@ -173,8 +199,11 @@ public final class CompileServer {
             // Another server may have taken the socket's name (one whose start outlasted its client's wait):
             // no client reaches this one then.
             boolean replaced = !java.util.Objects.equals(socketKey, FileKey.of(socket));
+            // A rebuilt jar or launcher gets a new server: this one would otherwise idle on, unused.
+            boolean rebuilt = !build.equals(ServerChecks.buildStamp());
             synchronized (life) {
-                if (active > 0 || !moved && !replaced && System.nanoTime() - lastActivity <= idleNanos) {
+                if (active > 0 || !moved && !replaced && !rebuilt
+                        && System.nanoTime() - lastActivity <= idleNanos) {
                     continue;
                 }
                 ending = true;
@@ -187,7 +216,8 @@ public final class CompileServer {
                 }
             }
             System.err.println(moved ? "ended: " + cwd + " names another directory now"
-                    : replaced ? "ended: another server has the socket" : "ended: idle");
+                    : replaced ? "ended: another server has the socket"
+                    : rebuilt ? "ended: its jar or launcher changed" : "ended: idle");
             try {
                 listener.close();
             } catch (IOException e) {
@@ -254,6 +284,7 @@ public final class CompileServer {
             long ino = place.getLong();
             int mask = place.getInt();
             String from = string();
+            String claimed = string();
             int argc = read(4).getInt();
             if (argc < 0 || argc > MAX_ARGS) {
                 return;
@@ -264,29 +295,45 @@ public final class CompileServer {
             }
             boolean samePlace = Path.of(from).equals(cwd) && new FileKey(dev, ino).equals(home)
                     && (umask < 0 || umask == mask);
-            if (!samePlace || GpuTranslate.needsItsOwnProcess(args)) {
-                System.err.println("refused: " + String.join(" ", args));
+            boolean sameIdentity = identity != null && identity.equals(claimed);
+            if (!samePlace || !sameIdentity || GpuTranslate.needsItsOwnProcess(args)) {
+                System.err.println("refused" + (sameIdentity ? "" : " (another identity: " + claimed + ")") + ": "
+                        + String.join(" ", args));
                 frame('R', new byte[0], 0, 0);
                 return;
             }
             Thread listen = new Thread(this::listen, "gpu-translate-client-input");
             listen.setDaemon(true);
             listen.start();
-            FrameStream out = new FrameStream('O');
+            // The run's output, frames as they come, is kept until the run has left its place: a client that
+            // does not read it keeps no place taken.
+            java.io.ByteArrayOutputStream frames = new java.io.ByteArrayOutputStream();
+            FrameStream out = new FrameStream('O', frames);
             // As System.err of a run of its own: the charset of the locale, which the environment sets.
-            PrintStream err = new PrintStream(new FrameStream('E'), true, java.nio.charset.Charset.defaultCharset());
+            PrintStream err = new PrintStream(new FrameStream('E', frames), true,
+                    java.nio.charset.Charset.defaultCharset());
             int code;
+            Stdin in = new Stdin();
             jobs.acquireUninterruptibly();
+            in.holding = true;
             try {
                 // A client gone while its run waited for a turn (Ctrl-C in a build) has it skipped.
-                code = gone ? GpuTranslate.EXIT_INPUT : GpuTranslate.run(args, new Stdin(), out, err,
+                code = gone ? GpuTranslate.EXIT_INPUT : GpuTranslate.run(args, in, out, err,
                         (flags & 1) != 0, (flags & 2) != 0, () -> gone);
                 out.flush();
                 err.flush();
             } finally {
-                jobs.release();
+                if (in.holding) {
+                    jobs.release();
+                }
             }
             System.err.println("served (exit " + code + (gone ? ", abandoned" : "") + "): " + String.join(" ", args));
+            synchronized (this) {
+                ByteBuffer all = ByteBuffer.wrap(frames.toByteArray());
+                while (all.hasRemaining()) {
+                    ch.write(all);
+                }
+            }
             frame('X', ByteBuffer.allocate(4).putInt(code).array(), 0, 4);
         }
 
@@ -298,7 +345,13 @@ public final class CompileServer {
                     if (n < 0 || n > MAX_STRING) {
                         break;
                     }
-                    stdin.put(n == 0 ? new byte[0] : read(n).array());
+                    byte[] chunk = n == 0 ? new byte[0] : read(n).array();
+                    // A run that read no further (input past its bound) leaves the rest here until it ends.
+                    while (!stdin.offer(chunk, 1, TimeUnit.SECONDS)) {
+                        if (!ch.isOpen()) {
+                            return;
+                        }
+                    }
                 }
             } catch (IOException | InterruptedException e) {
                 // End of the connection: the client exited or was killed.
@@ -333,11 +386,17 @@ public final class CompileServer {
             }
         }
 
-        /** Standard input, asked of the client at the first read. */
+        /**
+         * Standard input, asked of the client at the first read and passed on as it comes (so that no more
+         * is kept than the run reads, its bound included), the run's place left while it waits for the
+         * client: a client whose input does not end holds no place.
+         */
         private final class Stdin extends InputStream {
             private byte[] chunk = new byte[0];
             private int at;
             private boolean ended;
+            /** Whether the run holds one of the places: while it waits for its input, it does not. */
+            private boolean holding;
 
             @Override
             public int read() throws IOException {
@@ -355,12 +414,7 @@ public final class CompileServer {
                         stdinAsked = true;
                         frame('I', new byte[0], 0, 0);
                     }
-                    try {
-                        chunk = stdin.take();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IOException("interrupted while reading standard input");
-                    }
+                    chunk = next();
                     at = 0;
                     ended = chunk.length == 0;
                 }
@@ -369,16 +423,39 @@ public final class CompileServer {
                 at += n;
                 return n;
             }
+
+            /** The client's next chunk of input (empty at its end), the run's place left while it waits. */
+            private byte[] next() throws IOException {
+                byte[] ready = stdin.poll();
+                if (ready != null) {
+                    return ready;
+                }
+                if (holding) {
+                    jobs.release();
+                    holding = false;
+                }
+                try {
+                    return stdin.take();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while reading standard input");
+                } finally {
+                    jobs.acquireUninterruptibly();
+                    holding = true;
+                }
+            }
         }
 
-        /** Output as frames of one kind, 64 KiB at most each. */
+        /** Output as frames of one kind, 64 KiB at most each, kept in {@code frames} in the order they come. */
         private final class FrameStream extends OutputStream {
             private final char kind;
+            private final java.io.ByteArrayOutputStream frames;
             private final byte[] buf = new byte[1 << 16];
             private int n;
 
-            FrameStream(char kind) {
+            FrameStream(char kind, java.io.ByteArrayOutputStream frames) {
                 this.kind = kind;
+                this.frames = frames;
             }
 
             @Override
@@ -408,7 +485,11 @@ public final class CompileServer {
                 if (n > 0) {
                     int len = n;
                     n = 0;
-                    frame(kind, buf, 0, len);
+                    synchronized (frames) {
+                        frames.write(kind);
+                        frames.write(ByteBuffer.allocate(4).putInt(len).array());
+                        frames.write(buf, 0, len);
+                    }
                 }
             }
         }

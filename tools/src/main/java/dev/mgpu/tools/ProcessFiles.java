@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 
 /**
@@ -48,29 +50,57 @@ final class ProcessFiles {
     }
 
     /**
-     * Whether {@code path}, or a link on the way to its file, names a file of the process that opens it.
-     * Followed a link at a time: the path at the end is the server's own file, which says nothing.
+     * Whether {@code path} names a file of the process that opens it, as the kernel resolves it: a
+     * component at a time from the root, each link followed where it stands (so {@code ..} after a link
+     * leaves the link's target, not the link's directory), and the path asked about at every step, before the
+     * link there is followed: at the end it would be the server's own file, which says nothing.
      */
     static boolean named(String path) {
         try {
-            Path at = Path.of(path).toAbsolutePath().normalize();
-            for (int hop = 0; hop < 40; hop++) {
-                String s = at.toString();
-                if (s.startsWith("/dev/std") || s.startsWith("/dev/fd/") || s.startsWith("/dev/tty")
-                        || s.startsWith("/proc/")) {
+            Deque<String> left = new ArrayDeque<>();
+            push(left, Path.of(path).toAbsolutePath().toString());
+            Path at = Path.of("/");
+            for (int links = 0; !left.isEmpty();) {
+                String c = left.pop();
+                if (c.isEmpty() || c.equals(".")) {
+                    continue;
+                }
+                if (c.equals("..")) {
+                    at = at.getParent() == null ? at : at.getParent();
+                    continue;
+                }
+                at = at.resolve(c);
+                if (ofTheProcess(at)) {
                     return true;
                 }
-                if (!Files.isSymbolicLink(at)) {
-                    // A link among the directories on the way is followed to where it leads.
-                    Path parent = at.getParent();
-                    return parent != null && Files.exists(parent) && !parent.toRealPath().equals(parent)
-                            && named(parent.toRealPath().resolve(at.getFileName()).toString());
+                if (Files.isSymbolicLink(at)) {
+                    if (++links > 40) {
+                        // The run fails as a run of its own would: too many levels of links.
+                        return true;
+                    }
+                    Path target = Files.readSymbolicLink(at);
+                    at = target.isAbsolute() ? Path.of("/") : at.getParent();
+                    push(left, target.toString());
                 }
-                at = at.resolveSibling(Files.readSymbolicLink(at)).toAbsolutePath().normalize();
             }
-            return true;
+            return false;
         } catch (IOException | java.nio.file.InvalidPathException | SecurityException e) {
             return false;
         }
+    }
+
+    /** Puts the components of {@code path} in front of those left, in order. */
+    private static void push(Deque<String> left, String path) {
+        String[] parts = path.split("/");
+        for (int i = parts.length - 1; i >= 0; i--) {
+            left.push(parts[i]);
+        }
+    }
+
+    /** Whether the plain absolute path {@code at} is one of the files that name the opening process's own. */
+    private static boolean ofTheProcess(Path at) {
+        String s = at.toString();
+        return s.startsWith("/dev/std") || s.equals("/dev/fd") || s.startsWith("/dev/fd/") || s.startsWith("/dev/tty")
+                || s.equals("/proc") || s.startsWith("/proc/");
     }
 }

@@ -125,9 +125,21 @@ final class Sink implements AutoCloseable {
         return p;
     }
 
-    /** The prefix of this process's temporary files for {@code target}; the pid follows it. */
+    /** The prefix of the temporary files for {@code target}; their process's id and start follow it. */
     private static String prefix(Path target) {
         return "." + target.getFileName() + ".mgpu-";
+    }
+
+    /** A temporary file's name: {@code .TARGET.mgpu-PID-START[-N].tmp}, START in milliseconds. */
+    private static final java.util.regex.Pattern TEMPORARY =
+            java.util.regex.Pattern.compile("\\..+\\.mgpu-(\\d+)(?:-(\\d+))?(?:-\\d+)?\\.tmp");
+
+    /** This process's id and start, which name its temporary files. */
+    private static final String OWNER = ProcessHandle.current().pid() + "-" + start(ProcessHandle.current());
+
+    /** When {@code p} started, in milliseconds since the epoch; -1 where that cannot be read. */
+    private static long start(ProcessHandle p) {
+        return p.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L);
     }
 
     /**
@@ -136,7 +148,7 @@ final class Sink implements AutoCloseable {
      * temporary file's would be owner-only.
      */
     private static Path createSibling(Path target) throws IOException {
-        String base = prefix(target) + ProcessHandle.current().pid();
+        String base = prefix(target) + OWNER;
         // Another run in this process (a test, a build tool) may be writing the same target.
         for (int n = 0;; n++) {
             Path tmp = target.resolveSibling(base + (n == 0 ? "" : "-" + n) + ".tmp");
@@ -154,24 +166,36 @@ final class Sink implements AutoCloseable {
 
     /** Deletes the temporary files for {@code target} of runs whose process is gone (killed, say). */
     private static void deleteLeftovers(Path target) {
-        String prefix = prefix(target);
-        DirectoryStream.Filter<Path> mine = p -> {
-            String name = p.getFileName().toString();
-            return name.startsWith(prefix) && name.endsWith(".tmp");
-        };
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(target.getParent(), mine)) {
+        Path dir = target.getParent();
+        deleteLeftovers(dir == null ? Path.of(".") : dir, prefix(target));
+    }
+
+    /** Deletes the temporary files in {@code dir}, for any output, of processes that are gone. */
+    static void deleteLeftoversIn(Path dir) {
+        deleteLeftovers(dir, ".");
+    }
+
+    /**
+     * Deletes the temporary files in {@code dir} whose names start with {@code prefix} of processes that are
+     * gone: no process has the id in the name, or the one that has it started at another time (it took a
+     * dead process's id).
+     */
+    private static void deleteLeftovers(Path dir, String prefix) {
+        DirectoryStream.Filter<Path> temporary = p -> p.getFileName().toString().startsWith(prefix)
+                && TEMPORARY.matcher(p.getFileName().toString()).matches();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, temporary)) {
             for (Path p : s) {
-                String id = p.getFileName().toString();
-                id = id.substring(prefix.length(), id.length() - ".tmp".length());
-                int dash = id.indexOf('-');
-                id = dash < 0 ? id : id.substring(0, dash);
+                java.util.regex.Matcher m = TEMPORARY.matcher(p.getFileName().toString());
                 long pid;
+                long started;
                 try {
-                    pid = Long.parseLong(id);
+                    pid = m.matches() ? Long.parseLong(m.group(1)) : -1;
+                    started = m.group(2) == null ? -1 : Long.parseLong(m.group(2));
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                java.util.Optional<ProcessHandle> owner = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+                if (owner.isPresent() && (started < 0 || start(owner.get()) == started)) {
                     continue;
                 }
                 try {
