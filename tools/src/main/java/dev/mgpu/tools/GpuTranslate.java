@@ -46,9 +46,10 @@ public final class GpuTranslate {
               --emit=KIND              mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o,
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
-              --target-triple=TRIPLE   Target triple; default: the host.
+              --target-triple=TRIPLE   Target triple (also --target=TRIPLE); default: the host.
               -g                       DWARF line tables for the host code, at the lines of the input.
               -O0, -O1, -O2, -O3       Code generation level for obj, asm and exe, as llc's. Default: -O2.
+              -O, -Og, -Os, -Oz        As clang gives them to the code generator: -O1, -O1, -O2, -O2.
               --mcpu=CPU               Host CPU to generate code for, as llc names it (native: this
                                        machine's). Default: a generic CPU of the target.
               --mattr=FEATURES         Host CPU features, as llc's -mattr: +avx2,-sse4a,...
@@ -72,7 +73,10 @@ public final class GpuTranslate {
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
               -MD, -MF FILE            Write a Make dependency file naming INPUT and every --embed file:
-                                       OUTPUT.d, or FILE (as clang's -MD -MF).
+                                       OUTPUT with its extension replaced by .d, or FILE (as clang's -MD
+                                       -MF; -MMD is -MD).
+              -MT TARGET               The dependency file's target instead of OUTPUT (repeatable).
+              -MP                      Add a rule with no prerequisites for each --embed file.
               --color=WHEN             Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
                                        always or never.
               -v, --verbose            Print a table of the time of each phase at the end.

@@ -29,9 +29,11 @@ import java.util.List;
  * @param runtimeLib {@code --runtime-lib}
  * @param verbose {@code -v}
  * @param outputDir {@code --output-dir}
- * @param depFile {@code -MD}, or {@code -MF}, which implies it
+ * @param depFile {@code -MD} (or {@code -MMD}: every dependency is the user's), or {@code -MF}, which implies it
  * @param debugInfo {@code -g}
  * @param depFilePath {@code -MF}
+ * @param depTargets the targets of {@code -MT}, as given; none for the output's name
+ * @param depPhony {@code -MP}: a rule of its own, with no prerequisites, for each dependency but the input
  * @param color {@code --color}; {@code auto} by default
  * @param compileKernels {@code --compile-kernels}
  * @param outlineKernels {@code --outline-kernels}
@@ -49,7 +51,7 @@ import java.util.List;
 record Options(List<String> inputs, String output, String emit, String moduleLoad, String triple, int optLevel,
         String cpu, String features, List<String> embeds, boolean split, boolean verifyDiagnostics,
         boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
-        boolean depFile, boolean debugInfo, String depFilePath, String color, boolean compileKernels,
+        boolean depFile, boolean debugInfo, String depFilePath, List<String> depTargets, boolean depPhony, String color, boolean compileKernels,
         boolean outlineKernels, String targets, String gpuFormat, String ptxas, String entryPoint,
         List<String> linkInputs, boolean barePointers, String reply) {
 
@@ -58,6 +60,7 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
         inputs = List.copyOf(inputs);
         embeds = List.copyOf(embeds);
         linkInputs = List.copyOf(linkInputs);
+        depTargets = List.copyOf(depTargets);
     }
 
     /** The input of a run without {@code --output-dir}: the last INPUT given, or {@code -} for stdin. */

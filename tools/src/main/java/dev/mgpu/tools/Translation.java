@@ -194,7 +194,7 @@ final class Translation {
         inputs.addAll(Embeds.files(options.embeds()));
         String output = isFile(plan.output()) ? plan.output() : null;
         String depFile = options.depFile() && output != null
-                ? (options.depFilePath() != null ? options.depFilePath() : output + ".d") : null;
+                ? (options.depFilePath() != null ? options.depFilePath() : DepFile.defaultPath(output)) : null;
         for (String[] o : new String[][] {{"-o", output}, {"-MF", depFile}}) {
             if (o[1] == null || o[1].equals("-")) {
                 continue;
@@ -547,8 +547,8 @@ final class Translation {
                 prerequisites.add(input);
             }
             prerequisites.addAll(Embeds.files(options.embeds()));
-            String file = options.depFilePath() != null ? options.depFilePath() : output + ".d";
-            DepFile.write(file, DepFile.text(output, prerequisites), stdout);
+            String file = options.depFilePath() != null ? options.depFilePath() : DepFile.defaultPath(output);
+            DepFile.write(file, DepFile.text(options.depTargets(), output, prerequisites, options.depPhony()), stdout);
         }
     }
 }

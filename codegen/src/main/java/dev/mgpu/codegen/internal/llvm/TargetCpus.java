@@ -66,8 +66,8 @@ public final class TargetCpus {
         }
         Table t = TABLES.computeIfAbsent(triple, k -> read(k, where));
         if (cpu != null && !cpu.equals("native") && !t.cpus().contains(cpu)) {
-            throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as "
-                    + String.join(", ", first(t.cpus(), 6)) + "): " + cpu);
+            throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as the nearest, "
+                    + String.join(", ", dev.mgpu.ir.Spelling.nearest(cpu, t.cpus(), 6)) + "): " + cpu);
         }
         if (features != null && !features.isEmpty()) {
             for (String f : features.split(",", -1)) {
