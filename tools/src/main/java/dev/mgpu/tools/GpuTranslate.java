@@ -34,6 +34,14 @@ public final class GpuTranslate {
         return "gpu-translate " + (v != null ? v : "(unpackaged build)") + "\n  LLVM " + Mgpu.llvmVersion() + "\n";
     }
 
+    /** The chips of each back end, a line each: {@code nvvm (TRIPLE): CHIP CHIP ...}. */
+    static String listTargets() {
+        StringBuilder b = new StringBuilder();
+        Mgpu.targetChips().forEach((name, chips) -> b.append(name).append(" (").append(chips.getKey()).append("):")
+                .append(chips.getValue().isEmpty() ? "" : " " + String.join(" ", chips.getValue())).append('\n'));
+        return b.toString();
+    }
+
     static final String HELP = """
             Usage: gpu-translate [options] [INPUT|-]   or   gpu-translate --output-dir=DIR [options] INPUT...
             Translates MLIR GPU-dialect host programs into LLVM host modules that launch their kernels
@@ -47,6 +55,7 @@ public final class GpuTranslate {
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
               --target-triple=TRIPLE   Target triple (also --target=TRIPLE); default: the host.
+              --list-targets           Print the chips of each back end (nvvm, rocdl, cpu) and exit.
               -g                       DWARF line tables for the host code, at the lines of the input.
               -O0, -O1, -O2, -O3       Code generation level for obj, asm and exe, as llc's. Default: -O2.
               -O, -Og, -Os, -Oz        As clang gives them to the code generator: -O1, -O1, -O2, -O2.

@@ -17,7 +17,7 @@ final class OptionParser {
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
             "--target-triple", "--target", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
             "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets", "--entry-point",
-            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels");
+            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels", "--list-targets");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
@@ -121,7 +121,7 @@ final class OptionParser {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
                         "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-MMD", "-MP", "-g",
                         "--compile-kernels", "--outline-kernels", "--kernel-bare-ptr-calling-convention",
-                        "--use-bare-pointers-for-kernels" -> {
+                        "--use-bare-pointers-for-kernels", "--list-targets" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -161,6 +161,9 @@ final class OptionParser {
             }
             case "-V", "--version" -> {
                 return GpuTranslate.version();
+            }
+            case "--list-targets" -> {
+                return GpuTranslate.listTargets();
             }
             case "-v", "--verbose" -> verbose = true;
             case "--split-input-file" -> split = true;

@@ -133,6 +133,11 @@ public final class TargetCpus {
         }
     }
 
+    /** The CPUs (chips, for a GPU) of {@code triple}'s table, in their order there. */
+    public static List<String> cpus(String triple, Location where) {
+        return List.copyOf(TABLES.computeIfAbsent(triple, k -> read(k, where)).cpus());
+    }
+
     private static List<String> first(Set<String> s, int n) {
         List<String> out = new ArrayList<>();
         for (String x : s) {
