@@ -202,6 +202,21 @@ public final class Mgpu {
     }
 
     /**
+     * Runs {@code body} (calls of this class) with each command of an external tool (ptxas, fatbinary, lld)
+     * that it would start given to {@code shown} instead, as {@code clang -###} shows them; the objects
+     * that such a command would have made are empty.
+     *
+     * @param shown takes each command line, program first
+     * @param body what to run
+     * @param <T> what {@code body} returns
+     * @return what {@code body} returned
+     */
+    public static <T> T showingExternalCommands(java.util.function.Consumer<List<String>> shown,
+            java.util.function.Supplier<T> body) {
+        return dev.mgpu.codegen.internal.llvm.ExternalTools.showing(shown, body);
+    }
+
+    /**
      * The chips each back end compiles kernels for, as LLVM's tables name them: {@code nvvm} (NVPTX),
      * {@code rocdl} (AMDGPU) and {@code cpu} (the host's CPUs); each key maps to its triple and chips.
      *

@@ -119,6 +119,49 @@ class ClangHabitsTest {
                 amd.err());
     }
 
+    /** -### shows what ptxas, fatbinary, lld and cc would be asked, runs none of them, and writes nothing. */
+    @Test
+    void hashHashHashShowsCommandsWithoutRunningThem() throws Exception {
+        Path tools = Files.createDirectories(dir.resolve("cuda/bin"));
+        Path ran = dir.resolve("ran");
+        for (String t : List.of("ptxas", "fatbinary")) {
+            Path p = tools.resolve(t);
+            Files.writeString(p, "#!/bin/sh\necho " + t + " >> " + ran + "\nexit 1\n");
+            p.toFile().setExecutable(true);
+        }
+        Path nv = dir.resolve("show-nv.mlir");
+        Files.writeString(nv, kernelFor("#nvvm.target<chip = \"sm_90\">"));
+        Path out = dir.resolve("show.o");
+        Result r = CliTest.run("-###", "--ptxas=" + tools.resolve("ptxas"), "--emit=obj", nv.toString(), "-o",
+                out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(2, lines.size(), r.err());
+        assertTrue(lines.get(0).startsWith(" \"" + tools.resolve("ptxas") + "\" \"-arch=sm_90\" \"-O2\" \""),
+                lines.get(0));
+        assertTrue(lines.get(1).startsWith(" \"" + tools.resolve("fatbinary") + "\" \"-64\" \"--create\" \""),
+                lines.get(1));
+        assertFalse(Files.exists(ran), "a tool ran");
+        assertFalse(Files.exists(out), "-### wrote its output");
+
+        Path amd = dir.resolve("show-amd.mlir");
+        Files.writeString(amd, kernelFor("#rocdl.target<chip = \"gfx90a\">"));
+        Result lld = CliTest.run("-###", "--emit=obj", amd.toString(), "-o", out.toString());
+        assertEquals(0, lld.code(), lld.err());
+        assertTrue(lld.err().matches("(?s) \"[^\"]*\" \"-flavor\" \"gnu\" \"-shared\" .*"), lld.err());
+        assertFalse(Files.exists(out), "-### wrote its output");
+
+        Path main = dir.resolve("show-main.mlir");
+        Files.writeString(main, "module {\n  llvm.func @main() -> i32 {\n    %c = llvm.mlir.constant(0 : i32) : i32\n"
+                + "    llvm.return %c : i32\n  }\n}\n");
+        Path exe = dir.resolve("show-exe");
+        Result cc = CliTest.run("-###", "--emit=exe", main.toString(), "-o", exe.toString());
+        assertEquals(0, cc.code(), cc.err());
+        assertTrue(cc.err().startsWith(" \"cc\" \""), cc.err());
+        assertTrue(cc.err().strip().endsWith("\"-lmgpu\" \"-ldl\" \"-lpthread\" \"-lm\""), cc.err());
+        assertFalse(Files.exists(exe), "-### linked");
+    }
+
     private static String kernelFor(String target) {
         return "module attributes {gpu.container_module} {\n  gpu.module @m [" + target + "] {\n"
                 + "    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n";

@@ -86,6 +86,8 @@ public final class GpuTranslate {
                                        -MF; -MMD is -MD).
               -MT TARGET               The dependency file's target instead of OUTPUT (repeatable).
               -MP                      Add a rule with no prerequisites for each --embed file.
+              -###                     Print the commands of the tools the run would start (ptxas,
+                                       fatbinary, lld, cc) on stderr, and run none; write no output.
               --color=WHEN             Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
                                        always or never.
               -v, --verbose            Print a table of the time of each phase at the end.

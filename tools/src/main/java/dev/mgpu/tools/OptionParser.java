@@ -25,7 +25,7 @@ final class OptionParser {
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
         all.addAll(List.of("-o", "-O", "-O0", "-O1", "-O2", "-O3", "-Os", "-Oz", "-Og", "-v", "-h", "-V", "-MD", "-MMD",
-                "-MF", "-MT", "-MP", "-g", "-l", "-L"));
+                "-MF", "-MT", "-MP", "-g", "-l", "-L", "-###"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -59,6 +59,7 @@ final class OptionParser {
     private String entryPoint;
     private final List<String> linkInputs = new ArrayList<>();
     private boolean barePointers;
+    private boolean showCommands;
 
     private OptionParser() {
     }
@@ -119,7 +120,7 @@ final class OptionParser {
             }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
-                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-MMD", "-MP", "-g",
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-MMD", "-MP", "-g", "-###",
                         "--compile-kernels", "--outline-kernels", "--kernel-bare-ptr-calling-convention",
                         "--use-bare-pointers-for-kernels", "--list-targets" -> {
                     if (value != null) {
@@ -171,6 +172,7 @@ final class OptionParser {
             case "--mlir-print-debuginfo" -> printDebugInfo = true;
             case "-MD", "-MMD" -> depFile = true;
             case "-MP" -> depPhony = true;
+            case "-###" -> showCommands = true;
             case "-g" -> debugInfo = true;
             case "--compile-kernels" -> compileKernels = true;
             case "--outline-kernels" -> outlineKernels = true;
@@ -250,6 +252,6 @@ final class OptionParser {
         return new Options(inputs, output, emit, moduleLoad, triple, optLevel, cpu, features, embeds, split,
                 verifyDiagnostics, printDebugInfo, printGeneric, runtimeLib, verbose, outputDir, depFile, debugInfo,
                 depFilePath, depTargets, depPhony, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas,
-                entryPoint, linkInputs, barePointers, reply);
+                entryPoint, linkInputs, barePointers, showCommands, reply);
     }
 }

@@ -45,6 +45,8 @@ import java.util.List;
  *     libraries given as INPUT, and {@code -lNAME}, {@code -LDIR}
  * @param barePointers {@code --kernel-bare-ptr-calling-convention} (or upstream's other name for it,
  *     {@code --use-bare-pointers-for-kernels})
+ * @param showCommands {@code -###}: show the commands of the external tools (ptxas, fatbinary, lld, cc) that
+ *     the run would start, on stderr, instead of running them; no output is written
  * @param reply the text to print instead of running ({@code --help}, {@code --version}), or null; the options
  *     after the one that asked for it are not read
  */
@@ -53,7 +55,7 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
         boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
         boolean depFile, boolean debugInfo, String depFilePath, List<String> depTargets, boolean depPhony, String color, boolean compileKernels,
         boolean outlineKernels, String targets, String gpuFormat, String ptxas, String entryPoint,
-        List<String> linkInputs, boolean barePointers, String reply) {
+        List<String> linkInputs, boolean barePointers, boolean showCommands, String reply) {
 
     /** Copies the lists, so that the options stay as the parser left them. */
     Options {
