@@ -227,8 +227,10 @@ static void *cpu_module_load(const void *data, size_t size) {
     p += n;
     left -= (size_t)n;
   }
+  /* The path names this process by its id, not as /proc/self: under a debugger, the debugger opens the same
+   * path to read the object's symbols, and /proc/self would be the debugger's own descriptor table. */
   char path[64];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  snprintf(path, sizeof path, "/proc/%ld/fd/%d", (long)getpid(), fd);
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   /* The descriptor stays open while the object is loaded: the dynamic loader knows an object by its path,
    * and a second object loaded from a reused descriptor number would be taken for the first. No file

@@ -202,6 +202,40 @@ public final class Mgpu {
     }
 
     /**
+     * Runs {@code body} (calls of this class) with each command of an external tool (ptxas, fatbinary, lld)
+     * that it would start given to {@code shown} instead, as {@code clang -###} shows them; the objects
+     * that such a command would have made are empty.
+     *
+     * @param shown takes each command line, program first
+     * @param body what to run
+     * @param <T> what {@code body} returns
+     * @return what {@code body} returned
+     */
+    public static <T> T showingExternalCommands(java.util.function.Consumer<List<String>> shown,
+            java.util.function.Supplier<T> body) {
+        return dev.mgpu.codegen.internal.llvm.ExternalTools.showing(shown, body);
+    }
+
+    /**
+     * The chips each back end compiles kernels for, as LLVM's tables name them: {@code nvvm} (NVPTX),
+     * {@code rocdl} (AMDGPU) and {@code cpu} (the host's CPUs); each key maps to its triple and chips.
+     *
+     * @return back end name to its triple and chips, in that order
+     * @throws MgpuException if a table cannot be read
+     */
+    public static Map<String, Map.Entry<String, List<String>>> targetChips() {
+        Llvm.load();
+        Map<String, Map.Entry<String, List<String>>> out = new java.util.LinkedHashMap<>();
+        String host = dev.mgpu.codegen.internal.llvm.Targets.hostTriple();
+        String[][] backEnds = {{"nvvm", "nvptx64-nvidia-cuda"}, {"rocdl", "amdgcn-amd-amdhsa"}, {"cpu", host}};
+        for (String[] b : backEnds) {
+            out.put(b[0], Map.entry(b[1], dev.mgpu.codegen.internal.llvm.TargetCpus.cpus(b[1],
+                    dev.mgpu.ir.Location.UNKNOWN)));
+        }
+        return out;
+    }
+
+    /**
      * Emits an LLVM module as IR text, bitcode, an object or assembly: one that {@link #translate} returned,
      * perhaps changed since, or a caller's own, built in its own context. LLVM's verifier runs first, so a
      * broken module is an {@link MgpuException} and never a crash; a module without a target triple gets

@@ -34,6 +34,68 @@ public final class DeepStack {
         }
     }
 
+    private static final List<Carried<?>> CARRIED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * A value of the calling thread that work run here sees as its own, on whatever thread it runs: what a
+     * caller sets for the duration of a call (as {@link #with} does) reaches the pieces of that call.
+     *
+     * @param <T> the type of the value
+     */
+    public static final class Carried<T> {
+        private final ThreadLocal<T> value = new ThreadLocal<>();
+
+        /** A new carried value, null on every thread until set. */
+        public Carried() {
+            CARRIED.add(this);
+        }
+
+        /**
+         * The value on this thread.
+         *
+         * @return the value, or null
+         */
+        public T get() {
+            return value.get();
+        }
+
+        /**
+         * Runs {@code body} with the value {@code v}, then restores the one before.
+         *
+         * @param <R> what {@code body} returns
+         * @param v the value while {@code body} runs
+         * @param body what to run
+         * @return what {@code body} returned
+         */
+        public <R> R with(T v, Supplier<R> body) {
+            T before = value.get();
+            value.set(v);
+            try {
+                return body.get();
+            } finally {
+                value.set(before);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private <R> R withRaw(Object v, Supplier<R> body) {
+            return with((T) v, body);
+        }
+    }
+
+    /** {@code work} wrapped to run with the caller's carried values, on whichever thread runs it. */
+    private static <T> Supplier<T> carrying(Supplier<T> work) {
+        List<Object> values = new ArrayList<>();
+        for (Carried<?> c : CARRIED) {
+            values.add(c.get());
+        }
+        return () -> carry(0, values, work);
+    }
+
+    private static <T> T carry(int i, List<Object> values, Supplier<T> work) {
+        return i == values.size() ? work.get() : CARRIED.get(i).withRaw(values.get(i), () -> carry(i + 1, values, work));
+    }
+
     private static final ExecutorService POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
             new SynchronousQueue<>(), Worker::new);
 
@@ -49,7 +111,8 @@ public final class DeepStack {
         if (Thread.currentThread() instanceof Worker) {
             return work.get();
         }
-        return await(POOL.submit(work::get));
+        Supplier<T> carried = carrying(work);
+        return await(POOL.submit(carried::get));
     }
 
     /**
@@ -66,10 +129,14 @@ public final class DeepStack {
         List<T> results = new ArrayList<>(Collections.nCopies(n, null));
         Throwable[] failures = new Throwable[n];
         AtomicInteger next = new AtomicInteger();
+        List<Supplier<T>> carried = new ArrayList<>();
+        for (Supplier<T> w : work) {
+            carried.add(carrying(w));
+        }
         Runnable drain = () -> {
             for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
                 try {
-                    results.set(i, work.get(i).get());
+                    results.set(i, carried.get(i).get());
                 } catch (RuntimeException | Error e) {
                     failures[i] = e;
                 }

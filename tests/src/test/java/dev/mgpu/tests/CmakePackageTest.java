@@ -37,10 +37,12 @@ class CmakePackageTest {
         Path root = TestPaths.root();
         Path build = work.resolve("build");
         // As a consumer builds it: no -Werror, which only the project's own builds turn on.
+        // The prefix is given at install time (cmake --install --prefix), as packagers do, so that nothing
+        // configured may name it: the files installed must find each other from where they are.
         Native.exec(work, Map.of(), "cmake", "-S", root.resolve("runtime-c").toString(), "-B", build.toString(),
-                "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_INSTALL_PREFIX=" + prefix);
+                "-DCMAKE_BUILD_TYPE=Release");
         Native.exec(work, Map.of(), "cmake", "--build", build.toString(), "-j2");
-        Native.exec(work, Map.of(), "cmake", "--install", build.toString());
+        Native.exec(work, Map.of(), "cmake", "--install", build.toString(), "--prefix", prefix.toString());
         Path kernels = Native.cpuKernels(work, "axpy", root.resolve("examples/own-objects/axpy/axpy_cpu.c"));
         Operation module = Mgpu.parse(Files.readAllBytes(root.resolve("examples/own-objects/axpy/axpy.mlir")), "axpy.mlir");
         host = work.resolve("host.o");
@@ -105,7 +107,7 @@ class CmakePackageTest {
     void pkgConfigLinks() throws Exception {
         Map<String, String> env = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
         String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu").strip();
-        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu", flags);
+        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu", normalized(flags));
         List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("examples/own-objects/axpy/main.c").toString(),
                 host.toString()));
         cmd.addAll(List.of(flags.split(" ")));
@@ -119,7 +121,8 @@ class CmakePackageTest {
     void pkgConfigLinksTheRunnerUtilities() throws Exception {
         Map<String, String> env = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
         String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu_runner_utils").strip();
-        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu_runner_utils", flags);
+        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu_runner_utils",
+                normalized(flags));
         List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("tests/e2e/runner/runner_main.c").toString()));
         cmd.addAll(List.of(flags.split(" ")));
         cmd.addAll(List.of("-Wl,-rpath," + prefix.resolve("lib"), "-o", work.resolve("runner-pc").toString()));
@@ -127,6 +130,39 @@ class CmakePackageTest {
         String out = Native.exec(work, Map.of(), work.resolve("runner-pc").toString());
         assertEquals("( 0.25, 1.5, 1 )\nthe view equals itself\n", out.substring(0, out.indexOf("Unranked")));
         assertTrue(out.endsWith("data = \n[[1.25,   1.75], \n [2.25,   2.75]]\n"), out);
+    }
+
+    /** A copy of the installed tree, elsewhere, names its own directories through pkg-config, and links. */
+    @Test
+    void pkgConfigFollowsAMovedPrefix() throws Exception {
+        Path moved = work.resolve("moved/mgpu");
+        Files.createDirectories(moved.getParent());
+        Native.exec(work, Map.of(), "cp", "-a", prefix.toString(), moved.toString());
+        Map<String, String> env = Map.of("PKG_CONFIG_PATH", moved.resolve("lib/pkgconfig").toString());
+        for (String pc : List.of("mgpu", "mgpu_runner_utils")) {
+            String flags = Native.exec(work, env, "pkg-config", "--cflags", "--libs", pc).strip();
+            assertEquals("-I" + moved.resolve("include") + " -L" + moved.resolve("lib") + " -l" + pc,
+                    normalized(flags));
+        }
+        List<String> cmd = new ArrayList<>(List.of("cc", TestPaths.root().resolve("examples/own-objects/axpy/main.c").toString(),
+                host.toString()));
+        cmd.addAll(List.of(Native.exec(work, env, "pkg-config", "--cflags", "--libs", "mgpu").strip().split(" ")));
+        cmd.addAll(List.of("-lm", "-Wl,-rpath," + moved.resolve("lib"), "-o", work.resolve("axpy-moved").toString()));
+        Native.exec(work, Map.of(), cmd.toArray(new String[0]));
+        String deps = Native.exec(work, Map.of(), "ldd", work.resolve("axpy-moved").toString());
+        assertTrue(deps.contains(moved.resolve("lib/libmgpu.so.0").toString()), deps);
+        String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), work.resolve("axpy-moved").toString());
+        assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
+    }
+
+    /** pkg-config's flags with each -I and -L directory normalised (a relocatable file gives DIR/../..). */
+    static String normalized(String flags) {
+        List<String> out = new ArrayList<>();
+        for (String f : flags.split(" ")) {
+            out.add(f.startsWith("-I") || f.startsWith("-L")
+                    ? f.substring(0, 2) + Path.of(f.substring(2)).normalize() : f);
+        }
+        return String.join(" ", out);
     }
 
     /**

@@ -47,4 +47,62 @@ class DebugInfoTest {
         String run = Native.exec(dir, Map.of("MGPU_BACKEND", "cpu"), exe.toString());
         assertTrue(run.startsWith("axpy: OK, 1024 elements checked"), run);
     }
+
+    /**
+     * gdb runs a program through its kernels' loads to its end: the CPU backend loads each kernel object from
+     * a descriptor of the program's, and gdb reads that object's symbols by the same path. The launch inside
+     * an scf.for loop has a line of its own: a breakpoint there stops on it on each trip.
+     */
+    @Test
+    void gdbRunsThroughKernelLoadsAndStopsInALoop() throws Exception {
+        assumeTrue(TestPaths.findTool("gdb") != null || System.getenv("CI") != null, "gdb is not installed");
+        Path dir = Files.createTempDirectory("mgpu-debug-loop");
+        Path src = TestPaths.root().resolve("examples/kernels/axpy.mlir");
+        Path host = dir.resolve("axpy.o");
+        Native.exec(dir, Map.of(), TestPaths.root().resolve("tools/gpu-translate").toString(), "-g", "-O0",
+                "--kernel-bare-ptr-calling-convention", src.toString(), "-o", host.toString());
+        Path exe = dir.resolve("axpy");
+        Native.exec(dir, Map.of(), "cc", "-g", "-O0", "-DKERNEL_AXPY",
+                TestPaths.root().resolve("examples/kernels/main.c").toString(), host.toString(),
+                "-L" + Native.libDir(), "-Wl,-rpath," + Native.libDir(), "-lmgpu", "-lm", "-o", exe.toString());
+        Path log = dir.resolve("gdb.txt");
+        // The output goes to a file: a debugger that hangs is killed, and the test reads what it wrote.
+        ProcessBuilder pb = new ProcessBuilder("timeout", "-k", "5", "100", "gdb", "-nx", "-batch",
+                "-ex", "set debuginfod enabled off", "-ex", "break axpy.mlir:38", "-ex", "run", "-ex", "bt 1",
+                "-ex", "print ((float *) &y)[3]", "-ex", "step", "-ex", "continue", "-ex", "bt 1",
+                "-ex", "delete", "-ex", "continue", exe.toString())
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"));
+        Process p = pb.start();
+        boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+        String out = Files.readString(log);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        assertTrue(ended, "gdb did not end:\n" + out);
+        // gdb 13 may say "Couldn't get registers" (and exit 1) when the program's threads end with it, so the
+        // end is read from the program's own last line, and only a debugger killed by timeout fails here.
+        assertTrue(p.exitValue() != 124 && p.exitValue() != 137, "gdb hung:\n" + out);
+        assertTrue(out.contains("Breakpoint 1 at "), out);
+        assertTrue(out.contains(": file axpy.mlir, line 38."), out);
+        assertTrue(out.contains("Breakpoint 1, run_axpy () at axpy.mlir:38"), out);
+        assertTrue(out.contains("\n38\t      %tn = gpu.launch_func async [%t] @axpy_kernels::@axpy"), out);
+        // Both stops are at the launch's line: the first run's (one trip), then the next run's.
+        assertEquals(2, count(out, "#0  run_axpy () at axpy.mlir:38"), out);
+        assertEquals(2, count(out, "Breakpoint 1, run_axpy () at axpy.mlir:38"), out);
+        assertTrue(out.contains("$1 = 0.25"), out);
+        // step leaves the launch for the loop's next line (its latch, at the scf.for).
+        assertTrue(out.contains("\n37\t    %t5 = scf.for %i = %c0 to %reps"), out);
+        assertTrue(out.contains("axpy: OK, every number checked"), out);
+        assertTrue(out.contains("axpy: kernel "), out);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
 }

@@ -63,6 +63,19 @@ class ImageTest {
         String out = Native.exec(elsewhere, Map.of("MGPU_BACKEND", "cpu"), elsewhere.resolve("axpy").toString());
         assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
 
+        // pkg-config names the moved image's directories, and what it gives links the same program.
+        Map<String, String> pc = Map.of("PKG_CONFIG_PATH", prefix.resolve("lib/pkgconfig").toString());
+        String flags = Native.exec(elsewhere, pc, "pkg-config", "--cflags", "--libs", "mgpu").strip();
+        assertEquals("-I" + prefix.resolve("include") + " -L" + prefix.resolve("lib") + " -lmgpu",
+                CmakePackageTest.normalized(flags));
+        List<String> link = new java.util.ArrayList<>(List.of("cc",
+                TestPaths.root().resolve("examples/own-objects/axpy/main.c").toString(), "host.o"));
+        link.addAll(List.of(flags.split(" ")));
+        link.addAll(List.of("-lm", "-Wl,-rpath," + prefix.resolve("lib"), "-o", "axpy-pc"));
+        Native.exec(elsewhere, Map.of(), link.toArray(new String[0]));
+        out = Native.exec(elsewhere, Map.of("MGPU_BACKEND", "cpu"), elsewhere.resolve("axpy-pc").toString());
+        assertTrue(out.startsWith("axpy: OK, 1024 elements checked"), out);
+
         // A CMake project finds the moved image, and mgpu_add_host_object finds its gpu-translate.
         CmakePackageTest.consumer(work, "image", "-DCMAKE_PREFIX_PATH=" + prefix);
     }

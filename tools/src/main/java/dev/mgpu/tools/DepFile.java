@@ -13,13 +13,34 @@ final class DepFile {
     private DepFile() {
     }
 
-    /** The dependency line of {@code target} on {@code prerequisites}. */
-    static String text(String target, List<String> prerequisites) {
-        StringBuilder b = new StringBuilder(escape(target)).append(':');
+    /**
+     * The dependency line of the {@code -MT} targets, written as given (or of {@code output}, escaped, when
+     * there are none) on {@code prerequisites}; with {@code phony} ({@code -MP}), a rule with no
+     * prerequisites for each prerequisite after the first (the input), so that Make does not stop when one
+     * is removed.
+     */
+    static String text(List<String> targets, String output, List<String> prerequisites, boolean phony) {
+        StringBuilder b = new StringBuilder(targets.isEmpty() ? escape(output) : String.join(" ", targets)).append(':');
         for (String p : prerequisites) {
             b.append(" \\\n  ").append(escape(p));
         }
-        return b.append('\n').toString();
+        b.append('\n');
+        for (int i = 1; phony && i < prerequisites.size(); i++) {
+            b.append(escape(prerequisites.get(i))).append(":\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * Where {@code -MD} writes for the output {@code output}, as clang does: the output with its extension
+     * replaced by {@code .d} ({@code x.o} gives {@code x.d}, {@code app} gives {@code app.d}).
+     */
+    static String defaultPath(String output) {
+        int slash = output.lastIndexOf('/');
+        int dot = output.lastIndexOf('.');
+        String name = output.substring(slash + 1);
+        boolean extension = dot > slash && !name.equals(".") && !name.equals("..");
+        return (extension ? output.substring(0, dot) : output) + ".d";
     }
 
     /**

@@ -34,6 +34,14 @@ public final class GpuTranslate {
         return "gpu-translate " + (v != null ? v : "(unpackaged build)") + "\n  LLVM " + Mgpu.llvmVersion() + "\n";
     }
 
+    /** The chips of each back end, a line each: {@code nvvm (TRIPLE): CHIP CHIP ...}. */
+    static String listTargets() {
+        StringBuilder b = new StringBuilder();
+        Mgpu.targetChips().forEach((name, chips) -> b.append(name).append(" (").append(chips.getKey()).append("):")
+                .append(chips.getValue().isEmpty() ? "" : " " + String.join(" ", chips.getValue())).append('\n'));
+        return b.toString();
+    }
+
     static final String HELP = """
             Usage: gpu-translate [options] [INPUT|-]   or   gpu-translate --output-dir=DIR [options] INPUT...
             Translates MLIR GPU-dialect host programs into LLVM host modules that launch their kernels
@@ -46,9 +54,11 @@ public final class GpuTranslate {
               --emit=KIND              mlir, llvm, bc, obj, asm or exe. Default: from the extension of -o,
                                        else llvm.
               --module-load=STRATEGY   lazy (default), ctor or per-launch.
-              --target-triple=TRIPLE   Target triple; default: the host.
+              --target-triple=TRIPLE   Target triple (also --target=TRIPLE); default: the host.
+              --list-targets           Print the chips of each back end (nvvm, rocdl, cpu) and exit.
               -g                       DWARF line tables for the host code, at the lines of the input.
               -O0, -O1, -O2, -O3       Code generation level for obj, asm and exe, as llc's. Default: -O2.
+              -O, -Og, -Os, -Oz        As clang gives them to the code generator: -O1, -O1, -O2, -O2.
               --mcpu=CPU               Host CPU to generate code for, as llc names it (native: this
                                        machine's). Default: a generic CPU of the target.
               --mattr=FEATURES         Host CPU features, as llc's -mattr: +avx2,-sse4a,...
@@ -72,7 +82,12 @@ public final class GpuTranslate {
               --mlir-print-op-generic  Print the generic op form with --emit=mlir.
               --runtime-lib=DIR        Where libmgpu is, for --emit=exe.
               -MD, -MF FILE            Write a Make dependency file naming INPUT and every --embed file:
-                                       OUTPUT.d, or FILE (as clang's -MD -MF).
+                                       OUTPUT with its extension replaced by .d, or FILE (as clang's -MD
+                                       -MF; -MMD is -MD).
+              -MT TARGET               The dependency file's target instead of OUTPUT (repeatable).
+              -MP                      Add a rule with no prerequisites for each --embed file.
+              -###                     Print the commands of the tools the run would start (ptxas,
+                                       fatbinary, lld, cc) on stderr, and run none; write no output.
               --color=WHEN             Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
                                        always or never.
               -v, --verbose            Print a table of the time of each phase at the end.

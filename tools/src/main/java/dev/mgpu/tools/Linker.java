@@ -31,7 +31,7 @@ final class Linker {
      * only if {@code abandoned} does not say, once the link is done, that whoever asked has gone.
      */
     static void link(byte[] object, Path output, String runtimeLib, List<String> inputs, Logger log,
-            BooleanSupplier abandoned)
+            BooleanSupplier abandoned, java.util.function.Consumer<List<String>> shown)
             throws IOException {
         Path dir = Files.createTempDirectory("gpu-translate");
         Path obj = dir.resolve("host.o");
@@ -57,6 +57,11 @@ final class Linker {
             }
             cmd.addAll(List.of("-lmgpu", "-ldl", "-lpthread", "-lm"));
             log.debug("linking: {}", String.join(" ", cmd));
+            if (shown != null) {
+                // -###: the command is shown, not run, and the output is not made.
+                shown.accept(cmd);
+                return;
+            }
             Process p;
             try {
                 p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -15,16 +15,17 @@ final class OptionParser {
     /** The long options, which may also be spelt with one dash. */
     static final List<String> LONG_OPTIONS = List.of("--help", "--version", "--verbose", "--split-input-file",
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
-            "--target-triple", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
+            "--target-triple", "--target", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
             "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets", "--entry-point",
-            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels");
+            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels", "--list-targets");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
 
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
-        all.addAll(List.of("-o", "-O0", "-O1", "-O2", "-O3", "-v", "-h", "-V", "-MD", "-MF", "-g", "-l", "-L"));
+        all.addAll(List.of("-o", "-O", "-O0", "-O1", "-O2", "-O3", "-Os", "-Oz", "-Og", "-v", "-h", "-V", "-MD", "-MMD",
+                "-MF", "-MT", "-MP", "-g", "-l", "-L", "-###"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -47,6 +48,8 @@ final class OptionParser {
     private boolean depFile;
     private boolean debugInfo;
     private String depFilePath;
+    private final List<String> depTargets = new ArrayList<>();
+    private boolean depPhony;
     private String color = "auto";
     private boolean compileKernels;
     private boolean outlineKernels;
@@ -56,6 +59,7 @@ final class OptionParser {
     private String entryPoint;
     private final List<String> linkInputs = new ArrayList<>();
     private boolean barePointers;
+    private boolean showCommands;
 
     private OptionParser() {
     }
@@ -110,18 +114,15 @@ final class OptionParser {
                 name = "-o";
                 value = a.substring(a.charAt(2) == '=' ? 3 : 2);
             }
-            if (name.matches("-O[0-3]")) {
-                optLevel = name.charAt(2) - '0';
-                continue;
-            }
             if (name.startsWith("-O")) {
-                throw new UsageError("Invalid optimisation level (must be -O0, -O1, -O2 or -O3): " + a);
+                optLevel = optLevel(a);
+                continue;
             }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
-                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-g",
+                        "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-MMD", "-MP", "-g", "-###",
                         "--compile-kernels", "--outline-kernels", "--kernel-bare-ptr-calling-convention",
-                        "--use-bare-pointers-for-kernels" -> {
+                        "--use-bare-pointers-for-kernels", "--list-targets" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -130,8 +131,8 @@ final class OptionParser {
                         return options(reply);
                     }
                 }
-                case "-o", "--emit", "--module-load", "--target-triple", "--embed", "--runtime-lib", "--mcpu",
-                        "--mattr", "--color", "-MF", "--output-dir", "--gpu-format", "--ptxas", "--targets",
+                case "-o", "--emit", "--module-load", "--target-triple", "--target", "--embed", "--runtime-lib", "--mcpu",
+                        "--mattr", "--color", "-MF", "-MT", "--output-dir", "--gpu-format", "--ptxas", "--targets",
                         "--entry-point" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
@@ -162,11 +163,16 @@ final class OptionParser {
             case "-V", "--version" -> {
                 return GpuTranslate.version();
             }
+            case "--list-targets" -> {
+                return GpuTranslate.listTargets();
+            }
             case "-v", "--verbose" -> verbose = true;
             case "--split-input-file" -> split = true;
             case "--verify-diagnostics" -> verifyDiagnostics = true;
             case "--mlir-print-debuginfo" -> printDebugInfo = true;
-            case "-MD" -> depFile = true;
+            case "-MD", "-MMD" -> depFile = true;
+            case "-MP" -> depPhony = true;
+            case "-###" -> showCommands = true;
             case "-g" -> debugInfo = true;
             case "--compile-kernels" -> compileKernels = true;
             case "--outline-kernels" -> outlineKernels = true;
@@ -176,13 +182,28 @@ final class OptionParser {
         return null;
     }
 
-    /** Takes {@code value} for the option {@code name}; a later value replaces it, except for --embed's. */
+    /**
+     * The code generation level of {@code -O...}, as clang gives LLVM's code generator: {@code -O} is
+     * {@code -O1}, {@code -Og} is 1 too, and {@code -Os} and {@code -Oz} are 2.
+     */
+    static int optLevel(String a) throws UsageError {
+        return switch (a) {
+            case "-O0" -> 0;
+            case "-O", "-O1", "-Og" -> 1;
+            case "-O2", "-Os", "-Oz" -> 2;
+            case "-O3" -> 3;
+            default -> throw new UsageError("Invalid optimisation level (must be -O0, -O1, -O2, -O3, -O, -Os, -Oz"
+                    + " or -Og): " + a);
+        };
+    }
+
+    /** Takes {@code value} for the option {@code name}; a later value replaces it, except for --embed's and -MT's. */
     private void set(String name, String value) {
         switch (name) {
             case "-o" -> output = value;
             case "--emit" -> emit = value;
             case "--module-load" -> moduleLoad = value;
-            case "--target-triple" -> triple = value;
+            case "--target-triple", "--target" -> triple = value;
             case "--embed" -> embeds.add(value);
             case "--mcpu" -> cpu = value;
             case "--mattr" -> features = value;
@@ -196,6 +217,7 @@ final class OptionParser {
                 depFilePath = value;
                 depFile = true;
             }
+            case "-MT" -> depTargets.add(value);
             default -> runtimeLib = value;
         }
     }
@@ -229,7 +251,7 @@ final class OptionParser {
     private Options options(String reply) {
         return new Options(inputs, output, emit, moduleLoad, triple, optLevel, cpu, features, embeds, split,
                 verifyDiagnostics, printDebugInfo, printGeneric, runtimeLib, verbose, outputDir, depFile, debugInfo,
-                depFilePath, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas, entryPoint, linkInputs,
-                barePointers, reply);
+                depFilePath, depTargets, depPhony, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas,
+                entryPoint, linkInputs, barePointers, showCommands, reply);
     }
 }

@@ -29,9 +29,11 @@ import java.util.List;
  * @param runtimeLib {@code --runtime-lib}
  * @param verbose {@code -v}
  * @param outputDir {@code --output-dir}
- * @param depFile {@code -MD}, or {@code -MF}, which implies it
+ * @param depFile {@code -MD} (or {@code -MMD}: every dependency is the user's), or {@code -MF}, which implies it
  * @param debugInfo {@code -g}
  * @param depFilePath {@code -MF}
+ * @param depTargets the targets of {@code -MT}, as given; none for the output's name
+ * @param depPhony {@code -MP}: a rule of its own, with no prerequisites, for each dependency but the input
  * @param color {@code --color}; {@code auto} by default
  * @param compileKernels {@code --compile-kernels}
  * @param outlineKernels {@code --outline-kernels}
@@ -43,21 +45,24 @@ import java.util.List;
  *     libraries given as INPUT, and {@code -lNAME}, {@code -LDIR}
  * @param barePointers {@code --kernel-bare-ptr-calling-convention} (or upstream's other name for it,
  *     {@code --use-bare-pointers-for-kernels})
+ * @param showCommands {@code -###}: show the commands of the external tools (ptxas, fatbinary, lld, cc) that
+ *     the run would start, on stderr, instead of running them; no output is written
  * @param reply the text to print instead of running ({@code --help}, {@code --version}), or null; the options
  *     after the one that asked for it are not read
  */
 record Options(List<String> inputs, String output, String emit, String moduleLoad, String triple, int optLevel,
         String cpu, String features, List<String> embeds, boolean split, boolean verifyDiagnostics,
         boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
-        boolean depFile, boolean debugInfo, String depFilePath, String color, boolean compileKernels,
+        boolean depFile, boolean debugInfo, String depFilePath, List<String> depTargets, boolean depPhony, String color, boolean compileKernels,
         boolean outlineKernels, String targets, String gpuFormat, String ptxas, String entryPoint,
-        List<String> linkInputs, boolean barePointers, String reply) {
+        List<String> linkInputs, boolean barePointers, boolean showCommands, String reply) {
 
     /** Copies the lists, so that the options stay as the parser left them. */
     Options {
         inputs = List.copyOf(inputs);
         embeds = List.copyOf(embeds);
         linkInputs = List.copyOf(linkInputs);
+        depTargets = List.copyOf(depTargets);
     }
 
     /** The input of a run without {@code --output-dir}: the last INPUT given, or {@code -} for stdin. */

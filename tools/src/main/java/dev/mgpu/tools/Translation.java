@@ -178,7 +178,19 @@ final class Translation {
                     + " LLVM IR holds one module; several parts go to stdout): " + chunks.size() + " parts");
             return EXIT_USAGE;
         }
+        if (options.showCommands()) {
+            return Mgpu.showingExternalCommands(this::show, () -> write(input, name, bytes, chunks, plan));
+        }
         return write(input, name, bytes, chunks, plan);
+    }
+
+    /** A command of -###, on stderr as clang shows one: each argument quoted, after a space. */
+    private void show(List<String> command) {
+        StringBuilder b = new StringBuilder();
+        for (String a : command) {
+            b.append(" \"").append(a.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+        }
+        err.println(b);
     }
 
     /**
@@ -194,7 +206,7 @@ final class Translation {
         inputs.addAll(Embeds.files(options.embeds()));
         String output = isFile(plan.output()) ? plan.output() : null;
         String depFile = options.depFile() && output != null
-                ? (options.depFilePath() != null ? options.depFilePath() : output + ".d") : null;
+                ? (options.depFilePath() != null ? options.depFilePath() : DepFile.defaultPath(output)) : null;
         for (String[] o : new String[][] {{"-o", output}, {"-MF", depFile}}) {
             if (o[1] == null || o[1].equals("-")) {
                 continue;
@@ -521,7 +533,8 @@ final class Translation {
             }
             if (kind == EmitKind.EXE) {
                 try {
-                    Linker.link(binary, Path.of(output), options.runtimeLib(), options.linkInputs(), linkLog(), abandoned);
+                    Linker.link(binary, Path.of(output), options.runtimeLib(), options.linkInputs(), linkLog(), abandoned,
+                            options.showCommands() ? Translation.this::show : null);
                 } catch (Linker.CompilerMissing e) {
                     printer.toolError("Invalid C compiler (must be runnable; CC names another): " + e.getMessage());
                     return EXIT_INPUT;
@@ -531,6 +544,9 @@ final class Translation {
             }
             if (abandoned.getAsBoolean()) {
                 return EXIT_INPUT;
+            }
+            if (options.showCommands()) {
+                return EXIT_OK;
             }
             out.commit();
             if (options.depFile()) {
@@ -547,8 +563,8 @@ final class Translation {
                 prerequisites.add(input);
             }
             prerequisites.addAll(Embeds.files(options.embeds()));
-            String file = options.depFilePath() != null ? options.depFilePath() : output + ".d";
-            DepFile.write(file, DepFile.text(output, prerequisites), stdout);
+            String file = options.depFilePath() != null ? options.depFilePath() : DepFile.defaultPath(output);
+            DepFile.write(file, DepFile.text(options.depTargets(), output, prerequisites, options.depPhony()), stdout);
         }
     }
 }

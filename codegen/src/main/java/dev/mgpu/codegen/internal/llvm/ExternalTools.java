@@ -21,6 +21,19 @@ public final class ExternalTools {
     private ExternalTools() {
     }
 
+    /** Where a run that only shows its commands ({@code -###}) sends them, on this thread; null otherwise. */
+    private static final dev.mgpu.ir.DeepStack.Carried<java.util.function.Consumer<List<String>>> SHOWN =
+            new dev.mgpu.ir.DeepStack.Carried<>();
+
+    /**
+     * Runs {@code body} with every command that a tool would run given to {@code shown} instead of run. The
+     * output a command names ({@code -o FILE}, {@code --create FILE}) is left empty, so that the steps
+     * after it go on.
+     */
+    public static <T> T showing(java.util.function.Consumer<List<String>> shown, java.util.function.Supplier<T> body) {
+        return SHOWN.with(shown, body);
+    }
+
     /** {@code preferred} when it is an executable file, else {@code name} in {@code $CUDA_HOME/bin}, then PATH. */
     public static Path findTool(String name, Path preferred) {
         if (preferred != null) {
@@ -58,6 +71,22 @@ public final class ExternalTools {
     }
 
     public static void run(Operation module, ProcessBuilder command, String tool) {
+        java.util.function.Consumer<List<String>> shown = SHOWN.get();
+        if (shown != null) {
+            List<String> cmd = List.copyOf(command.command());
+            shown.accept(cmd);
+            for (int i = 0; i + 1 < cmd.size(); i++) {
+                if (cmd.get(i).equals("-o") || cmd.get(i).equals("--create")) {
+                    try {
+                        Files.write(Path.of(cmd.get(i + 1)), new byte[0]);
+                    } catch (IOException e) {
+                        throw new MgpuException(module.knownLocation(), "Invalid temporary file (must be writable): "
+                                + e.getMessage());
+                    }
+                }
+            }
+            return;
+        }
         Path log = null;
         try {
             log = Files.createTempFile("mgpu-" + tool, ".log");

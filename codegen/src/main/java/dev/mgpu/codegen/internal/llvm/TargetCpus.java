@@ -66,8 +66,8 @@ public final class TargetCpus {
         }
         Table t = TABLES.computeIfAbsent(triple, k -> read(k, where));
         if (cpu != null && !cpu.equals("native") && !t.cpus().contains(cpu)) {
-            throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as "
-                    + String.join(", ", first(t.cpus(), 6)) + "): " + cpu);
+            throw new MgpuException(where, "Invalid CPU (must be one LLVM knows for " + triple + ", such as the nearest, "
+                    + String.join(", ", dev.mgpu.ir.Spelling.nearest(cpu, t.cpus(), 6)) + "): " + cpu);
         }
         if (features != null && !features.isEmpty()) {
             for (String f : features.split(",", -1)) {
@@ -131,6 +131,11 @@ public final class TargetCpus {
             Thread.currentThread().interrupt();
             throw new MgpuException(where, "Invalid CPU or CPU features (must be checkable): interrupted");
         }
+    }
+
+    /** The CPUs (chips, for a GPU) of {@code triple}'s table, in their order there. */
+    public static List<String> cpus(String triple, Location where) {
+        return List.copyOf(TABLES.computeIfAbsent(triple, k -> read(k, where)).cpus());
     }
 
     private static List<String> first(Set<String> s, int n) {

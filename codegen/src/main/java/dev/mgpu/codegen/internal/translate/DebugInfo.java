@@ -76,14 +76,19 @@ public final class DebugInfo implements AutoCloseable {
         at(fnOp, builder);
     }
 
-    /** Puts what {@code builder} builds next at {@code op}'s line and column. */
-    public void at(Operation op, LLVMBuilderRef builder) {
+    /**
+     * Puts what {@code builder} builds next at {@code op}'s line and column, and returns the location it
+     * had (null for none).
+     */
+    public LLVMMetadataRef at(Operation op, LLVMBuilderRef builder) {
+        LLVMMetadataRef before = LLVMGetCurrentDebugLocation2(builder);
         Location.FileLineCol f = fileLineCol(op.location());
         if (f == null || !f.file().equals(fallback.file())) {
             f = fallback;
         }
         LLVMSetCurrentDebugLocation2(builder, LLVMDIBuilderCreateDebugLocation(ctx, f.line(), Math.max(0, f.column()),
                 scope, null));
+        return before;
     }
 
     /** Ends a function: what the builder builds next has no location. */

@@ -15,6 +15,7 @@ import dev.mgpu.codegen.LoadStrategy;
 import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.codegen.NativeModule;
 import org.bytedeco.javacpp.PointerScope;
+import org.bytedeco.llvm.LLVM.LLVMMetadataRef;
 import dev.mgpu.dialect.builtin.Builtin;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVM;
@@ -454,9 +455,6 @@ public final class ModuleTranslation {
         for (Block b : Ir.dominanceOrder(body)) {
             LLVMPositionBuilderAtEnd(builder, blocks.get(b));
             for (Operation op : b.operations()) {
-                if (debug != null) {
-                    debug.at(op, builder);
-                }
                 translateOp(op);
             }
         }
@@ -475,9 +473,15 @@ public final class ModuleTranslation {
             throw error(op, device == null ? "Invalid op for translation (must have an LLVM translation): " + op.name()
                     : "Invalid op for " + device.name() + " (must have a translation for the target): " + op.name());
         }
+        // Each op's instructions carry its line, an op in a region (a loop's body) included; the op around it
+        // gets its own line back for what it builds after its region.
+        LLVMMetadataRef outer = debug != null ? debug.at(op, builder) : null;
         t.translate(op, this);
         if (device == null && op.dialect().equals("gpu")) {
             table.afterGpuOp().translate(op, this);
+        }
+        if (debug != null) {
+            LLVMSetCurrentDebugLocation2(builder, outer);
         }
     }
 
