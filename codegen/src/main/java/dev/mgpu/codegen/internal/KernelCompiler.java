@@ -213,6 +213,9 @@ public final class KernelCompiler {
                     "Invalid kernel module for " + d.name() + " (must pass LLVM's optimiser): ");
             diagnostics.check(where, d);
             ObjectFormat format = options.format();
+            if (format != ObjectFormat.OFFLOAD) {
+                d.beforeEmit(nm.module(), nm.context(), module);
+            }
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
             if (options.barePointers()) {
