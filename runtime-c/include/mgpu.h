@@ -120,7 +120,8 @@ const mgpuObject *mgpuSelectObject(const mgpuObjectTable *table, int32_t kind, c
 /* Launches `function` on a grid of blocks. `params[i]` points to the i-th argument's value. A launch whose
  * grid or block has a size below 1, whose block or thread count overflows 64 bits, whose dynamic shared
  * memory is negative, or that exceeds the device's limits (MGPU_CPU_MAX_THREADS_PER_BLOCK on the CPU) is
- * reported and runs nothing. */
+ * reported and runs nothing; then, as after any failed launch, module load or function lookup, the process
+ * ends (abort) unless MGPU_ON_ERROR=continue. */
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount);
