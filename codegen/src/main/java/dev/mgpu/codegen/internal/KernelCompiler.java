@@ -96,6 +96,26 @@ public final class KernelCompiler {
         return false;
     }
 
+    /**
+     * A {@code #cpu.target} whose kernels would be compiled for another machine than the program's
+     * {@code triple} (null: the host's) is a located error: the C compiler links them for this machine only.
+     */
+    public static void checkCpuTriples(Operation root, String triple) {
+        if (triple == null) {
+            return;
+        }
+        for (Operation m : compilable(root)) {
+            for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
+                if (a instanceof GpuTarget.CpuTarget c
+                        && !CpuObjects.arch(CpuObjects.tripleOf(c)).equals(CpuObjects.arch(triple))) {
+                    throw new MgpuException(m.knownLocation(), "Invalid #cpu.target for target triple "
+                            + Targets.normalize(triple) + " (must compile for the program's machine; its kernels are"
+                            + " compiled and linked for " + CpuObjects.tripleOf(c) + "): " + a);
+                }
+            }
+        }
+    }
+
     /** Compiles every compilable {@code gpu.module} of {@code root} and replaces it with its {@code gpu.binary}. */
     public static void compile(Operation root, KernelOptions options) {
         // Each module and target is its own LLVM context and target machine, and only reads the model: they

@@ -53,7 +53,7 @@ public final class Cpu extends DeviceTarget {
 
     @Override
     public String triple() {
-        return c.triple().isEmpty() ? Targets.hostTriple() : Targets.normalize(c.triple());
+        return dev.mgpu.codegen.internal.CpuObjects.tripleOf(c);
     }
 
     @Override
