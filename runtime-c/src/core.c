@@ -84,6 +84,7 @@ static void fail_fast(const char *fmt, ...) {
   va_end(ap);
   fprintf(stderr, "mgpu: %s: %s: %s: %s; aborting (MGPU_ON_ERROR=continue reports and goes on)\n",
           mgpu_backend_get()->name, entry ? entry : "?", what, *last_cause ? last_cause : "no cause reported");
+  fflush(NULL); /* what the program printed before stays */
   abort();
 }
 
