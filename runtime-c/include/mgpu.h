@@ -218,6 +218,12 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dat
  * (mgpu's kernels whose threads work together export their known_block_size, which their loops run
  * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
  *
+ * And "<kernel>.mgpu_block_memory", two int64_t: the most threads a block may have (0: any), and the bytes
+ * of memory per thread that each block allocates (0: none). mgpu's kernels whose threads work together and
+ * that have no known_block_size export it: their per-thread arrays are on the stack, sized for 1024
+ * threads, or allocated per block. A launch of a larger block, or one whose per-thread memory would pass
+ * the machine's memory, is refused and reported, and runs nothing.
+ *
  * Any kernel may export "<kernel>.mgpu_params", int64_t: the number of its parameters, then the size in bytes
  * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream whose
  * paramsCount is that number (or 0) copies its arguments by them and returns at once; MGPU_CPU_PARAMS writes

@@ -60,14 +60,12 @@ public final class EmbedRewrite {
                 continue;
             }
             ObjectAttr o = (ObjectAttr) a;
-            if (o.target() instanceof dev.mgpu.dialect.gpu.GpuTarget.CpuTarget c) {
-                String runsOn = c.triple().isEmpty() ? triple : CpuObjects.tripleOf(c);
-                String problem = CpuObjects.problem(data, runsOn);
-                if (problem != null) {
-                    errors.add(Diagnostic.error(binary.location(), "Invalid object for #cpu.target (must be an ELF"
-                            + " shared object for " + runsOn + ", which the CPU backend loads): " + PREFIX + name
-                            + " (" + data.length + " bytes): " + problem));
-                }
+            String problem = DeviceTargets.embeddedProblem(o.target(), data, triple);
+            if (problem != null) {
+                int cut = problem.indexOf("; ");
+                errors.add(Diagnostic.error(binary.location(), "Invalid object for " + o.target() + " ("
+                        + problem.substring(0, cut) + "): " + PREFIX + name + " (" + data.length + " bytes): "
+                        + problem.substring(cut + 2)));
             }
             resolved.add(new ObjectAttr(o.target(), o.format(), o.properties(),
                     new Attribute.StringAttr(data)));

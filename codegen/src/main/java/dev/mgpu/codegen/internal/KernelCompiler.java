@@ -106,11 +106,8 @@ public final class KernelCompiler {
         }
         for (Operation m : compilable(root)) {
             for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
-                if (a instanceof GpuTarget.CpuTarget c
-                        && !CpuObjects.arch(CpuObjects.tripleOf(c)).equals(CpuObjects.arch(triple))) {
-                    throw new MgpuException(m.knownLocation(), "Invalid #cpu.target for target triple "
-                            + Targets.normalize(triple) + " (must compile for the program's machine; its kernels are"
-                            + " compiled and linked for " + CpuObjects.tripleOf(c) + "): " + a);
+                if (a instanceof GpuTarget g) {
+                    DeviceTargets.checkProgramTriple(g, triple, m);
                 }
             }
         }

@@ -53,7 +53,7 @@ public final class Cpu extends DeviceTarget {
 
     @Override
     public String triple() {
-        return dev.mgpu.codegen.internal.CpuObjects.tripleOf(c);
+        return CpuObjects.tripleOf(c);
     }
 
     @Override

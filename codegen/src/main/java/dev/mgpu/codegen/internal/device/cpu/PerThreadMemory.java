@@ -95,7 +95,9 @@ final class PerThreadMemory {
         }
         // What the runtime checks at launch: the most threads a block may have (the stack's arrays are sized for
         // them), and the bytes per thread of the heap block.
-        exportBlockMemory(kernel.symbolName(), onStack && known == null ? SIZED_THREADS : 0, onStack ? 0 : total);
+        if (known == null || !onStack) {
+            exportBlockMemory(kernel.symbolName(), onStack ? SIZED_THREADS : 0, onStack ? 0 : total);
+        }
         LLVMBasicBlockRef here = LLVMGetInsertBlock(t.builder);
         LLVMPositionBuilderBefore(t.builder, entryEnd);
         LLVMValueRef heap = null;

@@ -1,7 +1,9 @@
-package dev.mgpu.codegen.internal;
+package dev.mgpu.codegen.internal.device.cpu;
 
 import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.dialect.gpu.GpuTarget;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -11,6 +13,29 @@ import java.nio.ByteOrder;
  */
 public final class CpuObjects {
     private CpuObjects() {
+    }
+
+    /**
+     * Why {@code blob}, embedded into an object of {@code c}, cannot be loaded by a program for
+     * {@code programTriple} (the target's own triple comes first), or null.
+     */
+    public static String embeddedProblem(GpuTarget.CpuTarget c, byte[] blob, String programTriple) {
+        String runsOn = c.triple().isEmpty() ? programTriple : tripleOf(c);
+        String problem = problem(blob, runsOn);
+        return problem == null ? null : "must be an ELF shared object for " + runsOn + ", which the CPU backend loads;"
+                + " " + problem;
+    }
+
+    /**
+     * {@code c}'s kernels, in {@code module}, would be compiled for another machine than the program's
+     * {@code programTriple}: a located error, since the C compiler links them for this machine only.
+     */
+    public static void checkProgramTriple(GpuTarget.CpuTarget c, String programTriple, Operation module) {
+        if (!arch(tripleOf(c)).equals(arch(programTriple))) {
+            throw new MgpuException(module.knownLocation(), "Invalid #cpu.target for target triple "
+                    + Targets.normalize(programTriple) + " (must compile for the program's machine; its kernels are"
+                    + " compiled and linked for " + tripleOf(c) + "): " + c);
+        }
     }
 
     /** The triple a CPU target's kernels are compiled for: its own, else the machine that compiles. */
