@@ -76,17 +76,6 @@ final class CpuBuiltins {
             }
             """;
 
-    /** bfloat to float: the bits moved up. */
-    private static final String EXTEND_BF_SF = """
-            define hidden float @__extendbfsf2(bfloat %x) {
-              %b = bitcast bfloat %x to i16
-              %w = zext i16 %b to i32
-              %s = shl i32 %w, 16
-              %r = bitcast i32 %s to float
-              ret float %r
-            }
-            """;
-
     /**
      * Adds to {@code module} (optimised, about to be compiled) the helpers its conversions may need: the back
      * end keeps an internal function it does not see called, and its own calls bind to it.
@@ -97,10 +86,9 @@ final class CpuBuiltins {
             for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b != null && !b.isNull(); b = LLVMGetNextBasicBlock(b)) {
                 for (LLVMValueRef i = LLVMGetFirstInstruction(b); i != null && !i.isNull(); i = LLVMGetNextInstruction(i)) {
                     int op = LLVMGetInstructionOpcode(i);
+                    // (An extension from bf16 is a shift, which the back end writes inline.)
                     if (op == LLVMFPTrunc && isBf16(LLVMTypeOf(i))) {
                         needed.add(isDouble(LLVMTypeOf(LLVMGetOperand(i, 0))) ? "__truncdfbf2" : "__truncsfbf2");
-                    } else if (op == LLVMFPExt && isBf16(LLVMTypeOf(LLVMGetOperand(i, 0)))) {
-                        needed.add("__extendbfsf2");
                     }
                 }
             }
@@ -117,11 +105,7 @@ final class CpuBuiltins {
         }
         StringBuilder ir = new StringBuilder();
         for (String name : needed) {
-            ir.append(switch (name) {
-                case "__truncsfbf2" -> TRUNC_SF_BF;
-                case "__truncdfbf2" -> TRUNC_DF_BF;
-                default -> EXTEND_BF_SF;
-            });
+            ir.append(name.equals("__truncsfbf2") ? TRUNC_SF_BF : TRUNC_DF_BF);
         }
         link(module, ctx, ir.toString(), where);
         // Linked as external (the linker takes no unused internal function), then the module's own.
