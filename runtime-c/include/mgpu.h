@@ -120,7 +120,8 @@ const mgpuObject *mgpuSelectObject(const mgpuObjectTable *table, int32_t kind, c
 /* Launches `function` on a grid of blocks. `params[i]` points to the i-th argument's value. A launch whose
  * grid or block has a size below 1, whose block or thread count overflows 64 bits, whose dynamic shared
  * memory is negative, or that exceeds the device's limits (MGPU_CPU_MAX_THREADS_PER_BLOCK on the CPU) is
- * reported and runs nothing. */
+ * reported and runs nothing; then, as after any failed launch, module load or function lookup, the process
+ * ends (abort) unless MGPU_ON_ERROR=continue. */
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
                       intptr_t blockY, intptr_t blockZ, int32_t smem, void *stream, void **params,
                       void **extra, size_t paramsCount);
@@ -216,6 +217,12 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int32_t dat
  * Such a kernel may also export "<kernel>.mgpu_block_size", three int64_t: the only block size it runs
  * (mgpu's kernels whose threads work together export their known_block_size, which their loops run
  * whatever the launch says). A launch with another block size is refused and reported, and runs nothing.
+ *
+ * And "<kernel>.mgpu_block_memory", two int64_t: the most threads a block may have (0: any), and the bytes
+ * of memory per thread that each block allocates (0: none). mgpu's kernels whose threads work together and
+ * that have no known_block_size export it: their per-thread arrays are on the stack, sized for 1024
+ * threads, or allocated per block. A launch of a larger block, or one whose per-thread memory would pass
+ * the machine's memory, is refused and reported, and runs nothing.
  *
  * Any kernel may export "<kernel>.mgpu_params", int64_t: the number of its parameters, then the size in bytes
  * of each, as it reads them from params[i] (the kernels mgpu compiles do). A launch on a stream whose

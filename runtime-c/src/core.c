@@ -13,6 +13,10 @@ volatile int mgpu_shutting_down = 0;
 
 __attribute__((destructor)) static void mgpu_on_exit(void) { mgpu_shutting_down = 1; }
 
+/* The cause of the last failure reported on this thread, and how many there were. */
+static _Thread_local char last_cause[1024];
+static _Thread_local unsigned long reported;
+
 /* The ABI function the thread is in. Only the outermost one counts: mgpuMemHostRegisterMemRef calling
  * mgpuMemHostRegister reports under the name the program called. */
 static _Thread_local const char *entry;
@@ -43,6 +47,45 @@ void mgpu_report(const char *backend, const char *call, const char *fmt, ...) {
   va_end(ap);
   fprintf(stderr, "mgpu: %s: %s%s%s failed: %s\n", backend, entry ? entry : "", entry && call ? ": " : "",
           call ? call : "", cause);
+  snprintf(last_cause, sizeof last_cause, "%s%s%s", call ? call : "", call ? " failed: " : "", cause);
+  reported++;
+}
+
+/* MGPU_ON_ERROR: "abort" (the default) ends the process after a failed load, function lookup or launch, so
+ * that a program never goes on with what a kernel did not compute; "continue" reports and goes on. */
+static bool continue_on_error(void) {
+  static _Atomic int mode; /* 0: not read yet; 1: abort; 2: continue */
+  int m = atomic_load_explicit(&mode, memory_order_relaxed);
+  if (!m) {
+    const char *v = getenv("MGPU_ON_ERROR");
+    if (!v || !*v || strcmp(v, "abort") == 0) {
+      m = 1;
+    } else if (strcmp(v, "continue") == 0) {
+      m = 2;
+    } else {
+      fprintf(stderr, "mgpu: invalid MGPU_ON_ERROR (must be abort or continue): %s\n", v);
+      abort();
+    }
+    atomic_store_explicit(&mode, m, memory_order_relaxed);
+  }
+  return m == 2;
+}
+
+/* Ends the process, naming the mgpu function, what failed and the cause the last report on this thread
+ * gave; unless MGPU_ON_ERROR=continue. */
+static void fail_fast(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail_fast(const char *fmt, ...) {
+  if (mgpu_shutting_down || continue_on_error())
+    return;
+  char what[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "mgpu: %s: %s: %s: %s; aborting (MGPU_ON_ERROR=continue reports and goes on)\n",
+          mgpu_backend_get()->name, entry ? entry : "?", what, *last_cause ? last_cause : "no cause reported");
+  fflush(NULL); /* what the program printed before stays */
+  abort();
 }
 
 static pthread_once_t backend_once = PTHREAD_ONCE_INIT;
@@ -75,6 +118,7 @@ static const mgpu_backend *pick(const char *want) {
 static void choose(void) {
   const char *want = getenv("MGPU_BACKEND");
   backend = pick(want && *want ? want : "auto");
+  (void)continue_on_error(); /* an invalid MGPU_ON_ERROR is said before anything runs */
   if (getenv("MGPU_VERBOSE") && atoi(getenv("MGPU_VERBOSE")) > 0)
     fprintf(stderr, "mgpu: using the %s backend\n", backend->name);
 }
@@ -107,14 +151,67 @@ void *mgpu_default_stream(int device, void *(*create)(void)) {
 
 /* ------------------------------------------------------------------ pass-through ABI */
 
+/* The kernels looked up so far, by handle, so that a failed launch names its kernel and module. */
+typedef struct known_kernel {
+  void *fn;
+  char *name, *module;
+  struct known_kernel *next;
+} known_kernel;
+static known_kernel *known[256];
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void remember_kernel(void *fn, const char *name, const char *module) {
+  if (!fn)
+    return;
+  known_kernel **bucket = &known[((uintptr_t)fn >> 4) % 256];
+  pthread_mutex_lock(&known_lock);
+  known_kernel *k = *bucket;
+  while (k && k->fn != fn)
+    k = k->next;
+  if (!k && (k = calloc(1, sizeof *k)) != NULL) {
+    k->fn = fn;
+    k->next = *bucket;
+    *bucket = k;
+  }
+  if (k && (!k->name || strcmp(k->name, name) != 0 || strcmp(k->module, module) != 0)) {
+    free(k->name);
+    free(k->module);
+    k->name = strdup(name);
+    k->module = strdup(module);
+  }
+  pthread_mutex_unlock(&known_lock);
+}
+
+/* "kernel 'k' of <module>" for a handle looked up before, else the handle. */
+static const char *kernel_text(void *fn, char *out, size_t n) {
+  pthread_mutex_lock(&known_lock);
+  known_kernel *k = known[((uintptr_t)fn >> 4) % 256];
+  while (k && k->fn != fn)
+    k = k->next;
+  if (!fn)
+    snprintf(out, n, "no kernel (the function handle is NULL)");
+  else if (k && k->name && k->module)
+    snprintf(out, n, "kernel '%s' of %s", k->name, k->module);
+  else
+    snprintf(out, n, "the kernel at %p", fn);
+  pthread_mutex_unlock(&known_lock);
+  return out;
+}
+
 void *mgpuModuleLoad(void *data, size_t size) {
   ENTRY();
-  return mgpu_backend_get()->module_load(data, size);
+  void *m = mgpu_backend_get()->module_load(data, size);
+  if (!m)
+    fail_fast("the module of %zu bytes did not load", size);
+  return m;
 }
 
 void *mgpuModuleLoadJIT(void *data, int optLevel, size_t size) {
   ENTRY();
-  return mgpu_backend_get()->module_load_jit(data, optLevel, size);
+  void *m = mgpu_backend_get()->module_load_jit(data, optLevel, size);
+  if (!m)
+    fail_fast("the module of %zu bytes did not load", size);
+  return m;
 }
 
 void mgpuModuleUnload(void *module) {
@@ -125,7 +222,13 @@ void mgpuModuleUnload(void *module) {
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
   ENTRY();
-  return mgpu_backend_get()->module_function(module, name);
+  void *fn = mgpu_backend_get()->module_function(module, name);
+  char text[64];
+  snprintf(text, sizeof text, "the module at %p", module);
+  if (!fn)
+    fail_fast("kernel '%s' of %s was not found", name ? name : "(null)", text);
+  remember_kernel(fn, name, text);
+  return fn;
 }
 
 /* ------------------------------------------------------------------ launches */
@@ -221,9 +324,14 @@ static void launch(intptr_t cx, intptr_t cy, intptr_t cz, void *function, const 
                    const intptr_t block[3], int32_t smem, void *stream, void **params, void **extra,
                    size_t paramsCount) {
   const mgpu_backend *b = mgpu_backend_get();
+  unsigned long before = reported;
   if (launch_ok(b, grid, block, smem))
     b->launch(function, cx, cy, cz, grid[0], grid[1], grid[2], block[0], block[1], block[2], smem, stream, params,
               extra, paramsCount);
+  if (reported != before || !function) {
+    char text[512];
+    fail_fast("%s was not launched", kernel_text(function, text, sizeof text));
+  }
 }
 
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ, intptr_t blockX,
@@ -485,12 +593,18 @@ static bool remember_slot(void **slot) {
   return true;
 }
 
-static void *finish_lookup(void *module, const char *name, void **slot) {
+/* Also ends the process (fail_fast) when `module` did not load or has no kernel `name`. */
+static void *finish_lookup(void *module, const char *name, void **slot, const char *described) {
   /* Threads that raced to the first launch wait for the lock; the first one through has filled the slot. */
   void *fn = slot ? atomic_load_explicit((_Atomic(void *) *)slot, memory_order_acquire) : NULL;
   if (fn)
     return fn;
   fn = module ? mgpu_backend_get()->module_function(module, name) : NULL;
+  if (!fn) {
+    fail_fast("kernel '%s' of %s %s", name, described, module ? "was not found" : "did not load");
+    return NULL;
+  }
+  remember_kernel(fn, name, described);
   /* A slot that mgpuSetDefaultDevice could not clear would keep another device's handle: leave it empty. */
   if (fn && slot && remember_slot(slot))
     atomic_store_explicit((_Atomic(void *) *)slot, fn, memory_order_release);
@@ -506,7 +620,9 @@ void *mgpuModuleGetFunctionLazy(void **moduleCache, const void *data, size_t siz
   int dev = mgpu_current_device();
   if (!c->modules[dev])
     c->modules[dev] = jitOptLevel >= 0 ? b->module_load_jit(data, jitOptLevel, size) : b->module_load(data, size);
-  void *fn = finish_lookup(c->modules[dev], name, functionSlot);
+  char module[64];
+  snprintf(module, sizeof module, "a module of %zu bytes", size);
+  void *fn = finish_lookup(c->modules[dev], name, functionSlot, module);
   pthread_mutex_unlock(&cache_lock);
   return fn;
 }
@@ -573,6 +689,7 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
     if (!info) {
       mgpu_report(b->name, NULL, "device %d could not be queried, so no object of binary '%s' is chosen", dev,
                   table->binaryName);
+      fail_fast("kernel '%s' of binary '%s' did not load", name, table->binaryName);
       pthread_mutex_unlock(&cache_lock);
       return NULL;
     }
@@ -597,7 +714,9 @@ void *mgpuModuleGetFunctionSelect(void **moduleCache, const mgpuObjectTable *tab
                           ? b->module_load_jit(o->data, o->jitOptLevel, (size_t)o->size)
                           : b->module_load(o->data, (size_t)o->size);
   }
-  void *fn = finish_lookup(c->modules[dev], name, functionSlot);
+  char binary[320];
+  snprintf(binary, sizeof binary, "binary '%s'", table->binaryName ? table->binaryName : "?");
+  void *fn = finish_lookup(c->modules[dev], name, functionSlot, binary);
   pthread_mutex_unlock(&cache_lock);
   return fn;
 }

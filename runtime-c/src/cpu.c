@@ -294,7 +294,7 @@ static void *cpu_module_function(void *module, const char *name) {
   cpu_function *h = calloc(1, sizeof *h + length + 1);
   /* The markers' names are as long as the kernel's allows: a cut name would make a per-block kernel run
    * once per thread. */
-  char *marker = malloc(length + sizeof ".mgpu_block_size");
+  char *marker = malloc(length + sizeof ".mgpu_block_memory");
   if (!h || !marker) {
     mgpu_report(NAME, "malloc", "%s", strerror(ENOMEM));
     free(h);
@@ -310,6 +310,12 @@ static void *cpu_module_function(void *module, const char *name) {
   const int64_t *known = dlsym(m->handle, marker);
   if (known)
     memcpy(h->knownBlock, known, sizeof h->knownBlock);
+  strcat(strcpy(marker, name), ".mgpu_block_memory");
+  const int64_t *memory = dlsym(m->handle, marker);
+  if (memory) {
+    h->maxThreads = memory[0];
+    h->heapBytesPerThread = memory[1];
+  }
   strcat(strcpy(marker, name), ".mgpu_params");
   const int64_t *params = dlsym(m->handle, marker);
   if (params && params[0] >= 0) {

@@ -17,6 +17,9 @@ typedef struct cpu_function {
   int64_t knownBlock[3];     /* all 0 when any block size will do */
   const int64_t *paramSizes; /* paramCount sizes in bytes; NULL when the object does not say */
   int64_t paramCount;
+  /* From "<name>.mgpu_block_memory", if its object exports it: the most threads a block may have (its
+   * per-thread arrays are on the stack, sized for them; 0: any), and the bytes per thread it allocates. */
+  int64_t maxThreads, heapBytesPerThread;
   void *module; /* its module, which a queued launch holds (cpu_module_retain) until it has run */
   struct cpu_function *next;
   char name[]; /* for reports */

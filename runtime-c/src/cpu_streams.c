@@ -103,6 +103,17 @@ static void *pool_worker(void *arg) {
   return NULL;
 }
 
+/* A worker runs blocks, whose workgroup and private memory is on its stack: mgpu's compiled kernels keep at
+ * most 4 MiB there (PerThreadMemory.BLOCK_STACK_BYTES), so a worker has at least 8 MiB, whatever the
+ * default (RLIMIT_STACK) is. Detached. */
+static void worker_attributes(pthread_attr_t *a) {
+  pthread_attr_init(a);
+  pthread_attr_setdetachstate(a, PTHREAD_CREATE_DETACHED);
+  size_t size = 0;
+  if (pthread_attr_getstacksize(a, &size) == 0 && size < ((size_t)8 << 20))
+    pthread_attr_setstacksize(a, (size_t)8 << 20);
+}
+
 static void start_pool(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   const char *env = getenv("MGPU_CPU_THREADS");
@@ -113,8 +124,7 @@ static void start_pool(void) {
   for (long i = 1; i < n; i++) {
     pthread_t t;
     pthread_attr_t a;
-    pthread_attr_init(&a);
-    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    worker_attributes(&a);
     if (pthread_create(&t, &a, pool_worker, NULL) == 0)
       workers++;
     pthread_attr_destroy(&a);
@@ -384,8 +394,7 @@ static void attach(cpu_stream *s) {
   pthread_mutex_unlock(&idle_lock);
   pthread_t t;
   pthread_attr_t a;
-  pthread_attr_init(&a);
-  pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+  worker_attributes(&a);
   int e = pthread_create(&t, &a, stream_worker, s);
   pthread_attr_destroy(&a);
   if (e != 0) {
@@ -582,6 +591,12 @@ static size_t slot(int64_t size) {
   return ((size_t)size + a - 1) / a * a;
 }
 
+/* The bytes of memory this machine has. */
+static uint64_t physical_memory(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : UINT64_MAX;
+}
+
 void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx,
                 intptr_t by, intptr_t bz, int32_t smem, void *stream, void **params, void **extra,
                 size_t paramsCount) {
@@ -597,6 +612,21 @@ void cpu_launch(void *fn, intptr_t cx, intptr_t cy, intptr_t cz, intptr_t gx, in
     mgpu_report(CPU_NAME, NULL, "kernel '%s' runs only blocks of %" PRId64 "x%" PRId64 "x%" PRId64 " threads (its "
                 "known_block_size), not %" PRIdPTR "x%" PRIdPTR "x%" PRIdPTR, f->name, f->knownBlock[0],
                 f->knownBlock[1], f->knownBlock[2], bx, by, bz);
+    return;
+  }
+  /* The core has checked that the thread count fits 64 bits. */
+  int64_t threads = (int64_t)bx * by * bz, perBlock;
+  if (f->maxThreads > 0 && threads > f->maxThreads) {
+    mgpu_report(CPU_NAME, NULL, "kernel '%s' keeps its per-thread memory on the stack, sized for blocks of at most "
+                "%" PRId64 " threads (it has no known_block_size), not %" PRId64 " (%" PRIdPTR "x%" PRIdPTR "x%" PRIdPTR
+                ")", f->name, f->maxThreads, threads, bx, by, bz);
+    return;
+  }
+  if (f->heapBytesPerThread > 0 && (__builtin_mul_overflow(threads, f->heapBytesPerThread, &perBlock) ||
+                                    (uint64_t)perBlock > physical_memory())) {
+    mgpu_report(CPU_NAME, NULL, "kernel '%s' needs %" PRId64 " bytes of per-thread memory for each of the %" PRId64
+                " threads of a block, more than this machine's %" PRIu64 " bytes of memory", f->name,
+                f->heapBytesPerThread, threads, physical_memory());
     return;
   }
   const int64_t grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};

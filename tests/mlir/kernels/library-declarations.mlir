@@ -26,8 +26,9 @@ gpu.module @m [#cpu.target] {
 // CBRT: declare float @cbrtf(float)
 // CBRT: call float @cbrtf(float %{{[0-9a-z.]+}})
 
-// A declaration that neither the C library nor libm has here (a typo, or the program's own function) builds,
-// with a note at it: the runtime binds it when it loads the kernels.
-// RUN: gpu-translate --emit=mlir --compile-kernels %S/Inputs/declared-helper.mlir -o %t.helper.mlir 2>&1 | FileCheck %s --check-prefix=NOTE
-// NOTE: declared-helper.mlir:2:3: note: @my_typo_helper is not a function of the C library or libm here: loading the kernels for #cpu.target fails unless the program provides it
-// NOTE-NOT: cbrtf
+// A declaration that neither the C library, libm nor libgcc has here (a typo) is a located error naming it, at
+// the declaration: the shared object is linked with nothing left undefined, since loading it would fail.
+// RUN: not gpu-translate --emit=mlir --compile-kernels %S/Inputs/declared-helper.mlir -o %t.helper.mlir 2>&1 | FileCheck %s --check-prefix=UNDEF
+// UNDEF: declared-helper.mlir:2:3: error: Invalid kernels for #cpu.target (must need only functions that the C library, libm or libgcc define, which the runtime binds when it loads them): @my_typo_helper is defined nowhere
+// UNDEF-NEXT: func.func private @my_typo_helper(f32) -> f32
+// UNDEF-NOT: cbrtf

@@ -175,16 +175,23 @@ class FakeDriverTest {
     }
 
     /** Runs on the CUDA stand-in with devices of these compute capabilities ("90,80"). */
-    private static Native.Result runOn(String ccs, Path exe, Path kernels) throws IOException, InterruptedException {
-        Map<String, String> env = Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND", "cuda",
-                "FAKE_CUDA_CC", ccs, "FAKE_KERNELS", kernels.toString());
+    private static Native.Result runOn(String ccs, Path exe, Path kernels, String... extraEnv)
+            throws IOException, InterruptedException {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("LD_LIBRARY_PATH", driver.toString(), "MGPU_BACKEND",
+                "cuda", "FAKE_CUDA_CC", ccs, "FAKE_KERNELS", kernels.toString()));
+        for (int i = 0; i + 1 < extraEnv.length; i += 2) {
+            env.put(extraEnv[i], extraEnv[i + 1]);
+        }
         return Native.run(exe.getParent(), env, List.of(exe.toString()));
     }
 
     /** Runs on the HIP stand-in, a device of architecture {@code arch} ("gfx90a:sramecc+:xnack-"). */
-    private static Native.Result runOnHip(String arch, Path exe, Path kernels) throws Exception {
-        Map<String, String> env = Map.of("LD_LIBRARY_PATH", hipDriver.toString(), "MGPU_BACKEND", "hip",
-                "FAKE_HIP_ARCH", arch, "FAKE_KERNELS", kernels.toString());
+    private static Native.Result runOnHip(String arch, Path exe, Path kernels, String... extraEnv) throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("LD_LIBRARY_PATH", hipDriver.toString(),
+                "MGPU_BACKEND", "hip", "FAKE_HIP_ARCH", arch, "FAKE_KERNELS", kernels.toString()));
+        for (int i = 0; i + 1 < extraEnv.length; i += 2) {
+            env.put(extraEnv[i], extraEnv[i + 1]);
+        }
         return Native.run(exe.getParent(), env, List.of(exe.toString()));
     }
 
@@ -499,13 +506,14 @@ class FakeDriverTest {
      * Builds {@code mlir} (an axpy host program, its CPU object made an sm_90 cubin object) with a stand-in
      * cubin for {@code chip}, links it with {@code main}, and runs it on an sm_90 device.
      */
-    private static Native.Result runAxpy(String name, String mlir, String main, String chip) throws Exception {
+    private static Native.Result runAxpy(String name, String mlir, String main, String chip, String... extraEnv)
+            throws Exception {
         Path dir = Files.createDirectories(work.resolve(name));
         Path kernels = axpyKernels(dir);
         String source = withObject(ROOT.resolve(mlir), "axpy", Format.CUBIN.object);
         Path exe = Native.link(dir, name, ROOT.resolve(main),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", cubin(chip, "axpy"))));
-        return runOn(90, exe, kernels);
+        return runOn("90", exe, kernels, extraEnv);
     }
 
     private static List<String> traced(Native.Result r, String call) {
@@ -630,13 +638,29 @@ class FakeDriverTest {
                 traced(r, "cuLaunch"));
     }
 
+    /** The end of a program whose kernel did not load: its report, then what was not loaded, and why. */
+    private static final String LOAD_ABORT = "mgpu: %s: mgpuModuleGetFunctionLazy: kernel 'axpy' of a module of"
+            + " [0-9]+ bytes did not load: %s; aborting \\(MGPU_ON_ERROR=continue reports and goes on\\)";
+
     /**
-     * A driver error names the mgpu function the program called, the driver function and the error, and the
-     * program goes on as upstream's does.
+     * A driver error names the mgpu function the program called, the driver function and the error; the
+     * program then ends (abort), naming the kernel that did not load, or with MGPU_ON_ERROR=continue goes on
+     * as upstream's does.
      */
     @Test
     void driverErrorsNameTheCall() throws Exception {
-        Native.Result r = runAxpy("error", "examples/own-objects/axpy/axpy.mlir", "examples/own-objects/axpy/main.c", "sm_80");
+        Native.Result ends = runAxpy("error", "examples/own-objects/axpy/axpy.mlir", "examples/own-objects/axpy/main.c",
+                "sm_80");
+        assertEquals(134, ends.exit(), ends.err());
+        assertEquals("", ends.out().strip());
+        List<String> reports = ends.err().lines().filter(l -> l.startsWith("mgpu:")).toList();
+        assertEquals(2, reports.size(), ends.err());
+        String cause = "cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU (209)";
+        assertEquals("mgpu: cuda: mgpuModuleGetFunctionLazy: " + cause, reports.get(0));
+        assertTrue(reports.get(1).matches(String.format(LOAD_ABORT, "cuda", java.util.regex.Pattern.quote(cause))),
+                reports.get(1));
+        Native.Result r = runAxpy("error", "examples/own-objects/axpy/axpy.mlir", "examples/own-objects/axpy/main.c", "sm_80",
+                "MGPU_ON_ERROR", "continue");
         assertNotEquals(0, r.exit());
         assertEquals("axpy: FAILED, 1023 of 1024 elements wrong", r.out().strip());
         assertEquals(List.of(
@@ -654,7 +678,14 @@ class FakeDriverTest {
         String source = withObject(ROOT.resolve("examples/own-objects/axpy/axpy.mlir"), "axpy", Format.HSACO.object);
         Path exe = Native.link(dir, "axpy", ROOT.resolve("examples/own-objects/axpy/main.c"),
                 hostObject(dir, source, LoadStrategy.LAZY, Map.of("axpy", hsaco("gfx90a", "axpy"))));
-        Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
+        Native.Result ends = runOnHip("gfx942:sramecc+:xnack-", exe, kernels);
+        assertEquals(134, ends.exit(), ends.err());
+        List<String> reports = ends.err().lines().filter(l -> l.startsWith("mgpu:")).toList();
+        assertEquals(2, reports.size(), ends.err());
+        String cause = "hipModuleLoadData failed: hipErrorNoBinaryForGpu (209)";
+        assertTrue(reports.get(1).matches(String.format(LOAD_ABORT, "hip", java.util.regex.Pattern.quote(cause))),
+                reports.get(1));
+        Native.Result r = runOnHip("gfx942:sramecc+:xnack-", exe, kernels, "MGPU_ON_ERROR", "continue");
         assertNotEquals(0, r.exit());
         assertEquals(List.of(
                 "mgpu: hip: mgpuModuleGetFunctionLazy: hipModuleLoadData failed: hipErrorNoBinaryForGpu (209)",

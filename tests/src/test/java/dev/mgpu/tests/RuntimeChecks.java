@@ -1,6 +1,7 @@
 package dev.mgpu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -106,6 +107,7 @@ final class RuntimeChecks {
         m.put("launches are checked", this::launchesAreChecked);
         m.put("foreign and cut-off objects are refused", this::foreignObjectsAreRefused);
         m.put("missing kernels are named", this::missingKernelsAreNamed);
+        m.put("failures end the program", this::failuresEndTheProgram);
         m.put("bad frees are reported", this::badFreesAreReported);
         m.put("device memrefs of host memory", this::deviceMemRefsOfHostMemory);
         m.put("tensor maps", this::tensorMaps);
@@ -116,16 +118,25 @@ final class RuntimeChecks {
     // ------------------------------------------------------------------ running the program
 
     private Native.Result run(Map<String, String> extra, String... args) throws Exception {
+        Native.Result r = runAny(extra, args);
+        assertEquals(0, r.exit(), String.join(" ", args) + ":\n" + r.out() + r.err());
+        return r;
+    }
+
+    /**
+     * The program with {@code args}, whatever its exit status. These checks mean to go on after a failure, so
+     * each run sets MGPU_ON_ERROR=continue unless {@code extra} sets it otherwise.
+     */
+    private Native.Result runAny(Map<String, String> extra, String... args) throws Exception {
         Map<String, String> e = new HashMap<>(env);
+        e.put("MGPU_ON_ERROR", "continue");
         e.put("RT_KERNELS", kernels.toString());
         e.put("FAKE_KERNELS", kernels.toString());
         e.putAll(extra);
         // A launch that is not refused may run practically forever: end it instead of the test run.
         List<String> cmd = new ArrayList<>(List.of("timeout", "60", exe.toString()));
         cmd.addAll(List.of(args));
-        Native.Result r = Native.run(dir, e, cmd);
-        assertEquals(0, r.exit(), String.join(" ", args) + ":\n" + r.out() + r.err());
-        return r;
+        return Native.run(dir, e, cmd);
     }
 
     private Native.Result onCpu(String... args) throws Exception {
@@ -337,6 +348,42 @@ final class RuntimeChecks {
             }
         }
         return "its section headers end at byte " + (b.getLong(40) + 64L * (b.getShort(60) & 0xffff)) + past;
+    }
+
+    /**
+     * By default (MGPU_ON_ERROR unset, or abort) a module that does not load, a kernel that is not found or a
+     * launch that fails ends the program, naming the call, the kernel, its module and the cause, instead of
+     * letting it go on with what the kernel did not compute.
+     */
+    void failuresEndTheProgram() throws Exception {
+        Native.Result missing = runAny(Map.of("MGPU_BACKEND", "cpu", "MGPU_ON_ERROR", ""), "missing-kernel",
+                kernels.toString(), namedKernels.toString());
+        assertEquals(134, missing.exit(), missing.err());
+        assertEquals("", missing.out().strip());
+        List<String> r = reports(missing);
+        assertEquals(2, r.size(), missing.err());
+        String dlsym = "dlsym failed: the CPU object of " + Files.size(kernels) + " bytes has no kernel 'nosuch'";
+        assertEquals("mgpu: cpu: mgpuModuleGetFunction: " + dlsym, r.get(0));
+        assertTrue(r.get(1).matches("mgpu: cpu: mgpuModuleGetFunction: kernel 'nosuch' of the module at 0x[0-9a-f]+"
+                + " was not found: " + java.util.regex.Pattern.quote(dlsym)
+                + "; aborting \\(MGPU_ON_ERROR=continue reports and goes on\\)"), r.get(1));
+
+        Native.Result launch = runAny(Map.of("MGPU_BACKEND", "cpu", "MGPU_ON_ERROR", "abort"), "launches");
+        assertEquals(134, launch.exit(), launch.err());
+        assertEquals(lines("mgpu: cpu: mgpuLaunchKernel failed: grid 0,1,1 has a size below 1",
+                "mgpu: cpu: mgpuLaunchKernel: kernel 'count' of the module at " + launchModule(launch)
+                        + " was not launched: grid 0,1,1 has a size below 1; aborting (MGPU_ON_ERROR=continue reports"
+                        + " and goes on)"), reports(launch));
+
+        Native.Result bad = runAny(Map.of("MGPU_BACKEND", "cpu", "MGPU_ON_ERROR", "sometimes"), "launches");
+        assertEquals(134, bad.exit(), bad.err());
+        assertEquals(lines("mgpu: invalid MGPU_ON_ERROR (must be abort or continue): sometimes"), reports(bad));
+    }
+
+    /** The module address that the abort of {@code r} names. */
+    private static String launchModule(Native.Result r) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("of the module at (0x[0-9a-f]+) ").matcher(r.err());
+        return m.find() ? m.group(1) : "(none named)";
     }
 
     /** A kernel that is not there is named, with the object: by its soname where it has one, else its size. */

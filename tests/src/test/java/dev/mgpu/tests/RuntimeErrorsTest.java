@@ -59,6 +59,11 @@ class RuntimeErrorsTest {
     }
 
     @Test
+    void failuresEndTheProgram() throws Exception {
+        checks.failuresEndTheProgram();
+    }
+
+    @Test
     void badFreesAreReported() throws Exception {
         checks.badFreesAreReported();
     }

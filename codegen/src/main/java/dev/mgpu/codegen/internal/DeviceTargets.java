@@ -2,6 +2,8 @@ package dev.mgpu.codegen.internal;
 
 import dev.mgpu.codegen.internal.device.amdgpu.Amdgpu;
 import dev.mgpu.codegen.internal.device.cpu.Cpu;
+import dev.mgpu.codegen.internal.device.cpu.CpuObjects;
+import dev.mgpu.ir.Operation;
 import dev.mgpu.codegen.internal.device.nvptx.Nvptx;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.dialect.gpu.GpuTarget;
@@ -26,5 +28,20 @@ final class DeviceTargets {
             return new Amdgpu(r);
         }
         return null;
+    }
+
+    /**
+     * Why {@code blob} cannot be the object of {@code target} in a program for {@code programTriple}, or null:
+     * a CPU object is loaded with dlopen, so it must be a shared object for that machine.
+     */
+    static String embeddedProblem(Object target, byte[] blob, String programTriple) {
+        return target instanceof GpuTarget.CpuTarget c ? CpuObjects.embeddedProblem(c, blob, programTriple) : null;
+    }
+
+    /** A located error where {@code target}'s kernels in {@code module} cannot run in a program for that triple. */
+    static void checkProgramTriple(GpuTarget target, String programTriple, Operation module) {
+        if (target instanceof GpuTarget.CpuTarget c) {
+            CpuObjects.checkProgramTriple(c, programTriple, module);
+        }
     }
 }

@@ -26,22 +26,26 @@ public final class EmbedRewrite {
     private EmbedRewrite() {
     }
 
-    /** Resolves the references in {@code root}; returns one located error per reference to a missing blob. */
-    public static List<Diagnostic> apply(Operation root, Map<String, byte[]> blobs) {
+    /**
+     * Resolves the references in {@code root}; returns one located error per reference to a missing blob, and
+     * per blob of a {@code #cpu.target} object that is not a shared object for {@code triple} (the program's;
+     * a target's own triple comes first), which the CPU backend could not load.
+     */
+    public static List<Diagnostic> apply(Operation root, Map<String, byte[]> blobs, String triple) {
         List<Diagnostic> errors = new ArrayList<>();
         if (!root.name().equals(Builtin.ModuleOp.NAME) || root.regions().isEmpty() || root.region(0).isEmpty()) {
             return errors;
         }
         for (Operation op : root.region(0).entry().operations()) {
             if (op.name().equals(BinaryOp.NAME) && op.attr("objects") instanceof Attribute.ArrayAttr objects) {
-                rewrite(op, objects, blobs, errors);
+                rewrite(op, objects, blobs, errors, triple);
             }
         }
         return errors;
     }
 
     private static void rewrite(Operation binary, Attribute.ArrayAttr objects, Map<String, byte[]> blobs,
-            List<Diagnostic> errors) {
+            List<Diagnostic> errors, String triple) {
         List<Attribute> resolved = new ArrayList<>(objects.size());
         boolean changed = false;
         for (Attribute a : objects.elements()) {
@@ -56,6 +60,13 @@ public final class EmbedRewrite {
                 continue;
             }
             ObjectAttr o = (ObjectAttr) a;
+            String problem = DeviceTargets.embeddedProblem(o.target(), data, triple);
+            if (problem != null) {
+                int cut = problem.indexOf("; ");
+                errors.add(Diagnostic.error(binary.location(), "Invalid object for " + o.target() + " ("
+                        + problem.substring(0, cut) + "): " + PREFIX + name + " (" + data.length + " bytes): "
+                        + problem.substring(cut + 2)));
+            }
             resolved.add(new ObjectAttr(o.target(), o.format(), o.properties(),
                     new Attribute.StringAttr(data)));
             changed = true;

@@ -96,6 +96,23 @@ public final class KernelCompiler {
         return false;
     }
 
+    /**
+     * A {@code #cpu.target} whose kernels would be compiled for another machine than the program's
+     * {@code triple} (null: the host's) is a located error: the C compiler links them for this machine only.
+     */
+    public static void checkCpuTriples(Operation root, String triple) {
+        if (triple == null) {
+            return;
+        }
+        for (Operation m : compilable(root)) {
+            for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
+                if (a instanceof GpuTarget g) {
+                    DeviceTargets.checkProgramTriple(g, triple, m);
+                }
+            }
+        }
+    }
+
     /** Compiles every compilable {@code gpu.module} of {@code root} and replaces it with its {@code gpu.binary}. */
     public static void compile(Operation root, KernelOptions options) {
         // Each module and target is its own LLVM context and target machine, and only reads the model: they
@@ -213,6 +230,9 @@ public final class KernelCompiler {
                     "Invalid kernel module for " + d.name() + " (must pass LLVM's optimiser): ");
             diagnostics.check(where, d);
             ObjectFormat format = options.format();
+            if (format != ObjectFormat.OFFLOAD) {
+                d.beforeEmit(nm.module(), nm.context(), module);
+            }
             Map<String, Attribute> props = new LinkedHashMap<>();
             props.put("O", new Attribute.IntegerAttr(d.optLevel(), Type.I32));
             if (options.barePointers()) {

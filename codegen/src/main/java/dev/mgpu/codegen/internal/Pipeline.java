@@ -113,6 +113,7 @@ public final class Pipeline {
         outlineKernels(root);
         if (KernelCompiler.needed(root)) {
             long t0 = System.nanoTime();
+            KernelCompiler.checkCpuTriples(root, triple);
             KernelCompiler.compile(root, kernels);
             phases.phaseDone(PhaseListener.KERNELS, System.nanoTime() - t0);
         }
@@ -246,7 +247,8 @@ public final class Pipeline {
         long t0 = System.nanoTime();
         List<Diagnostic> errors = new ArrayList<>();
         if (resolveEmbeds) {
-            errors.addAll(EmbedRewrite.apply(root, embeds));
+            errors.addAll(EmbedRewrite.apply(root, embeds,
+                    triple == null ? dev.mgpu.codegen.internal.llvm.Targets.hostTriple() : Targets.normalize(triple)));
         }
         errors.addAll(Verifier.verify(root));
         phases.phaseDone(PhaseListener.VERIFY, System.nanoTime() - t0);

@@ -77,6 +77,10 @@ public abstract class DeviceTarget {
     public void configureModule(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
     }
 
+    /** What the target adds to the optimised {@code module} before the back end compiles it. */
+    public void beforeEmit(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+    }
+
     /** Sets the string attribute {@code key = value} on every function defined in {@code module}. */
     public static void setOnDefinedFunctions(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, String key,
             String value) {

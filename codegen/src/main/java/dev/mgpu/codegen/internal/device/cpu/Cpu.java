@@ -53,7 +53,7 @@ public final class Cpu extends DeviceTarget {
 
     @Override
     public String triple() {
-        return c.triple().isEmpty() ? Targets.hostTriple() : Targets.normalize(c.triple());
+        return CpuObjects.tripleOf(c);
     }
 
     @Override
@@ -517,30 +517,19 @@ public final class Cpu extends DeviceTarget {
         return libraryCalls.contains(name);
     }
 
-    /** Bound when the runtime loads the kernels: from the C library, libm or the program itself. */
+    /**
+     * Bound when the runtime loads the kernels, from the C library or libm; the link of the shared object
+     * refuses what they lack ({@link #sharedObject}).
+     */
     @Override
     public boolean bindsAtLoad(String name, Operation decl, KernelOptions options) {
-        if (decl == null) {
-            return false;
-        }
-        if (!inThisProcess(name)) {
-            options.notes().accept(ExternalTools.location(decl) + ": note: @" + name + " is not a function of the C"
-                    + " library or libm here: loading the kernels for " + name() + " fails unless the"
-                    + " program provides it");
-        }
-        return true;
+        return decl != null;
     }
 
-    private static boolean processSymbolsLoaded;
-
-    /** Whether this process (a JVM, which has the C library and libm) has a function named {@code name}. */
-    private static synchronized boolean inThisProcess(String name) {
-        if (!processSymbolsLoaded) {
-            LLVMLoadLibraryPermanently((String) null);
-            processSymbolsLoaded = true;
-        }
-        org.bytedeco.javacpp.Pointer p = LLVMSearchForAddressOfSymbol(name);
-        return p != null && !p.isNull();
+    /** The conversion helpers that the back end calls and the C compiler's library may lack. */
+    @Override
+    public void beforeEmit(org.bytedeco.llvm.LLVM.LLVMModuleRef module, LLVMContextRef ctx, Operation where) {
+        CpuBuiltins.add(module, ctx, where);
     }
 
     /** A host object, linked into a shared object of the CPU kernel ABI; or its assembly. */
@@ -552,14 +541,30 @@ public final class Cpu extends DeviceTarget {
                 : object(ObjectFormat.BINARY, props, sharedObject(module, obj));
     }
 
-    /** Links a host object into the shared object of the CPU kernel ABI with the system's C compiler. */
+    /**
+     * Links a host object into the shared object of the CPU kernel ABI with the system's C compiler; a symbol
+     * that neither the object nor the C library, libm and libgcc define is a located error, at the
+     * gpu.module's declaration of it if there is one, since loading the object would fail.
+     */
     private static byte[] sharedObject(Operation module, byte[] obj) {
         Path dir = ExternalTools.tempDir(module);
         try {
             Path in = dir.resolve("kernels.o");
             Path out = dir.resolve("kernels.so");
             Files.write(in, obj);
-            ExternalTools.run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm"), "cc");
+            try {
+                ExternalTools.run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm",
+                        "-Wl,--no-undefined"), "cc");
+            } catch (MgpuException e) {
+                for (String name : CpuBuiltins.undefined(e.getMessage())) {
+                    Operation decl = module.region(0).entry().operations().stream()
+                            .filter(op -> name.equals(op.symbolName())).findFirst().orElse(module);
+                    throw new MgpuException(decl.knownLocation(), "Invalid kernels for #cpu.target (must need only"
+                            + " functions that the C library, libm or libgcc define, which the runtime binds when it"
+                            + " loads them): @" + name + " is defined nowhere");
+                }
+                throw e;
+            }
             return Files.readAllBytes(out);
         } catch (IOException e) {
             throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "

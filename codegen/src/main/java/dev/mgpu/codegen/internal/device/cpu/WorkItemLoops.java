@@ -156,7 +156,7 @@ public final class WorkItemLoops {
         for (Block b : plan.chain()) {
             block(b);
         }
-        memory.place(known, threads);
+        memory.place(kernel, known, threads);
         LLVMBuildRetVoid(t.builder);
     }
 
