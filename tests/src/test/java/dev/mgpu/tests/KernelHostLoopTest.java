@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.mgpu.codegen.EmitKind;
@@ -198,10 +199,17 @@ class KernelHostLoopTest {
         Path main = work.resolve("main.c");
         Files.writeString(main, "#define KERNEL_MATMUL 1\n" + Files.readString(root.resolve("examples/kernels/main.c")));
         Path exe = Native.link(work, "matmul", main, obj);
+        String refused = "kernel 'matmul' runs only blocks of 16x16x1 threads (its known_block_size), not 16x1x1";
+        // By default the refused launch ends the program, naming the kernel and its binary.
         Native.Result r = Native.run(work, Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"),
                 List.of(exe.toString()));
-        assertTrue(r.err().contains("kernel 'matmul' runs only blocks of 16x16x1 threads (its known_block_size),"
-                + " not 16x1x1"), r.out() + r.err());
+        assertTrue(r.err().contains(refused) && r.err().contains("binary 'matmul_kernels' was not launched"),
+                r.out() + r.err());
+        assertEquals(134, r.exit(), r.out() + r.err());
+        // With MGPU_ON_ERROR=continue it goes on, and the program finds its numbers wrong.
+        r = Native.run(work, Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1", "MGPU_ON_ERROR",
+                "continue"), List.of(exe.toString()));
+        assertTrue(r.err().contains(refused), r.out() + r.err());
         assertTrue(r.exit() != 0 && r.out().startsWith("matmul: FAILED"), r.out() + r.err());
     }
 }
