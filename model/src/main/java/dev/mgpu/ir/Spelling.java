@@ -13,6 +13,11 @@ public final class Spelling {
     /**
      * The {@code n} names of {@code known} nearest to {@code name} by edit distance, nearest first; names
      * at the same distance keep the order of {@code known}.
+     *
+     * @param name the misspelt name
+     * @param known the names there are
+     * @param n how many to return at most
+     * @return the nearest names
      */
     public static List<String> nearest(String name, Collection<String> known, int n) {
         List<String> all = new ArrayList<>(known);
@@ -32,7 +37,13 @@ public final class Spelling {
         return out;
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions. */
+    /**
+     * Levenshtein distance: insertions, deletions and substitutions.
+     *
+     * @param a one name
+     * @param b another
+     * @return the fewest edits that make one the other
+     */
     public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
