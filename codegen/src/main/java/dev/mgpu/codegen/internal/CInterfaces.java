@@ -2,6 +2,7 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Operation;
@@ -31,9 +32,12 @@ final class CInterfaces {
 
     /** Adds the C interfaces of {@code root}'s functions to {@code module}, which holds their translations. */
     static void add(Operation root, LLVMModuleRef module) {
+        if (root.region(0).entry().operations().stream().noneMatch(op -> op.hasAttr(ATTR))) {
+            return;
+        }
         LLVMContextRef ctx = LLVMGetModuleContext(module);
-        LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-        try {
+        try (NativeBuilder nb = new NativeBuilder(ctx)) {
+            LLVMBuilderRef b = nb.get();
             for (Operation op : root.region(0).entry().operations()) {
                 if (op.name().equals(Func.FuncOp.NAME) && op.hasAttr(ATTR)) {
                     LLVMValueRef fn = LLVMGetNamedFunction(module, op.symbolName());
@@ -42,8 +46,6 @@ final class CInterfaces {
                     }
                 }
             }
-        } finally {
-            LLVMDisposeBuilder(b);
         }
     }
 

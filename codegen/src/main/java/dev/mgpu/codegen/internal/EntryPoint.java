@@ -2,6 +2,7 @@ package dev.mgpu.codegen.internal;
 
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.codegen.NativeBuilder;
 import dev.mgpu.dialect.func.Func;
 import dev.mgpu.dialect.llvm.LLVMFunctionOps;
 import dev.mgpu.ir.Attribute;
@@ -69,20 +70,13 @@ final class EntryPoint {
             mainType = LLVMFunctionType(i32, p, 2, 0);
         }
         LLVMValueRef main = LLVMAddFunction(module, "main", mainType);
-        try (LLVMBuilderRefHolder b = new LLVMBuilderRefHolder(LLVMCreateBuilderInContext(ctx))) {
-            LLVMPositionBuilderAtEnd(b.ref, LLVMAppendBasicBlockInContext(ctx, main, "entry"));
+        try (NativeBuilder nb = new NativeBuilder(ctx)) {
+            LLVMBuilderRef b = nb.get();
+            LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, main, "entry"));
             try (PointerPointer<LLVMValueRef> none = new PointerPointer<>(0)) {
-                LLVMBuildCall2(b.ref, LLVMGlobalGetValueType(fn), fn, none, 0, "");
+                LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, none, 0, "");
             }
-            LLVMBuildRet(b.ref, LLVMConstInt(i32, 0, 0));
-        }
-    }
-
-    /** Disposes a builder once. */
-    private record LLVMBuilderRefHolder(LLVMBuilderRef ref) implements AutoCloseable {
-        @Override
-        public void close() {
-            LLVMDisposeBuilder(ref);
+            LLVMBuildRet(b, LLVMConstInt(i32, 0, 0));
         }
     }
 }

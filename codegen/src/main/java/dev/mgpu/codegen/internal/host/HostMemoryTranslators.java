@@ -4,6 +4,7 @@ import static dev.mgpu.codegen.internal.host.Descriptor.gep;
 import static dev.mgpu.codegen.internal.host.Descriptor.index;
 import static org.bytedeco.llvm.global.LLVM.*;
 
+import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.LoopBuilder;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.OpTable;
@@ -97,27 +98,6 @@ public final class HostMemoryTranslators {
         t.map(op.result(0), v);
     }
 
-    /** A C library function of the module, declared on first use. */
-    static LLVMValueRef libc(ModuleTranslation t, String name, LLVMTypeRef ret, LLVMTypeRef... params) {
-        LLVMValueRef f = LLVMGetNamedFunction(t.module, name);
-        LLVMTypeRef ft;
-        try (PointerPointer<LLVMTypeRef> p = new PointerPointer<>(params)) {
-            ft = LLVMFunctionType(ret, p, params.length, 0);
-        }
-        if (f == null || f.isNull()) {
-            f = LLVMAddFunction(t.module, name, ft);
-        }
-        return f;
-    }
-
-    static LLVMValueRef callLibc(ModuleTranslation t, String name, LLVMTypeRef ret, LLVMTypeRef[] params,
-            LLVMValueRef... args) {
-        LLVMValueRef f = libc(t, name, ret, params);
-        try (PointerPointer<LLVMValueRef> p = new PointerPointer<>(args)) {
-            return LLVMBuildCall2(t.builder, LLVMGlobalGetValueType(f), f, p, args.length, "");
-        }
-    }
-
     private static Type.MemRefType identity(Operation op, Type.MemRefType m) {
         if (m.layout() != null && !(m.layout() instanceof Attribute.StridedLayoutAttr s && isRowMajor(m, s))) {
             throw ModuleTranslation.error(op, "Invalid memref for " + op.name() + " (must have the identity layout): "
@@ -131,20 +111,10 @@ public final class HostMemoryTranslators {
         return s.offset() == 0 && java.util.Arrays.equals(st, s.strides());
     }
 
-    /** The sizes of a new memref: its static sizes, and its operands for the dynamic ones. */
-    private static LLVMValueRef[] sizes(ModuleTranslation t, Operation op, Type.MemRefType m, List<Value> dynamic) {
-        LLVMValueRef[] sizes = new LLVMValueRef[m.rank()];
-        Iterator<Value> next = dynamic.iterator();
-        for (int i = 0; i < m.rank(); i++) {
-            sizes[i] = m.dim(i) != Type.DYNAMIC ? index(t, m.dim(i)) : t.lookup(next.next(), op);
-        }
-        return sizes;
-    }
-
     private static void alloc(Operation op, ModuleTranslation t) {
         Buffers.AllocOp a = new Buffers.AllocOp(op);
         Type.MemRefType m = identity(op, a.type());
-        LLVMValueRef[] sizes = sizes(t, op, m, a.dynamicSizes());
+        LLVMValueRef[] sizes = mixed(t, op, m.shape(), a.dynamicSizes());
         LLVMValueRef[] strides = Descriptor.rowMajor(t, sizes);
         Descriptor shape = new Descriptor(null, null, index(t, 0), sizes, strides);
         LLVMValueRef bytes = LLVMBuildMul(t.builder, shape.count(t), index(t, Types.elementSize(m.elementType(), op)), "");
@@ -153,7 +123,7 @@ public final class HostMemoryTranslators {
             bytes = LLVMBuildAdd(t.builder, bytes, index(t, align - 1), "");
         }
         LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
-        LLVMValueRef raw = callLibc(t, "malloc", ptr, new LLVMTypeRef[] {t.types.intptr}, bytes);
+        LLVMValueRef raw = DeviceTarget.call(t, "malloc", ptr, bytes);
         LLVMValueRef aligned = raw;
         if (align > 1) {
             // Up to the next multiple of the alignment, as a step from the allocation (its provenance kept).
@@ -171,7 +141,7 @@ public final class HostMemoryTranslators {
     private static void alloca(Operation op, ModuleTranslation t) {
         Allocations.AllocaOp a = new Allocations.AllocaOp(op);
         Type.MemRefType m = identity(op, a.type());
-        LLVMValueRef[] sizes = sizes(t, op, m, a.dynamicSizes());
+        LLVMValueRef[] sizes = mixed(t, op, m.shape(), a.dynamicSizes());
         LLVMValueRef p;
         if (m.dynamicDimCount() == 0) {
             p = t.entryAlloca(LLVMArrayType2(t.types.of(m.elementType(), op), Math.max(1, staticCount(m))));
@@ -180,7 +150,7 @@ public final class HostMemoryTranslators {
                     new Descriptor(null, null, null, sizes, null).count(t), "");
         }
         if (a.alignment() > 0) {
-            LLVMSetAlignment(p, (int) a.alignment());
+            LLVMSetAlignment(p, Types.alignment(a.alignment(), op));
         }
         p = t.addressSpaceCast(p, t.types.addressSpace(m, op));
         t.map(op.result(0), new Descriptor(p, p, index(t, 0), sizes, Descriptor.rowMajor(t, sizes)).pack(t, m, op));
@@ -204,7 +174,7 @@ public final class HostMemoryTranslators {
             allocated = LLVMBuildLoad2(t.builder, ptr, LLVMBuildExtractValue(t.builder, t.lookup(v, op), 1, ""), "");
         }
         LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
-        callLibc(t, "free", LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[] {ptr}, t.types.generic(t.builder, allocated));
+        DeviceTarget.call(t, "free", LLVMVoidTypeInContext(t.ctx), t.types.generic(t.builder, allocated));
     }
 
     private static LLVMValueRef[] indices(ModuleTranslation t, Operation op, List<Value> indices) {
@@ -293,8 +263,11 @@ public final class HostMemoryTranslators {
             LLVMBuildLoad2(t.builder, p, gep(t, p, desc, index(t, 1)), "")};
     }
 
-    /** Static values, or the next operand where one is {@link Type#DYNAMIC}. */
-    private static LLVMValueRef[] mixed(ModuleTranslation t, Operation op, long[] statics, List<Value> values) {
+    /**
+     * Static values as index constants, and the next of {@code values} for each {@link Type#DYNAMIC}: the
+     * offsets, sizes and strides of views, the sizes of allocations (host code and kernels alike).
+     */
+    public static LLVMValueRef[] mixed(ModuleTranslation t, Operation op, long[] statics, List<Value> values) {
         LLVMValueRef[] out = new LLVMValueRef[statics.length];
         Iterator<Value> next = values.iterator();
         for (int i = 0; i < statics.length; i++) {

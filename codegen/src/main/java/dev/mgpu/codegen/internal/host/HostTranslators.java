@@ -220,10 +220,9 @@ public final class HostTranslators {
             byte[] line = java.util.Arrays.copyOf(msg, msg.length + 1);
             line[msg.length] = '\n';
             LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
-            LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
-            HostMemoryTranslators.callLibc(t, "write", t.types.intptr, new LLVMTypeRef[] {i32, ptr, t.types.intptr},
-                    LLVMConstInt(i32, 2, 0), DeviceTarget.cString(t, line, 0), LLVMConstInt(t.types.intptr, line.length, 0));
-            HostMemoryTranslators.callLibc(t, "abort", LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[0]);
+            DeviceTarget.call(t, "write", t.types.intptr, LLVMConstInt(i32, 2, 0), DeviceTarget.cString(t, line, 0),
+                    LLVMConstInt(t.types.intptr, line.length, 0));
+            DeviceTarget.call(t, "abort", LLVMVoidTypeInContext(t.ctx));
             LLVMBuildUnreachable(t.builder);
         }
         LLVMPositionBuilderAtEnd(t.builder, holds);
@@ -244,22 +243,22 @@ public final class HostTranslators {
         if (p.source() != null && p.source().type() instanceof Type.VectorType vt) {
             // ( a, b, c ): each element as a scalar of its type is printed.
             LLVMValueRef all = t.lookup(p.source(), op);
-            HostMemoryTranslators.callLibc(t, "printOpen", none, new LLVMTypeRef[0]);
+            DeviceTarget.call(t, "printOpen", none);
             for (int i = 0; i < vt.count(); i++) {
                 if (i > 0) {
-                    HostMemoryTranslators.callLibc(t, "printComma", none, new LLVMTypeRef[0]);
+                    DeviceTarget.call(t, "printComma", none);
                 }
                 printScalar(t, vt.elementType(), LLVMBuildExtractElement(t.builder, all,
                         LLVMConstInt(LLVMInt32TypeInContext(t.ctx), i, 0), ""));
             }
-            HostMemoryTranslators.callLibc(t, "printClose", none, new LLVMTypeRef[0]);
+            DeviceTarget.call(t, "printClose", none);
         } else if (p.source() != null) {
             printScalar(t, p.source().type(), t.lookup(p.source(), op));
         }
         if (p.string() != null) {
             byte[] s = p.string().bytes();
             LLVMValueRef text = DeviceTarget.cString(t, java.util.Arrays.copyOf(s, s.length + 1), 0);
-            HostMemoryTranslators.callLibc(t, "printString", none, new LLVMTypeRef[] {LLVMTypeOf(text)}, text);
+            DeviceTarget.call(t, "printString", none, text);
         }
         String mark = switch (p.punctuation()) {
             case "comma" -> "printComma";
@@ -269,7 +268,7 @@ public final class HostTranslators {
             default -> p.string() != null && op.attr("punctuation") == null ? null : "printNewline";
         };
         if (mark != null) {
-            HostMemoryTranslators.callLibc(t, mark, none, new LLVMTypeRef[0]);
+            DeviceTarget.call(t, mark, none);
         }
     }
 
@@ -292,7 +291,7 @@ public final class HostTranslators {
             fn = type instanceof Type.IndexType ? "printU64" : "printI64";
             v = LLVMBuildIntCast2(t.builder, v, i64, signed ? 1 : 0, "");
         }
-        HostMemoryTranslators.callLibc(t, fn, LLVMVoidTypeInContext(t.ctx), new LLVMTypeRef[] {LLVMTypeOf(v)}, v);
+        DeviceTarget.call(t, fn, LLVMVoidTypeInContext(t.ctx), v);
     }
 
     public static void ret(Operation op, ModuleTranslation t) {

@@ -1,5 +1,6 @@
 package dev.mgpu.codegen.internal.kernel;
 
+import dev.mgpu.codegen.internal.host.HostMemoryTranslators;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import dev.mgpu.codegen.internal.translate.Types;
@@ -132,13 +133,14 @@ public final class KernelMemoryTranslators {
         Allocations.AllocaOp a = new Allocations.AllocaOp(op);
         Type.MemRefType m = a.type();
         LLVMTypeRef arr = t.types.arrayOf(m, op);
-        LLVMValueRef own = t.device.privateMemory(t, op, arr, a.alignment() > 0 ? (int) a.alignment() : 16);
+        int align = a.alignment() > 0 ? Types.alignment(a.alignment(), op) : 16;
+        LLVMValueRef own = t.device.privateMemory(t, op, arr, align);
         if (own != null) {
             t.map(op.result(0), t.addressSpaceCast(own, t.types.addressSpace(m, op)));
             return;
         }
         LLVMValueRef p = t.entryAlloca(arr);
-        LLVMSetAlignment(p, a.alignment() > 0 ? (int) a.alignment() : 16);
+        LLVMSetAlignment(p, align);
         t.map(op.result(0), t.addressSpaceCast(p, t.types.addressSpace(m, op)));
     }
 
@@ -172,18 +174,8 @@ public final class KernelMemoryTranslators {
                 Views.Strides.of(src).strides(), s.source(), "Invalid memref.subview in a kernel (must view a memref"
                         + " of static strides where it has an offset, or strides the kernel was given: with bare"
                         + " pointers a kernel gets none): " + src));
-        recordView(t, op, s.source(), mixed(t, op, s.staticSizes(), op.segment(2)),
-                mixed(t, op, s.staticStrides(), op.segment(3)));
-    }
-
-    /** Static values as constants, and the next operand for each {@link Type#DYNAMIC}. */
-    private static LLVMValueRef[] mixed(ModuleTranslation t, Operation op, long[] statics, List<Value> values) {
-        LLVMValueRef[] out = new LLVMValueRef[statics.length];
-        java.util.Iterator<Value> next = values.iterator();
-        for (int i = 0; i < statics.length; i++) {
-            out[i] = statics[i] != Type.DYNAMIC ? LLVMConstInt(t.types.intptr, statics[i], 1) : t.lookup(next.next(), op);
-        }
-        return out;
+        recordView(t, op, s.source(), HostMemoryTranslators.mixed(t, op, s.staticSizes(), op.segment(2)),
+                HostMemoryTranslators.mixed(t, op, s.staticStrides(), op.segment(3)));
     }
 
     /**
@@ -255,8 +247,10 @@ public final class KernelMemoryTranslators {
             from = LLVMConstInt(i64, r.staticOffset() - srcOffset, 1);
         }
         LLVMValueRef p = t.lookup(r.source(), op);
-        t.arguments.record(op.result(0), mixed(t, op, ((Attribute.DenseArrayAttr) op.attr("static_sizes")).values(),
-                op.segment(2)), mixed(t, op, ((Attribute.DenseArrayAttr) op.attr("static_strides")).values(), op.segment(3)));
+        long[] sizes = ((Attribute.DenseArrayAttr) op.attr("static_sizes")).values();
+        long[] strides = ((Attribute.DenseArrayAttr) op.attr("static_strides")).values();
+        t.arguments.record(op.result(0), HostMemoryTranslators.mixed(t, op, sizes, op.segment(2)),
+                HostMemoryTranslators.mixed(t, op, strides, op.segment(3)));
         if (from != null) {
             // The view may start before the source's element 0, so the step is signed and may be negative.
             try (PointerPointer<LLVMValueRef> pp = new PointerPointer<>(new LLVMValueRef[] {from})) {

@@ -91,8 +91,8 @@ public final class Types {
             return device != null ? pointer(m, where) : struct(memrefFields(m, where));
         } else if (t instanceof Type.UnrankedMemRefType) {
             return struct(List.of(intptr, ptr));
-        } else if (t instanceof Type.VectorType v && v.shape().length == 1) {
-            return LLVMVectorType(of(v.elementType(), where), (int) v.count());
+        } else if (t instanceof Type.VectorType v) {
+            return vector(v, where);
         } else if (t instanceof Type.LLVMStructType s) {
             List<LLVMTypeRef> fs = new ArrayList<>();
             for (Type f : s.body()) {
@@ -225,6 +225,31 @@ public final class Types {
             fs.add(of(t, where));
         }
         return struct(fs);
+    }
+
+    /**
+     * The alignment {@code bytes} of {@code op} (an alloca's, say), for LLVM, whose C API takes an {@code
+     * unsigned} and whose back ends stop at 2^32: more than 2^30 is a located error (an int of Java's would
+     * wrap, and LLVM would be handed 0).
+     */
+    public static int alignment(long bytes, Operation op) {
+        if (bytes > (1L << 30)) {
+            throw new MgpuException(op.knownLocation(), "Invalid alignment of " + op.name() + " for translation (must be"
+                    + " at most 2^30 bytes): " + bytes);
+        }
+        return (int) bytes;
+    }
+
+    /**
+     * The LLVM vector type of {@code v}: one dimension of at most 2^16 elements (each is an element of the
+     * translated code; a larger vector is a located error before LLVM is asked for it).
+     */
+    private LLVMTypeRef vector(Type.VectorType v, Operation where) {
+        if (v.shape().length != 1 || v.shape()[0] > (1L << 16)) {
+            throw new MgpuException(where.knownLocation(), "Invalid vector type for translation (must have one"
+                    + " dimension of at most 65536 elements): " + v);
+        }
+        return LLVMVectorType(of(v.elementType(), where), (int) v.shape()[0]);
     }
 
     /** The size in bytes of a memref element type. */
