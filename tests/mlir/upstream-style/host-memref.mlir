@@ -3,7 +3,7 @@
 // static and dynamic offsets, sizes and steps, reinterpret_cast, collapse and expand), copies through
 // loops and in one block, unranked memrefs and their rank and sizes, and allocations on the heap (aligned
 // as asked) and on the stack.
-// RUN: gpu-translate --emit=exe --entry-point=main %s -o %t && %t
+// RUN: gpu-translate --emit=exe --entry-point=main %s -o %t && %t | FileCheck %s --check-prefix=VALUES
 // RUN: gpu-translate --emit=llvm %s | FileCheck %s
 
 // alignment = 64: 63 bytes more from malloc, and the aligned pointer the next multiple of 64 after it.
@@ -100,7 +100,22 @@ func.func @main() {
   return
 }
 
+// Each value read back, in order, as the program printed it:
+// VALUES: 24
+// VALUES-NEXT: 25
+// VALUES-NEXT: 3
+// VALUES-NEXT: 22
+// VALUES-NEXT: 35
+// VALUES-NEXT: 21
+// VALUES-NEXT: 35
+// VALUES-NEXT: 31
+// VALUES-NEXT: 2
+// VALUES-NEXT: 6
+// VALUES-NEXT: 30
+// VALUES-NEXT: 4
+// VALUES-NEXT: 7
 func.func private @expect(%got: i32, %want: i32) {
+  vector.print %got : i32
   %same = arith.cmpi eq, %got, %want : i32
   cf.assert %same, "a value read back differs"
   return
