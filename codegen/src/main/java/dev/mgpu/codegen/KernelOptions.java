@@ -24,9 +24,18 @@ import java.util.function.Consumer;
  *     {@code kernel-bare-ptr-calling-convention} (and {@code use-bare-pointers-for-kernels} for the launches);
  *     by default, as upstream's, they take its descriptor's fields {@code (allocated, aligned, offset,
  *     sizes..., strides...)}. The kernels compiled and the launches translated follow the same one.
+ * @param ptxasOptions options for every {@code ptxas} run, after those of each target's
+ *     {@code flags = {"ptxas-cmd-options" = [...]}} (as clang's {@code -Xcuda-ptxas} and upstream's
+ *     {@code ptxas-cmd-options} give them)
+ * @param saveTemps where each target's intermediate and final files are kept (LLVM IR after optimisation,
+ *     assembly or PTX, and the object: cubin, fat binary, HSACO, CPU shared object), named
+ *     {@code <input>.<gpu.module>.<chip>.<ext>}; null keeps none
+ * @param resourceUsage whether each kernel's registers, spills, shared and local memory and most threads per
+ *     block are given as notes, per target
  */
 public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets,
-        boolean attachTargets, boolean barePointers) {
+        boolean attachTargets, boolean barePointers, List<String> ptxasOptions, Path saveTemps,
+        boolean resourceUsage) {
     /** The default: fat binaries where the CUDA tools are found, notes dropped, launches outlined for the CPU. */
     public static final KernelOptions DEFAULT = new KernelOptions(null, null, null, null);
 
@@ -39,11 +48,30 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
      * @param attachTargets whether the targets also go to every {@code gpu.module} that has none
      * @param barePointers whether kernels take memrefs as bare pointers
+     * @param ptxasOptions options for every ptxas run, or null for none
+     * @param saveTemps where each target's files are kept, or null
+     * @param resourceUsage whether each kernel's resource usage is given as notes
      */
     public KernelOptions {
         format = format == null ? ObjectFormat.FATBIN : format;
         notes = notes == null ? n -> { } : notes;
         targets = targets == null || targets.isEmpty() ? List.of(GpuTarget.CpuTarget.host()) : List.copyOf(targets);
+        ptxasOptions = ptxasOptions == null ? List.of() : List.copyOf(ptxasOptions);
+    }
+
+    /**
+     * Options that keep no files, report no resource usage and give ptxas no options of their own.
+     *
+     * @param format the object format, or null for {@code fatbin}
+     * @param ptxas the {@code ptxas} to run, or null to look for one
+     * @param notes receives one line per note, or null to drop them
+     * @param targets the targets of the kernels that {@code gpu.launch} bodies become, or null for the CPU
+     * @param attachTargets whether the targets also go to every {@code gpu.module} that has none
+     * @param barePointers whether kernels take memrefs as bare pointers
+     */
+    public KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> notes, List<GpuTarget> targets,
+            boolean attachTargets, boolean barePointers) {
+        this(format, ptxas, notes, targets, attachTargets, barePointers, null, null, false);
     }
 
     /**
@@ -90,7 +118,7 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param list the targets, such as {@code #nvvm.target<chip = "sm_90">} and {@code #cpu.target}
      */
     public KernelOptions withTargets(List<GpuTarget> list) {
-        return new KernelOptions(format, ptxas, notes, list, true, barePointers);
+        return new KernelOptions(format, ptxas, notes, list, true, barePointers, ptxasOptions, saveTemps, resourceUsage);
     }
 
     /**
@@ -99,7 +127,8 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param f the format
      */
     public KernelOptions withFormat(ObjectFormat f) {
-        return new KernelOptions(f, ptxas, notes, targets, attachTargets, barePointers);
+        return new KernelOptions(f, ptxas, notes, targets, attachTargets, barePointers, ptxasOptions, saveTemps,
+                resourceUsage);
     }
 
     /**
@@ -108,7 +137,8 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param path the ptxas executable
      */
     public KernelOptions withPtxas(Path path) {
-        return new KernelOptions(format, path, notes, targets, attachTargets, barePointers);
+        return new KernelOptions(format, path, notes, targets, attachTargets, barePointers, ptxasOptions, saveTemps,
+                resourceUsage);
     }
 
     /**
@@ -117,7 +147,8 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param receiver receives one line per note
      */
     public KernelOptions withNotes(Consumer<String> receiver) {
-        return new KernelOptions(format, ptxas, receiver, targets, attachTargets, barePointers);
+        return new KernelOptions(format, ptxas, receiver, targets, attachTargets, barePointers, ptxasOptions,
+                saveTemps, resourceUsage);
     }
 
     /**
@@ -126,6 +157,37 @@ public record KernelOptions(ObjectFormat format, Path ptxas, Consumer<String> no
      * @param on whether kernels take the address of a memref's element 0 alone
      */
     public KernelOptions withBarePointers(boolean on) {
-        return new KernelOptions(format, ptxas, notes, targets, attachTargets, on);
+        return new KernelOptions(format, ptxas, notes, targets, attachTargets, on, ptxasOptions, saveTemps,
+                resourceUsage);
+    }
+
+    /**
+     * {@return these options with options for every ptxas run}
+     *
+     * @param list the options, each one argument of ptxas, such as {@code --maxrregcount=32}
+     */
+    public KernelOptions withPtxasOptions(List<String> list) {
+        return new KernelOptions(format, ptxas, notes, targets, attachTargets, barePointers, list, saveTemps,
+                resourceUsage);
+    }
+
+    /**
+     * {@return these options keeping each target's files in a directory, or none}
+     *
+     * @param directory where the files go, or null to keep none
+     */
+    public KernelOptions withSaveTemps(Path directory) {
+        return new KernelOptions(format, ptxas, notes, targets, attachTargets, barePointers, ptxasOptions,
+                directory, resourceUsage);
+    }
+
+    /**
+     * {@return these options reporting, or not, each kernel's resource usage as notes}
+     *
+     * @param on whether to report it
+     */
+    public KernelOptions withResourceUsage(boolean on) {
+        return new KernelOptions(format, ptxas, notes, targets, attachTargets, barePointers, ptxasOptions,
+                saveTemps, on);
     }
 }

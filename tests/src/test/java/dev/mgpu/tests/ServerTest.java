@@ -552,6 +552,51 @@ class ServerTest {
         b.putInt(bytes.length).put(bytes);
     }
 
+    /**
+     * --server=status lists this user's servers with what each is doing; --server=stop ends them (the socket
+     * goes, the process ends) and removes a dead server's socket; afterwards none is listed.
+     */
+    @Test
+    void statusListsServersAndStopEndsThem() throws Exception {
+        Map<String, String> control = Map.of("MGPU_SERVER_DIR", servers.toString());
+        Native.Result none = cli(control, null, "--server=status");
+        assertEquals(0, none.exit(), none.err());
+        assertEquals("no servers (" + servers + " does not exist)\n", none.out());
+        for (int i = 0; i < 2; i++) {
+            Native.Result r = cli(served, null, "axpy.mlir", "-o", "s" + i + ".o");
+            assertEquals(0, r.exit(), r.err());
+        }
+        Matcher started = Pattern.compile("gpu-translate server (\\d+) on").matcher(Files.readString(logs().get(0)));
+        assertTrue(started.find());
+        long pid = Long.parseLong(started.group(1));
+        Native.Result status = cli(control, null, "--server=status");
+        assertEquals(0, status.exit(), status.err());
+        assertTrue(status.out().matches("[0-9a-f]{16}: pid " + pid + ", in " + Pattern.quote(work.toString())
+                + ", since \\S+, 2 runs served, 0 running, idle \\d+ s\n"), status.out());
+        // Through the client too: the request needs a process of its own, and the server refuses it.
+        Native.Result viaClient = cli(served, null, "--server=status");
+        assertEquals(status.out().replaceAll("idle \\d+", ""), viaClient.out().replaceAll("idle \\d+", ""));
+
+        // A dead server's socket beside the live one.
+        Files.createFile(servers.resolve("0000000000000000.sock"));
+        Native.Result stop = cli(control, null, "--server=stop");
+        assertEquals(0, stop.exit(), stop.err());
+        assertTrue(stop.out().startsWith("0000000000000000: no server answers (socket removed)\n"), stop.out());
+        assertTrue(stop.out().contains(": stopping: pid " + pid + ","), stop.out());
+        ProcessHandle server = ProcessHandle.of(pid).orElse(null);
+        if (server != null) {
+            server.onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertTrue(Files.readString(logs().get(0)).endsWith("ended: asked to stop\n"), Files.readString(logs().get(0)));
+        Native.Result after = cli(control, null, "--server=status");
+        assertEquals("no servers in " + servers + "\n", after.out());
+
+        Native.Result bad = cli(control, null, "--server=restart");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().startsWith("gpu-translate: error: Invalid --server (must be status or stop): restart\n"),
+                bad.err());
+    }
+
     private Native.Result cli(Map<String, String> env, Path stdin, String... args) throws Exception {
         return cli(work, env, stdin, args);
     }

@@ -51,6 +51,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CompileServer {
     private static final int MAGIC = 0x4D475433;
+    /** A request of {@code gpu-translate --server=status|stop}: "MGTC", then 1 (status) or 2 (stop). */
+    static final int CONTROL = 0x4D475443;
     private static final int MAX_STRING = 1 << 20;
     private static final int MAX_ARGS = 1 << 16;
     /**
@@ -75,6 +77,12 @@ public final class CompileServer {
     private int active;
     private boolean ending;
     private volatile long lastActivity = System.nanoTime();
+    private final long started = System.currentTimeMillis();
+    /** When the last run ended (or the server started): what status calls idle, which its own requests keep. */
+    private volatile long lastRun = System.nanoTime();
+    private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+    /** Set by a stop request: the server ends once the runs in progress have. */
+    private volatile boolean stopAsked;
     private ServerSocketChannel listener;
     private FileKey socketKey;
 
@@ -202,7 +210,7 @@ public final class CompileServer {
             // A rebuilt jar or launcher gets a new server: this one would otherwise idle on, unused.
             boolean rebuilt = !build.equals(ServerChecks.buildStamp());
             synchronized (life) {
-                if (active > 0 || !moved && !replaced && !rebuilt
+                if (active > 0 || !moved && !replaced && !rebuilt && !stopAsked
                         && System.nanoTime() - lastActivity <= idleNanos) {
                     continue;
                 }
@@ -215,7 +223,7 @@ public final class CompileServer {
                     // Gone already: the next client starts afresh either way.
                 }
             }
-            System.err.println(moved ? "ended: " + cwd + " names another directory now"
+            System.err.println(stopAsked ? "ended: asked to stop" : moved ? "ended: " + cwd + " names another directory now"
                     : replaced ? "ended: another server has the socket"
                     : rebuilt ? "ended: its jar or launcher changed" : "ended: idle");
             try {
@@ -262,6 +270,22 @@ public final class CompileServer {
         return -1;
     }
 
+    /**
+     * What a server says of itself to {@code --server=status}: its process, directory, start, runs served and
+     * in progress, and seconds idle.
+     */
+    private String status() {
+        long idle = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - lastRun);
+        int running;
+        synchronized (life) {
+            // This request is one of them.
+            running = Math.max(0, active - 1);
+        }
+        return "pid " + ProcessHandle.current().pid() + ", in " + cwd + ", since "
+                + java.time.Instant.ofEpochMilli(started).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                + ", " + served.get() + " runs served, " + running + " running, idle " + idle + " s";
+    }
+
     /** One client's request and its answer. */
     private final class Connection {
         private final SocketChannel ch;
@@ -273,12 +297,30 @@ public final class CompileServer {
             this.ch = ch;
         }
 
+        /** Answers a control request with one string: the server's status, and for a stop, that it stops. */
+        private void control(int what) throws IOException {
+            if (what == 2) {
+                stopAsked = true;
+            }
+            byte[] text = ((what == 2 ? "stopping: " : "") + status()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ByteBuffer b = ByteBuffer.allocate(4 + text.length).putInt(text.length).put(text);
+            b.flip();
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        }
+
         void answer() throws IOException {
             ByteBuffer head = read(8);
-            if (head.getInt() != MAGIC) {
+            int magic = head.getInt();
+            int flags = head.getInt();
+            if (magic == CONTROL) {
+                control(flags);
                 return;
             }
-            int flags = head.getInt();
+            if (magic != MAGIC) {
+                return;
+            }
             ByteBuffer place = read(20);
             long dev = place.getLong();
             long ino = place.getLong();
@@ -327,6 +369,8 @@ public final class CompileServer {
                     jobs.release();
                 }
             }
+            served.incrementAndGet();
+            lastRun = System.nanoTime();
             System.err.println("served (exit " + code + (gone ? ", abandoned" : "") + "): " + String.join(" ", args));
             synchronized (this) {
                 ByteBuffer all = ByteBuffer.wrap(frames.toByteArray());

@@ -73,6 +73,18 @@ public final class GpuTranslate {
                                        for AMD), as gpu-module-to-binary's format.
               --ptxas=PATH             ptxas for cubins and fat binaries. Default: $CUDA_HOME/bin, then PATH;
                                        without one, PTX is embedded and the driver compiles it (a note).
+              -Xptxas A,B,...          Give ptxas these arguments too (-Xcuda-ptxas A: one; upstream's
+                                       --ptxas-cmd-options="A B": split at spaces), after those of a
+                                       target's flags = {"ptxas-cmd-options" = [...]}.
+              --save-temps[=WHERE]     Keep each target's files, INPUT.MODULE.CHIP.EXT: the optimised IR
+                                       (ll), PTX or assembly (ptx, s), the object (cubin, fatbin, hsaco,
+                                       so); WHERE: cwd (default), obj (the output's directory) or a DIR.
+              --resource-usage         Print each kernel's registers, spills, stack, shared memory and most
+                                       threads per block, per target (from ptxas -v, the AMDGPU metadata,
+                                       the CPU frame).
+              --extract-objects        Write the kernel objects embedded in each INPUT (.o, executable, .ll,
+                                       .bc) to -o DIR or --output-dir (default: .), as BINARY.N.CHIP.EXT.
+              --server=status|stop     List this user's resident servers (MGPU_SERVER=1), or stop them.
               --embed=NAME=FILE        Replace the blob of every object whose string is "@file:NAME" by
                                        FILE's bytes (repeatable).
               --split-input-file       Split the input on '// -----' and process each part.
@@ -170,6 +182,14 @@ public final class GpuTranslate {
         } catch (IOException e) {
             return outputError(err, null, e);
         }
+        if (options.server() != null || options.extractObjects()) {
+            // Listings of a few lines; a PrintStream keeps write errors, which are checked at the end.
+            PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
+            int code = options.server() != null ? ServerControl.run(options.server(), stdout, err)
+                    : Extraction.run(options, stdout, err);
+            return stdout.checkError() && code == EXIT_OK ? outputError(err, null, new IOException("write failed"))
+                    : code;
+        }
         long start = processStart != 0 ? processStart : System.nanoTime();
         Translation translation = new Translation(options, in, out, err, outIsTerminal, errIsTerminal, abandoned);
         try {
@@ -225,7 +245,7 @@ public final class GpuTranslate {
         } catch (UsageError e) {
             return false;
         }
-        if (options.verbose()) {
+        if (options.verbose() || options.server() != null) {
             return true;
         }
         for (String p : options.fileArguments()) {

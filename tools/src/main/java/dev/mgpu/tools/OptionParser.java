@@ -17,7 +17,8 @@ final class OptionParser {
             "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "--emit", "--module-load",
             "--target-triple", "--target", "--embed", "--runtime-lib", "--mcpu", "--mattr", "--color", "--output-dir",
             "--compile-kernels", "--gpu-format", "--ptxas", "--outline-kernels", "--targets", "--entry-point",
-            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels", "--list-targets");
+            "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels", "--list-targets", "--save-temps",
+            "--resource-usage", "--extract-objects", "--ptxas-cmd-options", "--server");
 
     /** Every option, for suggestions. */
     static final List<String> ALL_OPTIONS;
@@ -25,7 +26,7 @@ final class OptionParser {
     static {
         List<String> all = new ArrayList<>(LONG_OPTIONS);
         all.addAll(List.of("-o", "-O", "-O0", "-O1", "-O2", "-O3", "-Os", "-Oz", "-Og", "-v", "-h", "-V", "-MD", "-MMD",
-                "-MF", "-MT", "-MP", "-g", "-l", "-L", "-###"));
+                "-MF", "-MT", "-MP", "-g", "-l", "-L", "-###", "-Xptxas", "-Xcuda-ptxas"));
         ALL_OPTIONS = List.copyOf(all);
     }
 
@@ -60,6 +61,11 @@ final class OptionParser {
     private final List<String> linkInputs = new ArrayList<>();
     private boolean barePointers;
     private boolean showCommands;
+    private final List<String> ptxasOptions = new ArrayList<>();
+    private String saveTemps;
+    private boolean resourceUsage;
+    private boolean extractObjects;
+    private String server;
 
     private OptionParser() {
     }
@@ -118,11 +124,16 @@ final class OptionParser {
                 optLevel = optLevel(a);
                 continue;
             }
+            if (name.equals("--save-temps")) {
+                // As clang's: alone or =cwd, the working directory; =obj, the output's; else the directory given.
+                saveTemps = value == null ? "cwd" : value;
+                continue;
+            }
             switch (name) {
                 case "-h", "--help", "-V", "--version", "-v", "--verbose", "--split-input-file",
                         "--verify-diagnostics", "--mlir-print-debuginfo", "--mlir-print-op-generic", "-MD", "-MMD", "-MP", "-g", "-###",
                         "--compile-kernels", "--outline-kernels", "--kernel-bare-ptr-calling-convention",
-                        "--use-bare-pointers-for-kernels", "--list-targets" -> {
+                        "--use-bare-pointers-for-kernels", "--list-targets", "--resource-usage", "--extract-objects" -> {
                     if (value != null) {
                         throw new UsageError("Invalid " + name + " (must have no value): " + a);
                     }
@@ -133,7 +144,7 @@ final class OptionParser {
                 }
                 case "-o", "--emit", "--module-load", "--target-triple", "--target", "--embed", "--runtime-lib", "--mcpu",
                         "--mattr", "--color", "-MF", "-MT", "--output-dir", "--gpu-format", "--ptxas", "--targets",
-                        "--entry-point" -> {
+                        "--entry-point", "-Xptxas", "-Xcuda-ptxas", "--ptxas-cmd-options", "--server" -> {
                     if (value == null) {
                         if (i + 1 == args.length) {
                             throw new UsageError("Invalid " + name + " (must be followed by its value): end of"
@@ -177,6 +188,8 @@ final class OptionParser {
             case "--compile-kernels" -> compileKernels = true;
             case "--outline-kernels" -> outlineKernels = true;
             case "--kernel-bare-ptr-calling-convention", "--use-bare-pointers-for-kernels" -> barePointers = true;
+            case "--resource-usage" -> resourceUsage = true;
+            case "--extract-objects" -> extractObjects = true;
             default -> printGeneric = true;
         }
         return null;
@@ -218,6 +231,18 @@ final class OptionParser {
                 depFile = true;
             }
             case "-MT" -> depTargets.add(value);
+            // As nvcc's -Xptxas: arguments separated by commas; clang's -Xcuda-ptxas gives one.
+            case "-Xptxas" -> ptxasOptions.addAll(List.of(value.split(",")));
+            case "-Xcuda-ptxas" -> ptxasOptions.add(value);
+            // As upstream's pipelines take it: one string of arguments separated by spaces.
+            case "--ptxas-cmd-options" -> {
+                for (String word : value.strip().split("\\s+")) {
+                    if (!word.isEmpty()) {
+                        ptxasOptions.add(word);
+                    }
+                }
+            }
+            case "--server" -> server = value;
             default -> runtimeLib = value;
         }
     }
@@ -230,9 +255,12 @@ final class OptionParser {
 
     /** Rejects arguments that are valid alone but not together, and file names that no path can hold. */
     private void checkCombination() throws UsageError {
-        if (inputs.size() > 1 && outputDir == null) {
+        if (inputs.size() > 1 && outputDir == null && !extractObjects) {
             throw new UsageError("Invalid argument (must be the only INPUT, or give --output-dir for several): "
                     + inputs.get(1));
+        }
+        if (server != null && !server.equals("status") && !server.equals("stop")) {
+            throw new UsageError("Invalid --server (must be status or stop): " + server);
         }
         if (outputDir != null && output != null) {
             throw new UsageError("Invalid -o with --output-dir (must be one or the other): -o " + output);
@@ -252,6 +280,7 @@ final class OptionParser {
         return new Options(inputs, output, emit, moduleLoad, triple, optLevel, cpu, features, embeds, split,
                 verifyDiagnostics, printDebugInfo, printGeneric, runtimeLib, verbose, outputDir, depFile, debugInfo,
                 depFilePath, depTargets, depPhony, color, compileKernels, outlineKernels, targets, gpuFormat, ptxas,
-                entryPoint, linkInputs, barePointers, showCommands, reply);
+                entryPoint, linkInputs, barePointers, showCommands, ptxasOptions, saveTemps, resourceUsage,
+                extractObjects, server, reply);
     }
 }

@@ -47,6 +47,13 @@ import java.util.List;
  *     {@code --use-bare-pointers-for-kernels})
  * @param showCommands {@code -###}: show the commands of the external tools (ptxas, fatbinary, lld, cc) that
  *     the run would start, on stderr, instead of running them; no output is written
+ * @param ptxasOptions what ptxas is given besides its own arguments: {@code -Xptxas} (split at commas),
+ *     {@code -Xcuda-ptxas}, {@code --ptxas-cmd-options} (split at spaces), in order
+ * @param saveTemps {@code --save-temps}: {@code cwd} (alone), {@code obj} or a directory; null when not given
+ * @param resourceUsage {@code --resource-usage}
+ * @param extractObjects {@code --extract-objects}: the inputs are host objects, IR or bitcode, whose embedded
+ *     kernel objects are written out
+ * @param server {@code --server}: {@code status} or {@code stop}, or null
  * @param reply the text to print instead of running ({@code --help}, {@code --version}), or null; the options
  *     after the one that asked for it are not read
  */
@@ -55,7 +62,8 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
         boolean printDebugInfo, boolean printGeneric, String runtimeLib, boolean verbose, String outputDir,
         boolean depFile, boolean debugInfo, String depFilePath, List<String> depTargets, boolean depPhony, String color, boolean compileKernels,
         boolean outlineKernels, String targets, String gpuFormat, String ptxas, String entryPoint,
-        List<String> linkInputs, boolean barePointers, boolean showCommands, String reply) {
+        List<String> linkInputs, boolean barePointers, boolean showCommands, List<String> ptxasOptions,
+        String saveTemps, boolean resourceUsage, boolean extractObjects, String server, String reply) {
 
     /** Copies the lists, so that the options stay as the parser left them. */
     Options {
@@ -63,6 +71,30 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
         embeds = List.copyOf(embeds);
         linkInputs = List.copyOf(linkInputs);
         depTargets = List.copyOf(depTargets);
+        ptxasOptions = List.copyOf(ptxasOptions);
+    }
+
+    /**
+     * The directory of {@code --save-temps}, or null: the working directory for {@code cwd}, the output's for
+     * {@code obj} (the working directory's when the output is standard output or in it).
+     */
+    java.nio.file.Path saveTempsDirectory() {
+        if (saveTemps == null) {
+            return null;
+        }
+        java.nio.file.Path cwd = java.nio.file.Path.of("").toAbsolutePath();
+        if (saveTemps.equals("cwd")) {
+            return cwd;
+        }
+        if (saveTemps.equals("obj")) {
+            String out = outputDir != null ? outputDir : output;
+            if (out == null || out.equals("-")) {
+                return cwd;
+            }
+            java.nio.file.Path p = cwd.resolve(out);
+            return outputDir != null ? p : p.getParent();
+        }
+        return cwd.resolve(saveTemps);
     }
 
     /** The input of a run without {@code --output-dir}: the last INPUT given, or {@code -} for stdin. */
@@ -73,7 +105,8 @@ record Options(List<String> inputs, String output, String emit, String moduleLoa
     /** The files that the arguments name: inputs, outputs, the dependency file, --embed files, and tools. */
     List<String> fileArguments() {
         List<String> files = new ArrayList<>(inputs);
-        files.addAll(Arrays.asList(output, outputDir, depFilePath, runtimeLib, ptxas));
+        files.addAll(Arrays.asList(output, outputDir, depFilePath, runtimeLib, ptxas,
+                saveTemps == null || saveTemps.equals("cwd") || saveTemps.equals("obj") ? null : saveTemps));
         for (String l : linkInputs) {
             if (!l.startsWith("-")) {
                 files.add(l);

@@ -381,7 +381,8 @@ final class Translation {
                 new CodegenOptions(options.optLevel(), options.cpu(), options.features(), options.debugInfo(),
                         options.entryPoint()),
                 new KernelOptions(options.objectFormat(), options.ptxas() == null ? null : Path.of(options.ptxas()),
-                        err::println, options.gpuTargets(), options.targets() != null, options.barePointers()));
+                        err::println, options.gpuTargets(), options.targets() != null, options.barePointers(),
+                        options.ptxasOptions(), options.saveTempsDirectory(), options.resourceUsage()));
     }
 
     /**

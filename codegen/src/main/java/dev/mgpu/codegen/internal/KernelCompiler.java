@@ -3,6 +3,7 @@ package dev.mgpu.codegen.internal;
 import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
 import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.Inspection;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
 
@@ -240,10 +241,19 @@ public final class KernelCompiler {
                 props.put(ObjectAttr.BARE_POINTERS, Attribute.UNIT);
             }
             if (format == ObjectFormat.OFFLOAD) {
+                Inspection.keep(module, d, options, "ll", nm.toIRBytes());
                 return d.object(format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }
-            return d.serialize(module, format, props, options, kind -> emit(tm, nm, kind, where, diagnostics, d,
-                    module));
+            boolean inspect = Inspection.wanted(options);
+            if (inspect) {
+                Inspection.beforeEmit(module, d, options, nm, tm);
+            }
+            ObjectAttr o = d.serialize(module, format, props, options, kind -> emit(tm, nm, kind, where, diagnostics,
+                    d, module));
+            if (inspect) {
+                Inspection.afterEmit(module, d, options, o);
+            }
+            return o;
         }
     }
 

@@ -65,12 +65,15 @@ public final class ExternalTools {
         return op.knownLocation().toString();
     }
 
-    /** Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s. */
-    public static void run(Operation module, List<String> cmd, String tool) {
-        run(module, new ProcessBuilder(cmd), tool);
+    /**
+     * Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s, and
+     * returns what it printed (empty when the command is only shown).
+     */
+    public static String run(Operation module, List<String> cmd, String tool) {
+        return run(module, new ProcessBuilder(cmd), tool);
     }
 
-    public static void run(Operation module, ProcessBuilder command, String tool) {
+    public static String run(Operation module, ProcessBuilder command, String tool) {
         java.util.function.Consumer<List<String>> shown = SHOWN.get();
         if (shown != null) {
             List<String> cmd = List.copyOf(command.command());
@@ -85,7 +88,7 @@ public final class ExternalTools {
                     }
                 }
             }
-            return;
+            return "";
         }
         Path log = null;
         try {
@@ -101,6 +104,7 @@ public final class ExternalTools {
                         + " it exited with " + p.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8)
                         .strip());
             }
+            return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new MgpuException(module.knownLocation(), "Invalid " + tool + " (must be runnable): " + e.getMessage());
         } catch (InterruptedException e) {

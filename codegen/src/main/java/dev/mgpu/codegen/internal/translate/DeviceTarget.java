@@ -279,6 +279,19 @@ public abstract class DeviceTarget {
             java.util.Map<String, Attribute> props, dev.mgpu.codegen.KernelOptions options,
             java.util.function.IntFunction<byte[]> emit);
 
+    /** Whether the target keeps its assembly and reports resource usage itself, in {@link #serialize}. */
+    public boolean keepsItsAssembly() {
+        return false;
+    }
+
+    /**
+     * Each kernel's resource usage, as a line by kernel name, read from the assembly of {@code module}'s
+     * kernel module; empty where the target reads none.
+     */
+    public java.util.Map<String, String> resourceUsage(Operation module, String assembly) {
+        return java.util.Map.of();
+    }
+
     // ------------------------------------------------------------------ what the back end cannot take
 
     /**

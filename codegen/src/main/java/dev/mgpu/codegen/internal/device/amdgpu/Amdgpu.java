@@ -259,6 +259,12 @@ public final class Amdgpu extends DeviceTarget {
         Targets.initDeviceTarget(false);
     }
 
+    /** From the code object metadata that the assembly states ({@code .amdgpu_metadata}). */
+    @Override
+    public Map<String, String> resourceUsage(Operation module, String assembly) {
+        return dev.mgpu.codegen.internal.llvm.ResourceUsage.amdgpu(assembly);
+    }
+
     /** An object, linked by lld into a code object (HSACO). */
     @Override
     public ObjectAttr serialize(Operation module, ObjectFormat format, Map<String, Attribute> props, KernelOptions options,

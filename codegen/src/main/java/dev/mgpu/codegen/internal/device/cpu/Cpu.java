@@ -532,6 +532,50 @@ public final class Cpu extends DeviceTarget {
         CpuBuiltins.add(module, ctx, where);
     }
 
+    /**
+     * A kernel's stack: the frame of its entry point and of the per-thread body it calls, if that was not
+     * inlined; and its workgroup memory, which the runtime gives each block.
+     */
+    @Override
+    public Map<String, String> resourceUsage(Operation module, String assembly) {
+        Map<String, Long> frames = dev.mgpu.codegen.internal.llvm.ResourceUsage.hostFrames(assembly,
+                s -> !s.startsWith(".") && !s.contains(".mgpu"));
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Operation op : module.region(0).entry().operations()) {
+            if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR)) {
+                String k = op.symbolName();
+                long frame = frames.getOrDefault(k, 0L) + frames.getOrDefault(k + ".body", 0L);
+                out.put(k, frame + " bytes stack frame, " + workgroupBytes(new GpuFuncOp(op))
+                        + " bytes shared per block");
+            }
+        }
+        return out;
+    }
+
+    /** The bytes of a kernel's workgroup attributions, each of a static shape. */
+    private static long workgroupBytes(GpuFuncOp f) {
+        List<? extends dev.mgpu.ir.Value> args = f.body().arguments();
+        int first = f.type().inputs().size();
+        long bytes = 0;
+        for (int i = first; i < first + f.workgroupCount() && i < args.size(); i++) {
+            if (args.get(i).type() instanceof dev.mgpu.ir.Type.MemRefType m) {
+                long n = elementBytes(m.elementType());
+                for (long d : m.shape()) {
+                    n *= Math.max(d, 0);
+                }
+                bytes += n;
+            }
+        }
+        return bytes;
+    }
+
+    private static long elementBytes(dev.mgpu.ir.Type t) {
+        if (t instanceof dev.mgpu.ir.Type.IntegerType i) {
+            return (i.width() + 7) / 8;
+        }
+        return t instanceof dev.mgpu.ir.Type.FloatType f ? f.width() / 8 : 8;
+    }
+
     /** A host object, linked into a shared object of the CPU kernel ABI; or its assembly. */
     @Override
     public ObjectAttr serialize(Operation module, ObjectFormat format, Map<String, Attribute> props, KernelOptions options,

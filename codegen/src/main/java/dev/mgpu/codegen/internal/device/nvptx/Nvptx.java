@@ -2,7 +2,9 @@ package dev.mgpu.codegen.internal.device.nvptx;
 
 import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.Targets;
+import dev.mgpu.codegen.internal.llvm.ResourceUsage;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
+import dev.mgpu.codegen.internal.translate.Inspection;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
 import static org.bytedeco.llvm.global.LLVM.*;
 
@@ -312,11 +314,47 @@ public final class Nvptx extends DeviceTarget {
     public ObjectAttr serialize(Operation module, ObjectFormat format, Map<String, Attribute> props, KernelOptions options,
             IntFunction<byte[]> emit) {
         byte[] ptx = emit.apply(LLVMAssemblyFile);
-        if (format == ObjectFormat.ASSEMBLY) {
+        Inspection.keep(module, this, options, "ptx", ptx);
+        if (format == ObjectFormat.ASSEMBLY && !options.resourceUsage()) {
             return object(format, props, ptx);
         }
         return ptxObject(module, ptx, format, props, options);
     }
+
+    /** PTX is kept, and resource usage read from ptxas, in {@link #serialize}. */
+    @Override
+    public boolean keepsItsAssembly() {
+        return true;
+    }
+
+    /**
+     * What ptxas is given besides the target and file names: the optimisation level, the target's
+     * {@code flags = {"ptxas-cmd-options" = [...]}} (an array of arguments, or one string of them separated by
+     * spaces), and the run's own options ({@code -Xptxas}).
+     */
+    List<String> ptxasArguments(KernelOptions options) {
+        List<String> args = new ArrayList<>();
+        args.add("-O" + Math.max(0, Math.min(3, optLevel())));
+        Attribute given = n.flags() == null ? null : n.flags().get(PTXAS_OPTIONS);
+        if (given instanceof Attribute.ArrayAttr a) {
+            for (Attribute e : a.elements()) {
+                if (e instanceof Attribute.StringAttr s) {
+                    args.add(s.value());
+                }
+            }
+        } else if (given instanceof Attribute.StringAttr s) {
+            for (String word : s.value().strip().split("\\s+")) {
+                if (!word.isEmpty()) {
+                    args.add(word);
+                }
+            }
+        }
+        args.addAll(options.ptxasOptions());
+        return args;
+    }
+
+    /** The key of a target's {@code flags} whose value ptxas is given, as upstream's NVVM target names it. */
+    public static final String PTXAS_OPTIONS = "ptxas-cmd-options";
 
     /**
      * libdevice: the first {@code libdevice*.bc} the target's {@code link} list names, else the CUDA
@@ -359,7 +397,8 @@ public final class Nvptx extends DeviceTarget {
         Path ptxas = ExternalTools.findTool("ptxas", options.ptxas());
         if (ptxas == null) {
             options.notes().accept(ExternalTools.location(module) + ": note: ptxas not found (--ptxas, $CUDA_HOME/bin or PATH);"
-                    + " embedding PTX for " + name() + ", which the driver compiles when it loads it");
+                    + (format == ObjectFormat.ASSEMBLY ? " no resource usage for " + name()
+                    : " embedding PTX for " + name() + ", which the driver compiles when it loads it"));
             return object(ObjectFormat.ASSEMBLY, props, ptx);
         }
         String sm = chip();
@@ -368,8 +407,23 @@ public final class Nvptx extends DeviceTarget {
             Path in = dir.resolve("kernels.ptx");
             Path cubin = dir.resolve("kernels.cubin");
             Files.write(in, ptx);
-            ExternalTools.run(module, List.of(ptxas.toString(), "-arch=" + sm, "-O" + Math.max(0, Math.min(3, optLevel())),
-                    in.toString(), "-o", cubin.toString()), "ptxas");
+            List<String> command = new ArrayList<>(List.of(ptxas.toString(), "-arch=" + sm));
+            command.addAll(ptxasArguments(options));
+            if (options.resourceUsage()) {
+                // A run of its own: -v is recorded in the cubin, which must be as it is without the report.
+                List<String> verbose = new ArrayList<>(command);
+                verbose.addAll(List.of("-v", in.toString(), "-o", dir.resolve("report.cubin").toString()));
+                Inspection.report(module, this, options, ResourceUsage.ptxas(ExternalTools.run(module, verbose,
+                        "ptxas")));
+            }
+            if (format == ObjectFormat.ASSEMBLY) {
+                return object(format, props, ptx);
+            }
+            command.addAll(List.of(in.toString(), "-o", cubin.toString()));
+            ExternalTools.run(module, command, "ptxas");
+            if (format == ObjectFormat.FATBIN) {
+                Inspection.keep(module, this, options, "cubin", Files.readAllBytes(cubin));
+            }
             Path fatbinary = format == ObjectFormat.FATBIN ? ExternalTools.findTool("fatbinary", ptxas.getParent().resolve(
                     "fatbinary")) : null;
             if (fatbinary == null) {
