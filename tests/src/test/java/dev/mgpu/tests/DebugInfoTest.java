@@ -98,6 +98,62 @@ class DebugInfoTest {
         assertTrue(out.contains("axpy: kernel "), out);
     }
 
+    /**
+     * -g gives CPU kernels line tables too: gdb stops at a line inside a kernel (once its object has loaded),
+     * in the worker thread that runs the block, steps to the next line, and the program runs to its checked
+     * end. Both kinds of CPU kernel: one of independent threads (axpy), and one whose threads meet at
+     * barriers (matmul, built as loops over the threads between them).
+     */
+    @Test
+    void gdbStopsInsideCpuKernels() throws Exception {
+        assumeTrue(TestPaths.findTool("gdb") != null || System.getenv("CI") != null, "gdb is not installed");
+        Path dir = Files.createTempDirectory("mgpu-debug-kernel");
+        String axpy = debugKernel(dir, "axpy", "AXPY", 18, 19);
+        assertTrue(axpy.contains("\n18\t        %r = arith.addf %ax, %yv : f32\n"), axpy);
+        assertTrue(axpy.contains("\n19\t        memref.store %r, %y[%i] : memref<1024xf32>\n"), axpy);
+        // The loop is unrolled and its loads interleaved (kernels are optimised at their target's level): the step
+        // reaches the next load of B.
+        String matmul = debugKernel(dir, "matmul", "MATMUL", 34, 33);
+        assertTrue(matmul.contains("\n34\t          %next = math.fma %x, %y, %p : f32\n"), matmul);
+    }
+
+    /** Runs {@code name}'s example under gdb: a stop at {@code line} of its kernel, a step to {@code next}. */
+    private static String debugKernel(Path dir, String name, String macro, int line, int next) throws Exception {
+        Path src = TestPaths.root().resolve("examples/kernels/" + name + ".mlir");
+        Path host = dir.resolve(name + ".o");
+        Native.exec(dir, Map.of(), TestPaths.root().resolve("tools/gpu-translate").toString(), "-g", "-O0",
+                "--kernel-bare-ptr-calling-convention", src.toString(), "-o", host.toString());
+        Path exe = dir.resolve(name);
+        Native.exec(dir, Map.of(), "cc", "-g", "-O0", "-DKERNEL_" + macro,
+                TestPaths.root().resolve("examples/kernels/main.c").toString(), host.toString(),
+                "-L" + Native.libDir(), "-Wl,-rpath," + Native.libDir(), "-lmgpu", "-lm", "-o", exe.toString());
+        Path log = dir.resolve(name + "-gdb.txt");
+        // The kernel's object loads at its first launch: the breakpoint in it is set once the runtime launches.
+        ProcessBuilder pb = new ProcessBuilder("timeout", "-k", "5", "100", "gdb", "-nx", "-batch",
+                "-ex", "set debuginfod enabled off", "-ex", "break mgpuLaunchKernel", "-ex", "run",
+                "-ex", "break " + name + ".mlir:" + line, "-ex", "continue", "-ex", "bt 1",
+                "-ex", "set scheduler-locking step", "-ex", "next",
+                "-ex", "delete", "-ex", "continue", exe.toString())
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().putAll(Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"));
+        Process p = pb.start();
+        boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+        String out = Files.readString(log);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        assertTrue(ended && p.exitValue() != 124 && p.exitValue() != 137, "gdb hung:\n" + out);
+        assertTrue(out.contains("Breakpoint 2 at 0x"), out);
+        assertTrue(out.contains(": file " + name + ".mlir, line " + line + "."), out);
+        assertTrue(out.matches("(?s).*Thread \\d+ \"" + name + "\" hit Breakpoint 2, " + name + " \\(\\) at " + name
+                + ".mlir:" + line + "\n.*"), out);
+        assertTrue(out.contains("#0  " + name + " () at " + name + ".mlir:" + line + "\n"), out);
+        assertTrue(out.contains("\n" + next + "\t"), out);
+        assertTrue(out.contains(name + ": OK, every number checked"), out);
+        return out;
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {

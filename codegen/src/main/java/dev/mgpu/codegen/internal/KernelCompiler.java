@@ -114,8 +114,12 @@ public final class KernelCompiler {
         }
     }
 
-    /** Compiles every compilable {@code gpu.module} of {@code root} and replaces it with its {@code gpu.binary}. */
-    public static void compile(Operation root, KernelOptions options) {
+    /**
+     * Compiles every compilable {@code gpu.module} of {@code root} and replaces it with its {@code gpu.binary};
+     * with {@code debugInfo}, kernels of targets that a debugger steps through on the host (the CPU) get
+     * DWARF line tables at the lines of the input.
+     */
+    public static void compile(Operation root, KernelOptions options, boolean debugInfo) {
         // Each module and target is its own LLVM context and target machine, and only reads the model: they
         // are compiled side by side (a program for sm_90, sm_80, gfx90a and the CPU compiles in about half the
         // time on two cores). What the first failing one (in program order) reports is the error.
@@ -128,7 +132,7 @@ public final class KernelCompiler {
                 List<String> own = java.util.Collections.synchronizedList(new ArrayList<>());
                 notes.add(own);
                 KernelOptions piece = options.withNotes(own::add);
-                work.add(() -> compile(m, (GpuTarget) a, piece));
+                work.add(() -> compile(m, (GpuTarget) a, piece, debugInfo));
             }
         }
         List<ObjectAttr> results;
@@ -152,7 +156,7 @@ public final class KernelCompiler {
         }
     }
 
-    private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options) {
+    private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options, boolean debugInfo) {
         DeviceTarget d = DeviceTargets.of(target);
         if (d == null) {
             throw new MgpuException(module.knownLocation(), "Invalid target for compiling kernels (must be"
@@ -171,7 +175,7 @@ public final class KernelCompiler {
             Diagnostics.OPEN.put(nm.context().address(), diagnostics);
             LLVMContextSetDiagnosticHandler(nm.context(), Diagnostics.HANDLER, nm.context());
             try {
-                return compile(module, target, options, d, where, nm, tm, diagnostics);
+                return compile(module, target, options, d, where, nm, tm, diagnostics, debugInfo);
             } finally {
                 LLVMContextSetDiagnosticHandler(nm.context(), null, null);
                 Diagnostics.OPEN.remove(nm.context().address());
@@ -213,13 +217,14 @@ public final class KernelCompiler {
     }
 
     private static ObjectAttr compile(Operation module, GpuTarget target, KernelOptions options, DeviceTarget d,
-            Location where, NativeModule nm, NativeTargetMachine tm, Diagnostics diagnostics) {
+            Location where, NativeModule nm, NativeTargetMachine tm, Diagnostics diagnostics, boolean debugInfo) {
         {
             LLVMSetTarget(nm.module(), d.triple());
             var layout = LLVMCreateTargetDataLayout(tm.get());
             LLVMSetModuleDataLayout(nm.module(), layout);
             LLVMDisposeTargetData(layout);
-            ModuleTranslation.translateDevice(module, nm, d, Translators.TABLE, options.barePointers());
+            ModuleTranslation.translateDevice(module, nm, d, Translators.TABLE, options.barePointers(),
+                    debugInfo && d.debuggedOnHost());
             d.configureModule(nm.module(), nm.context(), module);
             libraryDeclarations(nm, module, d, options);
             Pipeline.verifyLlvm(nm, module.knownLocation(), "Invalid kernel module for " + d.name()

@@ -114,7 +114,7 @@ public final class Pipeline {
         if (KernelCompiler.needed(root)) {
             long t0 = System.nanoTime();
             KernelCompiler.checkCpuTriples(root, triple);
-            KernelCompiler.compile(root, kernels);
+            KernelCompiler.compile(root, kernels, codegen.debugInfo());
             phases.phaseDone(PhaseListener.KERNELS, System.nanoTime() - t0);
         }
     }

@@ -82,6 +82,10 @@ public final class DebugInfo implements AutoCloseable {
      */
     public LLVMMetadataRef at(Operation op, LLVMBuilderRef builder) {
         LLVMMetadataRef before = LLVMGetCurrentDebugLocation2(builder);
+        if (scope == null) {
+            // Outside a function of its own (a helper a target builds): the function gets its line later.
+            return before;
+        }
         Location.FileLineCol f = fileLineCol(op.location());
         if (f == null || !f.file().equals(fallback.file())) {
             f = fallback;
@@ -96,6 +100,43 @@ public final class DebugInfo implements AutoCloseable {
         LLVMDIBuilderFinalizeSubprogram(di, scope);
         LLVMSetCurrentDebugLocation2(builder, null);
         scope = null;
+    }
+
+    /**
+     * Gives every function of the module that has a body and no subprogram (the entry points a target's
+     * kernel ABI adds around the translated bodies) one, at {@code at}'s line, and that line to each of its
+     * instructions without a location: a debugger then sees the kernel's own lines when the bodies are
+     * inlined into them.
+     *
+     * @param at the op whose line the added functions have (the {@code gpu.module})
+     * @param lineOf the op a function is named for, by LLVM name, or null for {@code at}
+     */
+    public void describeTheRest(Operation at, java.util.function.Function<String, Operation> lineOf) {
+        for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn != null && !fn.isNull(); fn = LLVMGetNextFunction(fn)) {
+            if (LLVMIsDeclaration(fn) != 0 || LLVMGetSubprogram(fn) != null && !LLVMGetSubprogram(fn).isNull()) {
+                continue;
+            }
+            String name = LLVMGetValueName(fn).getString();
+            Operation op = lineOf.apply(name);
+            Location.FileLineCol f = fileLineCol((op != null ? op : at).knownLocation());
+            Location.FileLineCol line = f != null ? f : new Location.FileLineCol("<unknown>", 1, 1);
+            LLVMMetadataRef file = file(line.file());
+            LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(di, file, name, name.length(), name, name.length(), file,
+                    line.line(), subroutine, LLVMGetLinkage(fn) == LLVMInternalLinkage
+                            || LLVMGetLinkage(fn) == LLVMPrivateLinkage ? 1 : 0, 1, line.line(), 0, 0);
+            LLVMSetSubprogram(fn, sp);
+            LLVMMetadataRef loc = LLVMDIBuilderCreateDebugLocation(ctx, line.line(), Math.max(0, line.column()), sp,
+                    null);
+            for (var b = LLVMGetFirstBasicBlock(fn); b != null && !b.isNull(); b = LLVMGetNextBasicBlock(b)) {
+                for (var i = LLVMGetFirstInstruction(b); i != null && !i.isNull(); i = LLVMGetNextInstruction(i)) {
+                    LLVMMetadataRef has = LLVMInstructionGetDebugLoc(i);
+                    if (has == null || has.isNull()) {
+                        LLVMInstructionSetDebugLoc(i, loc);
+                    }
+                }
+            }
+            LLVMDIBuilderFinalizeSubprogram(di, sp);
+        }
     }
 
     /** Finishes the metadata and states the versions that LLVM and debuggers read. */

@@ -279,6 +279,14 @@ public abstract class DeviceTarget {
             java.util.Map<String, Attribute> props, dev.mgpu.codegen.KernelOptions options,
             java.util.function.IntFunction<byte[]> emit);
 
+    /**
+     * Whether {@code -g} gives the target's kernels line tables: for a target whose kernels run in the host
+     * process, where the host's debugger steps through them (the CPU).
+     */
+    public boolean debuggedOnHost() {
+        return false;
+    }
+
     /** Whether the target keeps its assembly and reports resource usage itself, in {@link #serialize}. */
     public boolean keepsItsAssembly() {
         return false;

@@ -118,33 +118,55 @@ public final class ModuleTranslation {
      * in the device's address spaces.
      */
     public static void translateDevice(Operation gpuModule, NativeModule nm, DeviceTarget device,
-            OpTable<ModuleTranslation> table, boolean barePointers) {
+            OpTable<ModuleTranslation> table, boolean barePointers, boolean debugInfo) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
             ModuleTranslation t = device(nm.module(), b.get(), device, table, barePointers);
-            List<Operation> ops = gpuModule.region(0).entry().operations();
-            for (Operation op : ops) {
-                if (isFunction(op)) {
-                    t.declareFunction(op);
-                } else if (t.table.globals().containsKey(op.name())) {
-                    t.table.globals().get(op.name()).translate(op, t);
-                }
+            if (!debugInfo) {
+                t.translateDevice(gpuModule);
+                return;
             }
-            device.planFunctions(t, gpuModule);
-            for (Operation op : ops) {
-                if (device.translatesItself(t, op)) {
-                    continue;
-                } else if (isFunction(op) && !op.region(0).isEmpty()) {
-                    t.translateBody(op);
-                } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)
-                        && !op.name().equals(Allocations.GlobalOp.NAME)) {
-                    throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
-                            + op.name());
+            try (DebugInfo di = new DebugInfo(nm.module(), gpuModule.knownLocation())) {
+                t.debug = di;
+                t.translateDevice(gpuModule);
+                Map<String, Operation> kernels = new HashMap<>();
+                for (Operation op : gpuModule.region(0).entry().operations()) {
+                    if (isFunction(op)) {
+                        kernels.put(op.symbolName(), op);
+                    }
                 }
+                // An entry point or helper of a kernel is named for it: "k", "k.mgpu...".
+                di.describeTheRest(gpuModule, name -> kernels.get(name.contains(".") ? name.substring(0,
+                        name.indexOf('.')) : name));
+                di.finish();
             }
-            for (Operation op : ops) {
-                if (isFunction(op) && t.isKernel(op)) {
-                    device.finishKernel(t, op, t.functions.get(op.symbolName()));
-                }
+        }
+    }
+
+    /** Declares, translates and finishes the functions of {@code gpuModule}. */
+    private void translateDevice(Operation gpuModule) {
+        List<Operation> ops = gpuModule.region(0).entry().operations();
+        for (Operation op : ops) {
+            if (isFunction(op)) {
+                declareFunction(op);
+            } else if (table.globals().containsKey(op.name())) {
+                table.globals().get(op.name()).translate(op, this);
+            }
+        }
+        device.planFunctions(this, gpuModule);
+        for (Operation op : ops) {
+            if (device.translatesItself(this, op)) {
+                continue;
+            } else if (isFunction(op) && !op.region(0).isEmpty()) {
+                translateBody(op);
+            } else if (!isFunction(op) && !op.name().equals(LLVMKernelOps.GLOBAL)
+                    && !op.name().equals(Allocations.GlobalOp.NAME)) {
+                throw error(op, "Invalid op in a gpu.module for " + device.name() + " (must be a function): "
+                        + op.name());
+            }
+        }
+        for (Operation op : ops) {
+            if (isFunction(op) && isKernel(op)) {
+                device.finishKernel(this, op, functions.get(op.symbolName()));
             }
         }
     }
@@ -458,6 +480,23 @@ public final class ModuleTranslation {
                 translateOp(op);
             }
         }
+        if (debug != null) {
+            debug.endFunction(builder);
+        }
+    }
+
+    /**
+     * Starts the line table of {@code fn}, which a target builds itself for {@code fnOp} (a CPU kernel whose
+     * threads work together), as {@link #translateBody} does for the rest; nothing without {@code -g}.
+     */
+    public void beginDebug(LLVMValueRef fn, Operation fnOp) {
+        if (debug != null) {
+            debug.beginFunction(fn, fnOp, builder);
+        }
+    }
+
+    /** Ends what {@link #beginDebug} started. */
+    public void endDebug() {
         if (debug != null) {
             debug.endFunction(builder);
         }

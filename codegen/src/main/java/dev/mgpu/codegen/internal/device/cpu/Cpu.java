@@ -532,6 +532,12 @@ public final class Cpu extends DeviceTarget {
         CpuBuiltins.add(module, ctx, where);
     }
 
+    /** Kernels run in the host process: -g gives them line tables too, and gdb stops in them. */
+    @Override
+    public boolean debuggedOnHost() {
+        return true;
+    }
+
     /**
      * A kernel's stack: the frame of its entry point and of the per-thread body it calls, if that was not
      * inlined; and its workgroup memory, which the runtime gives each block.

@@ -114,6 +114,7 @@ public final class WorkItemLoops {
         LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMPositionBuilderAtEnd(t.builder, entry);
+        t.beginDebug(fn, kernel);
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
         List<LLVMTypeRef> types = new ArrayList<>();
@@ -158,6 +159,7 @@ public final class WorkItemLoops {
         }
         memory.place(kernel, known, threads);
         LLVMBuildRetVoid(t.builder);
+        t.endDebug();
     }
 
 
