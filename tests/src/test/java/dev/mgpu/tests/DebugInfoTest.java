@@ -65,25 +65,8 @@ class DebugInfoTest {
         Native.exec(dir, Map.of(), "cc", "-g", "-O0", "-DKERNEL_AXPY",
                 TestPaths.root().resolve("examples/kernels/main.c").toString(), host.toString(),
                 "-L" + Native.libDir(), "-Wl,-rpath," + Native.libDir(), "-lmgpu", "-lm", "-o", exe.toString());
-        Path log = dir.resolve("gdb.txt");
-        // The output goes to a file: a debugger that hangs is killed, and the test reads what it wrote.
-        ProcessBuilder pb = new ProcessBuilder("timeout", "-k", "5", "100", "gdb", "-nx", "-batch",
-                "-ex", "set debuginfod enabled off", "-ex", "break axpy.mlir:38", "-ex", "run", "-ex", "bt 1",
-                "-ex", "print ((float *) &y)[3]", "-ex", "step", "-ex", "continue", "-ex", "bt 1",
-                "-ex", "delete", "-ex", "continue", exe.toString())
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().putAll(Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"));
-        Process p = pb.start();
-        boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
-        String out = Files.readString(log);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        assertTrue(ended, "gdb did not end:\n" + out);
-        // gdb 13 may say "Couldn't get registers" (and exit 1) when the program's threads end with it, so the
-        // end is read from the program's own last line, and only a debugger killed by timeout fails here.
-        assertTrue(p.exitValue() != 124 && p.exitValue() != 137, "gdb hung:\n" + out);
+        String out = gdb(dir.resolve("gdb.txt"), exe, "break axpy.mlir:38", "run", "bt 1", "print ((float *) &y)[3]",
+                "step", "continue", "bt 1", "delete", "continue");
         assertTrue(out.contains("Breakpoint 1 at "), out);
         assertTrue(out.contains(": file axpy.mlir, line 38."), out);
         assertTrue(out.contains("Breakpoint 1, run_axpy () at axpy.mlir:38"), out);
@@ -127,15 +110,35 @@ class DebugInfoTest {
         Native.exec(dir, Map.of(), "cc", "-g", "-O0", "-DKERNEL_" + macro,
                 TestPaths.root().resolve("examples/kernels/main.c").toString(), host.toString(),
                 "-L" + Native.libDir(), "-Wl,-rpath," + Native.libDir(), "-lmgpu", "-lm", "-o", exe.toString());
-        Path log = dir.resolve(name + "-gdb.txt");
         // The kernel's object loads at its first launch: the breakpoint in it is set once the runtime launches.
-        ProcessBuilder pb = new ProcessBuilder("timeout", "-k", "5", "100", "gdb", "-nx", "-batch",
-                "-ex", "set debuginfod enabled off", "-ex", "break mgpuLaunchKernel", "-ex", "run",
-                "-ex", "break " + name + ".mlir:" + line, "-ex", "continue", "-ex", "bt 1",
-                "-ex", "set scheduler-locking step", "-ex", "next",
-                "-ex", "delete", "-ex", "continue", exe.toString())
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        String out = gdb(dir.resolve(name + "-gdb.txt"), exe, "break mgpuLaunchKernel", "run",
+                "break " + name + ".mlir:" + line, "continue", "bt 1", "set scheduler-locking step", "next", "delete",
+                "continue");
+        assertTrue(out.contains("Breakpoint 2 at 0x"), out);
+        assertTrue(out.contains(": file " + name + ".mlir, line " + line + "."), out);
+        assertTrue(out.matches("(?s).*Thread \\d+ \"" + name + "\" hit Breakpoint 2, " + name + " \\(\\) at " + name
+                + ".mlir:" + line + "\n.*"), out);
+        assertTrue(out.contains("#0  " + name + " () at " + name + ".mlir:" + line + "\n"), out);
+        assertTrue(out.contains("\n" + next + "\t"), out);
+        assertTrue(out.contains(name + ": OK, every number checked"), out);
+        return out;
+    }
+
+    /**
+     * Runs {@code exe} on the CPU backend under gdb with {@code commands}, two runs of its kernel, and returns
+     * what gdb and the program printed. The output goes to a file: a debugger that hangs is killed, and what it
+     * wrote is read. gdb 13 may say "Couldn't get registers" (and exit 1) when the program's threads end with
+     * it, so the end is read from the program's own last line, and only a debugger killed by timeout fails.
+     */
+    private static String gdb(Path log, Path exe, String... commands) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("timeout", "-k", "5", "100", "gdb", "-nx", "-batch",
+                "-ex", "set debuginfod enabled off"));
+        for (String c : commands) {
+            cmd.addAll(List.of("-ex", c));
+        }
+        cmd.add(exe.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(exe.getParent().toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().putAll(Map.of("MGPU_BACKEND", "cpu", "KERNEL_REPS", "2", "KERNEL_TRIALS", "1"));
         Process p = pb.start();
         boolean ended = p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
@@ -144,13 +147,6 @@ class DebugInfoTest {
             p.destroyForcibly();
         }
         assertTrue(ended && p.exitValue() != 124 && p.exitValue() != 137, "gdb hung:\n" + out);
-        assertTrue(out.contains("Breakpoint 2 at 0x"), out);
-        assertTrue(out.contains(": file " + name + ".mlir, line " + line + "."), out);
-        assertTrue(out.matches("(?s).*Thread \\d+ \"" + name + "\" hit Breakpoint 2, " + name + " \\(\\) at " + name
-                + ".mlir:" + line + "\n.*"), out);
-        assertTrue(out.contains("#0  " + name + " () at " + name + ".mlir:" + line + "\n"), out);
-        assertTrue(out.contains("\n" + next + "\t"), out);
-        assertTrue(out.contains(name + ": OK, every number checked"), out);
         return out;
     }
 

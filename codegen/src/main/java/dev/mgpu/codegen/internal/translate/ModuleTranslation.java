@@ -121,24 +121,20 @@ public final class ModuleTranslation {
             OpTable<ModuleTranslation> table, boolean barePointers, boolean debugInfo) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
             ModuleTranslation t = device(nm.module(), b.get(), device, table, barePointers);
-            if (!debugInfo) {
+            t.withDebugInfo(debugInfo, gpuModule, () -> {
                 t.translateDevice(gpuModule);
-                return;
-            }
-            try (DebugInfo di = new DebugInfo(nm.module(), gpuModule.knownLocation())) {
-                t.debug = di;
-                t.translateDevice(gpuModule);
-                Map<String, Operation> kernels = new HashMap<>();
-                for (Operation op : gpuModule.region(0).entry().operations()) {
-                    if (isFunction(op)) {
-                        kernels.put(op.symbolName(), op);
+                if (t.debug != null) {
+                    Map<String, Operation> kernels = new HashMap<>();
+                    for (Operation op : gpuModule.region(0).entry().operations()) {
+                        if (isFunction(op)) {
+                            kernels.put(op.symbolName(), op);
+                        }
                     }
+                    // An entry point or helper of a kernel is named for it: "k", "k.mgpu...".
+                    t.debug.describeTheRest(gpuModule, name -> kernels.get(name.contains(".") ? name.substring(0,
+                            name.indexOf('.')) : name));
                 }
-                // An entry point or helper of a kernel is named for it: "k", "k.mgpu...".
-                di.describeTheRest(gpuModule, name -> kernels.get(name.contains(".") ? name.substring(0,
-                        name.indexOf('.')) : name));
-                di.finish();
-            }
+            });
         }
     }
 
@@ -254,15 +250,22 @@ public final class ModuleTranslation {
             OpTable<ModuleTranslation> table, boolean barePointers) {
         try (NativeBuilder b = new NativeBuilder(nm.context()); PointerScope scope = new PointerScope()) {
             ModuleTranslation t = host(nm.module(), b.get(), strategy, table, barePointers);
-            if (!debugInfo) {
-                t.translate(root);
-                return;
-            }
-            try (DebugInfo di = new DebugInfo(nm.module(), root.knownLocation())) {
-                t.debug = di;
-                t.translate(root);
-                di.finish();
-            }
+            t.withDebugInfo(debugInfo, root, () -> t.translate(root));
+        }
+    }
+
+    /** Runs {@code body}, with DWARF line tables for what it translates when {@code on}, finished after it. */
+    private void withDebugInfo(boolean on, Operation root, Runnable body) {
+        if (!on) {
+            body.run();
+            return;
+        }
+        try (DebugInfo di = new DebugInfo(module, root.knownLocation())) {
+            debug = di;
+            body.run();
+            di.finish();
+        } finally {
+            debug = null;
         }
     }
 
