@@ -110,16 +110,7 @@ class JavaExampleTest {
                 + " 256, 1, 1>}") && text.split("gpu.barrier\n", -1).length - 1 == 9, text);
         Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "reduce.mlir");
         assertEquals(List.of(), Mgpu.verify(module));
-        Path mlirOpt = TestPaths.findTool("mlir-opt-22");
-        if (mlirOpt != null || System.getenv("CI") != null) {
-            assertTrue(mlirOpt != null, "mlir-opt-22 is not installed, and CI must run this test: install mlir-22-tools");
-            // Upstream has neither mgpu's CPU target nor its run-time choice of object.
-            Path upstream = run.resolve("upstream.mlir");
-            Files.writeString(upstream, text.replace(" <#gpu.runtime_select> [", " [").replace(", #cpu.target] {",
-                    "] {"));
-            Native.exec(run, Map.of(), mlirOpt.toString(), upstream.toString(), "-o", run.resolve("upstream-out.mlir")
-                    .toString());
-        }
+        KernelBuilderTest.upstreamAccepts(run, text);
 
         Mgpu.compileKernels(module, Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withFormat(
                 ObjectFormat.ASSEMBLY)));

@@ -242,7 +242,8 @@ public final class GpuFuncOp extends FunctionOpView {
     /**
      * Promises the block size the function runs with ({@code known_block_size = array<i32: x, y, z>}): the
      * NVIDIA code gets it as {@code .maxntid}, the AMD code as its largest work-group size, and the CPU code
-     * runs its loops over exactly these threads; a launch with another block size is refused.
+     * runs its loops over exactly these threads, so that the CPU runtime refuses a launch of another block
+     * size.
      *
      * @param x the threads along x, at least 1
      * @param y the threads along y, at least 1
