@@ -35,7 +35,8 @@ import java.util.Map;
 /**
  * Builds ops of every dialect of the subset at the end of a block, for Java code generators. Each method
  * appends one op at the current location and returns its result (or the op when it has none, or
- * several). The module built this way is checked by the verifier like parsed input.
+ * several). The module built this way is checked by the verifier like parsed input. The bodies of kernels
+ * are built with {@link KernelBuilder}.
  *
  * <pre>{@code
  * Builtin.ModuleOp m = Builtin.ModuleOp.create(loc);

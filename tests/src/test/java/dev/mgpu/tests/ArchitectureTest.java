@@ -2,6 +2,7 @@ package dev.mgpu.tests;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -234,5 +235,46 @@ class ArchitectureTest {
                 }
             }
         };
+    }
+
+    /**
+     * Every package of every module's main sources (the examples' too) says what it is for in a
+     * package-info.java: a javadoc comment of at least one sentence, before the package's own declaration.
+     */
+    @Test
+    void everyMainPackageIsDescribed() throws java.io.IOException {
+        java.nio.file.Path root = TestPaths.root();
+        List<java.nio.file.Path> sourceRoots;
+        try (var walk = java.nio.file.Files.walk(root, 5)) {
+            sourceRoots = walk.filter(p -> p.endsWith(java.nio.file.Path.of("src", "main", "java"))
+                    && !root.relativize(p).toString().contains("target")).sorted().toList();
+        }
+        Set<String> modules = new TreeSet<>();
+        List<String> problems = new ArrayList<>();
+        for (java.nio.file.Path src : sourceRoots) {
+            modules.add(root.relativize(src).getName(0).toString());
+            Set<java.nio.file.Path> packages = new TreeSet<>();
+            try (var walk = java.nio.file.Files.walk(src)) {
+                walk.filter(p -> p.toString().endsWith(".java")).map(java.nio.file.Path::getParent)
+                        .filter(d -> !d.equals(src)).forEach(packages::add);
+            }
+            for (java.nio.file.Path dir : packages) {
+                String name = src.relativize(dir).toString().replace(java.io.File.separatorChar, '.');
+                java.nio.file.Path info = dir.resolve("package-info.java");
+                if (!java.nio.file.Files.exists(info)) {
+                    problems.add(root.relativize(dir) + ": no package-info.java");
+                    continue;
+                }
+                String text = java.nio.file.Files.readString(info);
+                int end = text.indexOf("*/");
+                String doc = end < 0 ? "" : text.substring(0, end).replaceAll("(?m)^\\s*/?\\*+", " ").strip();
+                if (!text.startsWith("/**") || doc.length() < 60 || !doc.contains(".")
+                        || !text.substring(end).contains("\npackage " + name + ";")) {
+                    problems.add(root.relativize(info) + ": must describe package " + name + " in a javadoc comment");
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(modules.containsAll(Set.of("model", "codegen", "tools", "bench", "examples")), modules.toString());
     }
 }

@@ -1,6 +1,14 @@
 package dev.mgpu.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.codegen.KernelOptions;
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.dialect.gpu.BinaryOp;
+import dev.mgpu.dialect.gpu.ObjectFormat;
+import dev.mgpu.ir.Operation;
+import java.nio.charset.StandardCharsets;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,11 +51,19 @@ class JavaExampleTest {
         }
     }
 
+    /** The example's jar and the installed jars it needs, built once for every test that runs a program. */
+    private static synchronized String classpath() throws Exception {
+        Path cp = work.resolve("cp.txt");
+        if (!Files.exists(cp)) {
+            mvn("package", "dependency:build-classpath", "-Dmdep.outputFile=" + cp);
+        }
+        return project.resolve("target/mgpu-java-example-1.jar") + ":" + Files.readString(cp).strip();
+    }
+
     @Test
     void buildsAgainstInstalledArtifactsAndRuns() throws Exception {
+        String classpath = classpath();
         Path cp = work.resolve("cp.txt");
-        mvn("package", "dependency:build-classpath", "-Dmdep.outputFile=" + cp);
-        String classpath = project.resolve("target/mgpu-java-example-1.jar") + ":" + Files.readString(cp).strip();
         for (String entry : classpath.split(":")) {
             assertTrue(!entry.contains("/tests/") && !entry.contains("/target/classes"), "not an installed jar: " + entry);
         }
@@ -68,6 +84,48 @@ class JavaExampleTest {
                 "-cp", project.resolve("target/mgpu-java-example-1.jar").toString(), "example.AxpyFromJava",
                 TestPaths.root().resolve("examples/own-objects/axpy").toString(), runtime.toString(), work.resolve("run-modular").toString());
         assertTrue(modular.contains("axpy: OK, 1024 elements checked"), modular);
+    }
+
+    /**
+     * ReduceKernelFromJava builds a block-wide sum in workgroup memory with barriers through the kernel
+     * builders, compiles it for sm_90, gfx90a and the CPU in one call, and runs it on the CPU backend, which
+     * must compute every block's sum as Java does. The kernel's module it wrote is read back, and must be
+     * taken by upstream's mlir-opt-22; its PTX for sm_90 has the barriers and the shared tile, and ptxas
+     * (where installed) assembles it.
+     */
+    @Test
+    void buildsAKernelInJavaAndRunsIt() throws Exception {
+        Path run = work.resolve("run-reduce");
+        String out = Native.exec(work, Map.of("MGPU_BACKEND", "cpu"), Path.of(System.getProperty("java.home"), "bin",
+                "java").toString(), "-cp", classpath(), "example.ReduceKernelFromJava",
+                TestPaths.root().resolve("tools/target/image").toString(), run.toString());
+        assertTrue(out.contains("compiled 3 objects: #nvvm.target<chip = \"sm_90\">, #rocdl.target<chip = \"gfx90a\">,"
+                + " #cpu.target\n"), out);
+        assertTrue(out.contains("reduce: OK, 16 block sums of 256 elements checked, sum[0] = 1580.375,"
+                + " sum[15] = 1599.125\n"), out);
+
+        String text = Files.readString(run.resolve("reduce.mlir"));
+        assertTrue(text.contains("gpu.func @block_sum(%arg0: memref<4096xf32>, %arg1: memref<16xf32>) workgroup(%arg2"
+                + " : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32:"
+                + " 256, 1, 1>}") && text.split("gpu.barrier\n", -1).length - 1 == 9, text);
+        Operation module = Mgpu.parse(text.getBytes(StandardCharsets.UTF_8), "reduce.mlir");
+        assertEquals(List.of(), Mgpu.verify(module));
+        KernelBuilderTest.upstreamAccepts(run, text);
+
+        Mgpu.compileKernels(module, Mgpu.Options.DEFAULT.withKernels(KernelOptions.DEFAULT.withFormat(
+                ObjectFormat.ASSEMBLY)));
+        String ptx = new String(new BinaryOp(module.region(0).entry().operations().get(0)).object(0).object().bytes(), StandardCharsets.UTF_8);
+        assertTrue(ptx.contains(".target sm_90") && ptx.contains(".visible .entry block_sum(")
+                && ptx.contains(".maxntid 256, 1, 1") && ptx.contains(".shared .align"), ptx);
+        assertEquals(9, ptx.split("bar.sync", -1).length - 1, ptx);
+        Path ptxas = TestPaths.findTool("ptxas");
+        if (ptxas != null) {
+            Path file = run.resolve("block_sum.ptx");
+            Files.writeString(file, ptx);
+            Native.exec(run, Map.of(), ptxas.toString(), "-arch=sm_90", file.toString(), "-o",
+                    run.resolve("block_sum.cubin").toString());
+            assertTrue(Files.size(run.resolve("block_sum.cubin")) > 0);
+        }
     }
 
     /** The native jars come from -Djavacpp.platform, through mgpu-codegen's POM, as bytedeco's do. */

@@ -14,7 +14,6 @@ import dev.mgpu.dialect.gpu.GpuModuleOp;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.ObjectFormat;
-import dev.mgpu.dialect.gpu.OffloadingHandlerAttr;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.DeepStack;
 import dev.mgpu.ir.Location;
@@ -69,7 +68,7 @@ public final class KernelCompiler {
         for (Operation op : root.region(0).entry().operations()) {
             if (op.name().equals(BinaryOp.NAME)) {
                 binaries.add(op.symbolName());
-            } else if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") instanceof Attribute.ArrayAttr
+            } else if (op.name().equals(GpuModuleOp.NAME) && op.attr(GpuModuleOp.TARGETS) instanceof Attribute.ArrayAttr
                     && (hasBody(op) || isEmpty(op))) {
                 modules.add(op);
             }
@@ -106,7 +105,7 @@ public final class KernelCompiler {
             return;
         }
         for (Operation m : compilable(root)) {
-            for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
+            for (Attribute a : ((Attribute.ArrayAttr) m.attr(GpuModuleOp.TARGETS)).elements()) {
                 if (a instanceof GpuTarget g) {
                     DeviceTargets.checkProgramTriple(g, triple, m);
                 }
@@ -128,7 +127,7 @@ public final class KernelCompiler {
         List<Supplier<ObjectAttr>> work = new ArrayList<>();
         List<List<String>> notes = new ArrayList<>();
         for (Operation m : modules) {
-            for (Attribute a : ((Attribute.ArrayAttr) m.attr("targets")).elements()) {
+            for (Attribute a : ((Attribute.ArrayAttr) m.attr(GpuModuleOp.TARGETS)).elements()) {
                 List<String> own = java.util.Collections.synchronizedList(new ArrayList<>());
                 notes.add(own);
                 KernelOptions piece = options.withNotes(own::add);
@@ -146,12 +145,11 @@ public final class KernelCompiler {
         Iterator<ObjectAttr> compiled = results.iterator();
         for (Operation m : modules) {
             List<ObjectAttr> objects = new ArrayList<>();
-            for (int i = ((Attribute.ArrayAttr) m.attr("targets")).elements().size(); i > 0; i--) {
+            GpuModuleOp gm = new GpuModuleOp(m);
+            for (int i = gm.targets().size(); i > 0; i--) {
                 objects.add(compiled.next());
             }
-            Attribute handler = m.attr("offloadingHandler");
-            Operation binary = BinaryOp.create(m.location(), m.symbolName(),
-                    handler instanceof OffloadingHandlerAttr h ? h : null, objects).op();
+            Operation binary = BinaryOp.create(m.location(), m.symbolName(), gm.offloadingHandler(), objects).op();
             m.parent().replace(m, binary);
         }
     }

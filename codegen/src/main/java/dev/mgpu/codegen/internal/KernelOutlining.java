@@ -85,7 +85,7 @@ public final class KernelOutlining {
     /** Whether {@code root} has a {@code gpu.module} without targets that has a function with a body. */
     public static boolean lacksTargets(Operation root) {
         for (Operation op : root.region(0).entry().operations()) {
-            if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") == null && KernelCompiler.hasBody(op)) {
+            if (op.name().equals(GpuModuleOp.NAME) && op.attr(GpuModuleOp.TARGETS) == null && KernelCompiler.hasBody(op)) {
                 return true;
             }
         }
@@ -98,8 +98,8 @@ public final class KernelOutlining {
      */
     public static void attachTargets(Operation root, List<GpuTarget> targets) {
         for (Operation op : root.region(0).entry().operations()) {
-            if (op.name().equals(GpuModuleOp.NAME) && op.attr("targets") == null && KernelCompiler.hasBody(op)) {
-                op.setAttr("targets", new Attribute.ArrayAttr(new ArrayList<>(targets)));
+            if (op.name().equals(GpuModuleOp.NAME) && op.attr(GpuModuleOp.TARGETS) == null && KernelCompiler.hasBody(op)) {
+                op.setAttr(GpuModuleOp.TARGETS, new Attribute.ArrayAttr(new ArrayList<>(targets)));
             }
         }
     }
@@ -314,11 +314,11 @@ public final class KernelOutlining {
                 privates);
         Attribute block = knownSizes(launch.blockSizes());
         if (block != null) {
-            kernel.op().setAttr("known_block_size", block);
+            kernel.op().setAttr(GpuFuncOp.KNOWN_BLOCK_SIZE, block);
         }
         Attribute grid = knownSizes(launch.gridSizes());
         if (grid != null) {
-            kernel.op().setAttr("known_grid_size", grid);
+            kernel.op().setAttr(GpuFuncOp.KNOWN_GRID_SIZE, grid);
         }
         Block entry = kernel.body();
         Map<Value, Value> replace = new IdentityHashMap<>();
@@ -362,14 +362,14 @@ public final class KernelOutlining {
         for (Block b : kernel.op().region(0).blocks()) {
             Operation t = b.terminator();
             if (t != null && t.name().equals(LaunchOp.TERMINATOR)) {
-                b.replace(t, Operation.create(GpuReturnOp.NAME, t.location(), List.of(), List.of(), Map.of()));
+                b.replace(t, GpuReturnOp.create(t.location(), List.of()).op());
             }
         }
         Operation gm = existing;
         if (gm == null) {
             GpuModuleOp made = GpuModuleOp.create(loc, module, new Attribute.ArrayAttr(new ArrayList<>(targets)));
             if (targets.size() > 1) {
-                made.op().setAttr("offloadingHandler", new OffloadingHandlerAttr.RuntimeSelect());
+                made.setOffloadingHandler(new OffloadingHandlerAttr.RuntimeSelect());
             }
             gm = made.op();
         }

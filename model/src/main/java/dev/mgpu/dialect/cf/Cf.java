@@ -179,6 +179,19 @@ public final class Cf {
             super(op, NAME);
         }
 
+        /**
+         * Creates {@code cf.assert %condition, "message"}.
+         *
+         * @param loc where the op comes from
+         * @param condition the {@code i1} that must hold
+         * @param message what the program prints when it does not
+         * @return the new op, detached
+         */
+        public static AssertOp create(Location loc, Value condition, String message) {
+            return new AssertOp(Operation.create(NAME, loc, List.of(condition), List.of(), Map.of("msg",
+                    Attribute.StringAttr.of(message))));
+        }
+
         /** {@return the {@code i1} that must hold} */
         public Value condition() {
             return op.operand(0);

@@ -35,6 +35,12 @@ public final class GpuFuncOp extends FunctionOpView {
     /** The attribution attribute that gives its memory's alignment in bytes, as upstream's lowering reads it. */
     public static final String ALIGN = "llvm.align";
 
+    /** The attribute that promises the block size, {@code array<i32: x, y, z>}. */
+    public static final String KNOWN_BLOCK_SIZE = "known_block_size";
+
+    /** The attribute that promises the grid size, {@code array<i32: x, y, z>}. */
+    public static final String KNOWN_GRID_SIZE = "known_grid_size";
+
     /**
      * {@code [workgroup(%w : T [{attrs}], ...)] [private(%p : T [{attrs}], ...)]}: memory the body gets as block
      * arguments. A gpu.func keeps each attribution's attributes ({@code withAttrs}); a gpu.launch takes none.
@@ -221,8 +227,90 @@ public final class GpuFuncOp extends FunctionOpView {
      * @return the x, y and z sizes, or null when it promises none
      */
     public long[] knownBlockSize() {
-        return op.attr("known_block_size") instanceof dev.mgpu.ir.Attribute.DenseArrayAttr d && d.size() == 3
-                ? d.values() : null;
+        return knownSize(KNOWN_BLOCK_SIZE);
+    }
+
+    /**
+     * The grid size the function promises to run with, its {@code known_grid_size}.
+     *
+     * @return the x, y and z sizes, or null when it promises none
+     */
+    public long[] knownGridSize() {
+        return knownSize(KNOWN_GRID_SIZE);
+    }
+
+    /**
+     * Promises the block size the function runs with ({@code known_block_size = array<i32: x, y, z>}): the
+     * NVIDIA code gets it as {@code .maxntid}, the AMD code as its largest work-group size, and the CPU code
+     * runs its loops over exactly these threads, so that the CPU runtime refuses a launch of another block
+     * size.
+     *
+     * @param x the threads along x, at least 1
+     * @param y the threads along y, at least 1
+     * @param z the threads along z, at least 1
+     * @return this function
+     * @throws IllegalArgumentException if a size is below 1
+     */
+    public GpuFuncOp setKnownBlockSize(int x, int y, int z) {
+        return setKnownSize(KNOWN_BLOCK_SIZE, x, y, z);
+    }
+
+    /**
+     * Promises the grid size the function runs with ({@code known_grid_size = array<i32: x, y, z>}).
+     *
+     * @param x the blocks along x, at least 1
+     * @param y the blocks along y, at least 1
+     * @param z the blocks along z, at least 1
+     * @return this function
+     * @throws IllegalArgumentException if a size is below 1
+     */
+    public GpuFuncOp setKnownGridSize(int x, int y, int z) {
+        return setKnownSize(KNOWN_GRID_SIZE, x, y, z);
+    }
+
+    private long[] knownSize(String name) {
+        return op.attr(name) instanceof Attribute.DenseArrayAttr d && d.size() == 3 ? d.values() : null;
+    }
+
+    private GpuFuncOp setKnownSize(String name, int x, int y, int z) {
+        if (x < 1 || y < 1 || z < 1) {
+            throw new IllegalArgumentException("Invalid " + name + " of gpu.func @" + op.symbolName()
+                    + " (must be sizes >= 1): " + x + ", " + y + ", " + z);
+        }
+        op.setAttr(name, Attribute.DenseArrayAttr.i32(x, y, z));
+        return this;
+    }
+
+    /**
+     * The memory of a workgroup attribution, as the body sees it.
+     *
+     * @param index the attribution's index among the workgroup ones
+     * @return the entry block's argument for it
+     * @throws IndexOutOfBoundsException if the function has no such attribution
+     */
+    public Value workgroupAttribution(int index) {
+        if (index < 0 || index >= workgroupCount()) {
+            throw new IndexOutOfBoundsException("workgroup attribution " + index + " of @" + op.symbolName()
+                    + " (it has " + workgroupCount() + ")");
+        }
+        return body().argument(type().inputs().size() + index);
+    }
+
+    /**
+     * The memory of a private attribution, as the body sees it.
+     *
+     * @param index the attribution's index among the private ones
+     * @return the entry block's argument for it
+     * @throws IndexOutOfBoundsException if the function has no such attribution
+     */
+    public Value privateAttribution(int index) {
+        int first = type().inputs().size() + workgroupCount();
+        int count = body().arguments().size() - first;
+        if (index < 0 || index >= count) {
+            throw new IndexOutOfBoundsException("private attribution " + index + " of @" + op.symbolName()
+                    + " (it has " + count + ")");
+        }
+        return body().argument(first + index);
     }
 
     static void verify(Operation op, VerifyContext ctx) {
@@ -261,7 +349,7 @@ public final class GpuFuncOp extends FunctionOpView {
                 }
             }
         }
-        for (String hint : List.of("known_block_size", "known_grid_size")) {
+        for (String hint : List.of(KNOWN_BLOCK_SIZE, KNOWN_GRID_SIZE)) {
             Attribute a = op.attr(hint);
             if (a != null && !(a instanceof Attribute.DenseArrayAttr d && d.elementType().equals(Type.I32) && d.size() == 3
                     && d.get(0) >= 1 && d.get(1) >= 1 && d.get(2) >= 1)) {
@@ -316,7 +404,7 @@ public final class GpuFuncOp extends FunctionOpView {
 
     static OpDef definition() {
         return OpDef.of(NAME).isolatedFromAbove().inherent("function_type", "arg_attrs", "res_attrs",
-                "workgroup_attrib_attrs", "private_attrib_attrs", "known_block_size", "known_grid_size")
+                "workgroup_attrib_attrs", "private_attrib_attrs", KNOWN_BLOCK_SIZE, KNOWN_GRID_SIZE)
                 .syntax((p, n, loc) -> Syntax.function(p, loc, NAME, null, Set.of(), null,
                         attrs -> attributions(p, attrs, true), attrs -> {
                             if (p.optionalKeyword("kernel")) {

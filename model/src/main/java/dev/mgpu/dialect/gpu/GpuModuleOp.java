@@ -10,6 +10,7 @@ import dev.mgpu.ir.Operation;
 import dev.mgpu.ir.Region;
 import dev.mgpu.text.OpAsmParser;
 import dev.mgpu.text.OpAsmPrinter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,12 @@ import java.util.Set;
 public final class GpuModuleOp extends OpView {
     /** The op's name. */
     public static final String NAME = "gpu.module";
+
+    /** The attribute that holds the module's targets, an array of target attributes. */
+    public static final String TARGETS = "targets";
+
+    /** The attribute that holds the offloading handler the module's {@code gpu.binary} gets. */
+    public static final String OFFLOADING_HANDLER = "offloadingHandler";
 
     /**
      * Views {@code op} as a {@code gpu.module}.
@@ -42,7 +49,7 @@ public final class GpuModuleOp extends OpView {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         attrs.put("sym_name", Attribute.StringAttr.of(name));
         if (targets != null) {
-            attrs.put("targets", targets);
+            attrs.put(TARGETS, targets);
         }
         Operation op = Operation.create(NAME, loc, List.of(), List.of(), attrs, 1, List.of());
         op.region(0).append(new Block(loc));
@@ -67,9 +74,62 @@ public final class GpuModuleOp extends OpView {
         return op.region(0).entry();
     }
 
+    /**
+     * The targets the module's kernels are compiled for.
+     *
+     * @return the targets, in order; empty when it has none
+     */
+    public List<GpuTarget> targets() {
+        List<GpuTarget> out = new ArrayList<>();
+        if (op.attr(TARGETS) instanceof Attribute.ArrayAttr a) {
+            for (Attribute t : a.elements()) {
+                if (t instanceof GpuTarget g) {
+                    out.add(g);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Sets the targets the module's kernels are compiled for, one object each.
+     *
+     * @param targets the targets, at least one, in the order of the objects
+     * @return this module
+     * @throws IllegalArgumentException if {@code targets} is empty
+     */
+    public GpuModuleOp setTargets(List<? extends GpuTarget> targets) {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("Invalid gpu.module targets (must list at least one target): []");
+        }
+        op.setAttr(TARGETS, new Attribute.ArrayAttr(List.copyOf(targets)));
+        return this;
+    }
+
+    /**
+     * The offloading handler the module's {@code gpu.binary} gets when its kernels are compiled.
+     *
+     * @return the handler, or null when the module names none (the binary's default then)
+     */
+    public OffloadingHandlerAttr offloadingHandler() {
+        return op.attr(OFFLOADING_HANDLER) instanceof OffloadingHandlerAttr h ? h : null;
+    }
+
+    /**
+     * Sets the offloading handler the module's {@code gpu.binary} gets, such as
+     * {@link OffloadingHandlerAttr.RuntimeSelect} to pick the object at run time.
+     *
+     * @param handler the handler
+     * @return this module
+     */
+    public GpuModuleOp setOffloadingHandler(OffloadingHandlerAttr handler) {
+        op.setAttr(OFFLOADING_HANDLER, java.util.Objects.requireNonNull(handler, "handler"));
+        return this;
+    }
+
     static OpDef definition() {
         return OpDef.of(NAME).isolatedFromAbove().symbolTable().defaultDialect("gpu")
-                .inherent("sym_name", "targets", "offloadingHandler")
+                .inherent("sym_name", TARGETS, OFFLOADING_HANDLER)
                 .syntax(GpuModuleOp::parse, GpuModuleOp::print)
                 .verifier(GpuModuleOp::verify);
     }
@@ -82,7 +142,7 @@ public final class GpuModuleOp extends OpView {
             return;
         }
         Syntax.verifySymbolName(op, ctx);
-        Attribute targets = op.attr("targets");
+        Attribute targets = op.attr(TARGETS);
         if (targets == null) {
             return;
         }
@@ -105,11 +165,11 @@ public final class GpuModuleOp extends OpView {
         Map<String, Attribute> attrs = new LinkedHashMap<>();
         attrs.put("sym_name", Attribute.StringAttr.of(p.symbolName()));
         if (p.optionalPunct('<')) {
-            attrs.put("offloadingHandler", p.attribute());
+            attrs.put(OFFLOADING_HANDLER, p.attribute());
             p.expectPunct('>');
         }
         if (p.atPunct('[')) {
-            attrs.put("targets", p.attribute());
+            attrs.put(TARGETS, p.attribute());
         }
         attrs.putAll(p.optionalAttributesKeyword());
         Region body = p.region(null, true);
@@ -121,13 +181,13 @@ public final class GpuModuleOp extends OpView {
 
     static void print(OpAsmPrinter p, Operation op) {
         p.write(' ').symbol(op.symbolName());
-        if (op.attr("offloadingHandler") != null) {
-            p.write(" <").attr(op.attr("offloadingHandler")).write('>');
+        if (op.attr(OFFLOADING_HANDLER) != null) {
+            p.write(" <").attr(op.attr(OFFLOADING_HANDLER)).write('>');
         }
-        if (op.attr("targets") != null) {
-            p.write(' ').attr(op.attr("targets"));
+        if (op.attr(TARGETS) != null) {
+            p.write(' ').attr(op.attr(TARGETS));
         }
-        p.attrDict(op, Set.of("sym_name", "targets", "offloadingHandler"), true);
+        p.attrDict(op, Set.of("sym_name", TARGETS, OFFLOADING_HANDLER), true);
         p.write(' ').region(op.region(0), false);
     }
 }

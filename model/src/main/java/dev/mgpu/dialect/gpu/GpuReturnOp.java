@@ -3,7 +3,11 @@ package dev.mgpu.dialect.gpu;
 import dev.mgpu.op.OpDef;
 import dev.mgpu.op.OpView;
 import dev.mgpu.op.Syntax;
+import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Operation;
+import dev.mgpu.ir.Value;
+import java.util.List;
+import java.util.Map;
 
 /** {@code gpu.return [values : types]}: ends a {@code gpu.func}. */
 public final class GpuReturnOp extends OpView {
@@ -18,6 +22,17 @@ public final class GpuReturnOp extends OpView {
      */
     public GpuReturnOp(Operation op) {
         super(op, NAME);
+    }
+
+    /**
+     * Creates {@code gpu.return} of {@code values}; a kernel returns none.
+     *
+     * @param loc where the op comes from
+     * @param values the values returned, of the function's result types
+     * @return the new op, detached
+     */
+    public static GpuReturnOp create(Location loc, List<Value> values) {
+        return new GpuReturnOp(Operation.create(NAME, loc, values, List.of(), Map.of()));
     }
 
     static OpDef definition() {

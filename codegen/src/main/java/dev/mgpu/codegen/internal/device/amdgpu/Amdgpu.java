@@ -97,7 +97,7 @@ public final class Amdgpu extends DeviceTarget {
         super.markKernel(fn, op, ctx);
         // The block size the kernel promises (known_block_size) bounds the work-group size the
         // back end assumes; without it, up to 1024 threads.
-        if (op.name().equals(GpuFuncOp.NAME) && op.attr("known_block_size") instanceof Attribute.DenseArrayAttr d) {
+        if (op.name().equals(GpuFuncOp.NAME) && op.attr(GpuFuncOp.KNOWN_BLOCK_SIZE) instanceof Attribute.DenseArrayAttr d) {
             long threads = d.get(0) * d.get(1) * d.get(2);
             String k = "amdgpu-flat-work-group-size";
             String v = threads + "," + threads;

@@ -100,7 +100,7 @@ public final class Nvptx extends DeviceTarget {
     @Override
     public void markKernel(LLVMValueRef fn, Operation op, LLVMContextRef ctx) {
         super.markKernel(fn, op, ctx);
-        annotate(fn, ctx, "maxntid", op.name().equals(GpuFuncOp.NAME) ? op.attr("known_block_size")
+        annotate(fn, ctx, "maxntid", op.name().equals(GpuFuncOp.NAME) ? op.attr(GpuFuncOp.KNOWN_BLOCK_SIZE)
                 : op.attr("nvvm.maxntid"));
         annotate(fn, ctx, "reqntid", op.attr("nvvm.reqntid"));
     }
