@@ -67,7 +67,20 @@ final class Compiler {
      * @throws InterruptedException when the build is interrupted; the child is ended first
      */
     Result run(List<String> arguments) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command(arguments)).directory(workingDirectory.toFile())
+        return exec(command(arguments), workingDirectory);
+    }
+
+    /**
+     * Runs {@code command} in {@code directory}, its standard input empty, and collects its output.
+     *
+     * @param command the program and its arguments
+     * @param directory the directory it runs in
+     * @return its exit code and what it printed on standard output and error
+     * @throws IOException when the program cannot be started
+     * @throws InterruptedException when the build is interrupted; the program is ended first
+     */
+    static Result exec(List<String> command, Path directory) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).directory(directory.toFile())
                 .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         try (InputStream in = p.getInputStream()) {
             String out = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -19,7 +19,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * {@code mgpu:generate}: compiles each selected {@code .mlir} file under {@link #sourceDirectory} with
  * {@code gpu-translate} into {@link #outputDirectory}, at the same relative path, with the extension of
- * {@link #emit}: {@code .o} objects by default, or executables linked with libmgpu ({@code exe}).
+ * {@link #emit}: {@code .o} objects by default, or executables ({@code exe}) or shared libraries
+ * ({@code shared}) linked with libmgpu.
  *
  * <p>The goal binds to {@code generate-resources} by default: what it makes is neither Java source nor
  * compiled from Java, and it must exist before {@code process-resources} (which can copy the outputs into
@@ -37,7 +38,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class GenerateMojo extends AbstractMojo {
     /** The kinds of {@code --emit}, with the extension each output gets. */
     static final Map<String, String> EXTENSIONS = Map.of("mlir", ".mlir", "llvm", ".ll", "bc", ".bc", "obj", ".o",
-            "asm", ".s", "exe", "");
+            "asm", ".s", "exe", "", "shared", ".so");
 
     /** The directory whose {@code .mlir} files are compiled. */
     @Parameter(property = "mgpu.sourceDirectory", defaultValue = "${project.basedir}/src/main/mlir")
@@ -55,7 +56,11 @@ public class GenerateMojo extends AbstractMojo {
     @Parameter(property = "mgpu.outputDirectory", defaultValue = "${project.build.directory}/mgpu")
     private File outputDirectory;
 
-    /** What to make of each input ({@code --emit}): {@code obj}, {@code exe}, {@code asm}, {@code bc}, {@code llvm} or {@code mlir}. */
+    /**
+     * What to make of each input ({@code --emit}): {@code obj}, {@code exe}, {@code asm}, {@code bc},
+     * {@code llvm} or {@code mlir}; or {@code shared}, a library {@code libNAME.so} that the C compiler links
+     * from the CLI's object {@code libNAME.o} and libmgpu.
+     */
     @Parameter(property = "mgpu.emit", defaultValue = "obj")
     private String emit;
 
@@ -111,7 +116,7 @@ public class GenerateMojo extends AbstractMojo {
     private List<String> embeds;
 
     /**
-     * For {@code exe}: the directory of {@code libmgpu.so} ({@code --runtime-lib}), which the executable is
+     * For {@code exe} and {@code shared}: the directory of {@code libmgpu.so} ({@code --runtime-lib}), which the executable is
      * linked against and finds again at run time (an rpath). By default {@code $MGPU_HOME/lib}, the
      * {@code lib} of an installed mgpu ({@code tools/make-image.sh}).
      */
@@ -121,6 +126,10 @@ public class GenerateMojo extends AbstractMojo {
     /** More arguments for the CLI, after the ones above: {@code -lNAME}, {@code -LDIR}, objects to link, ... */
     @Parameter
     private List<String> extraArguments;
+
+    /** For {@code shared}: more arguments for the C compiler's link, after the object ({@code -lNAME}, ...). */
+    @Parameter
+    private List<String> linkArguments;
 
     /** Options for the compiler's JVM, such as {@code -Xmx2g}. */
     @Parameter
@@ -156,7 +165,8 @@ public class GenerateMojo extends AbstractMojo {
         }
         String extension = EXTENSIONS.get(emit);
         if (extension == null) {
-            throw new MojoExecutionException("Invalid emit (must be obj, exe, asm, bc, llvm or mlir): " + emit);
+            throw new MojoExecutionException("Invalid emit (must be obj, exe, shared, asm, bc, llvm or mlir): "
+                    + emit);
         }
         Path source = sourceDirectory.toPath().toAbsolutePath();
         List<String> inputs;
@@ -173,17 +183,22 @@ public class GenerateMojo extends AbstractMojo {
         List<Path> classpath = classpath();
         Compiler compiler = new Compiler(Path.of(System.getProperty("java.home")), classpath,
                 orDefault(jvmArguments, List.of()), basedir.toPath());
+        Path out = outputDirectory.toPath().toAbsolutePath();
+        boolean shared = emit.equals("shared");
         int built = 0;
         for (String input : inputs) {
-            String base = extension.isEmpty() ? input.substring(0, input.length() - ".mlir".length())
-                    : input.replaceFirst("\\.mlir$", "") + extension;
-            Path output = outputDirectory.toPath().toAbsolutePath().resolve(base);
-            Path depFile = output.resolveSibling(output.getFileName() + ".d");
-            Path stamp = output.resolveSibling(output.getFileName() + ".args");
+            String name = input.replaceFirst("\\.mlir$", "");
+            Path output = out.resolve(shared ? SharedLibrary.name(input, extension) : name + extension);
+            // A shared library is linked from an object of the CLI's, beside it.
+            Path translated = shared ? out.resolve(SharedLibrary.name(input, ".o")) : output;
             List<String> args = new ArrayList<>(common);
-            args.addAll(List.of("-MD", "-MF", depFile.toString(), "-o", output.toString(), source.resolve(input).toString()));
-            String record = stamp(compiler.command(args), classpath);
-            if (compile(compiler, input, output, depFile, stamp, args, record)) {
+            args.addAll(List.of("-MD", "-MF", depFile(output).toString(), "-o", translated.toString(),
+                    source.resolve(input).toString()));
+            List<String> link = shared ? SharedLibrary.command(System.getenv().getOrDefault("CC", "cc"), translated,
+                    output, Path.of(runtime()), orDefault(linkArguments, List.of())) : List.of();
+            List<String> command = new ArrayList<>(compiler.command(args));
+            command.addAll(link);
+            if (compile(compiler, input, output, args, link, stamp(command, classpath))) {
                 built++;
             }
         }
@@ -191,11 +206,20 @@ public class GenerateMojo extends AbstractMojo {
                 + " up to date, into " + outputDirectory);
     }
 
-    /** Compiles one input unless it is up to date; returns whether it ran the compiler. */
-    private boolean compile(Compiler compiler, String input, Path output, Path depFile, Path stamp,
-            List<String> args, String record) throws MojoExecutionException, MojoFailureException {
+    /** Where the dependency file of {@code output} goes: beside it, {@code .d} added to its name. */
+    private static Path depFile(Path output) {
+        return output.resolveSibling(output.getFileName() + ".d");
+    }
+
+    /**
+     * Compiles one input, then links it when {@code link} is a command, unless the output is up to date;
+     * returns whether it ran the compiler.
+     */
+    private boolean compile(Compiler compiler, String input, Path output, List<String> args, List<String> link,
+            String record) throws MojoExecutionException, MojoFailureException {
+        Path stamp = output.resolveSibling(output.getFileName() + ".args");
         try {
-            String reason = Freshness.staleReason(output, depFile, stamp, record);
+            String reason = Freshness.staleReason(output, depFile(output), stamp, record);
             if (reason == null) {
                 getLog().info("mgpu: " + input + " is up to date, skipped");
                 return false;
@@ -206,18 +230,10 @@ public class GenerateMojo extends AbstractMojo {
             Files.deleteIfExists(output);
             Files.createDirectories(output.getParent());
             getLog().debug("mgpu: " + String.join(" ", compiler.command(args)));
-            Compiler.Result r = compiler.run(args);
-            String text = r.output().strip();
-            if (r.exitCode() != 0) {
-                for (String line : text.split("\n")) {
-                    getLog().error(line);
-                }
-                Files.deleteIfExists(output);
-                throw new MojoFailureException("gpu-translate failed on " + input + " (exit " + r.exitCode() + "):\n"
-                        + text);
-            }
-            if (!text.isEmpty()) {
-                getLog().warn(text);
+            check(compiler.run(args), "gpu-translate failed on " + input, output);
+            if (!link.isEmpty()) {
+                getLog().debug("mgpu: " + String.join(" ", link));
+                check(Compiler.exec(link, basedir.toPath()), "the link of " + output.getFileName() + " failed", output);
             }
             Files.writeString(stamp, record, StandardCharsets.UTF_8);
             return true;
@@ -229,9 +245,28 @@ public class GenerateMojo extends AbstractMojo {
         }
     }
 
+    /**
+     * Fails the build with what a failed run printed, and without its output; shows what a run that worked
+     * printed (notes) as a warning.
+     */
+    private void check(Compiler.Result r, String failure, Path output) throws IOException, MojoFailureException {
+        String text = r.output().strip();
+        if (r.exitCode() != 0) {
+            for (String line : text.split("\n")) {
+                getLog().error(line);
+            }
+            Files.deleteIfExists(output);
+            throw new MojoFailureException(failure + " (exit " + r.exitCode() + "):\n" + text);
+        }
+        if (!text.isEmpty()) {
+            getLog().warn(text);
+        }
+    }
+
     /** The CLI's arguments that every input gets. */
     private List<String> commonArguments() throws MojoExecutionException {
-        List<String> a = new ArrayList<>(List.of("--color=never", "--emit=" + emit, "-O" + optimizationLevel));
+        String kind = emit.equals("shared") ? "obj" : emit;
+        List<String> a = new ArrayList<>(List.of("--color=never", "--emit=" + kind, "-O" + optimizationLevel));
         if (targets != null && !targets.isEmpty()) {
             a.add("--targets=" + String.join(",", targets.stream().map(GenerateMojo::target).toList()));
         }
@@ -263,7 +298,7 @@ public class GenerateMojo extends AbstractMojo {
         Path dir = runtimeDirectory != null ? runtimeDirectory.toPath()
                 : System.getenv("MGPU_HOME") != null ? Path.of(System.getenv("MGPU_HOME"), "lib") : null;
         if (dir == null) {
-            throw new MojoExecutionException("Invalid emit exe without a runtime (must set runtimeDirectory,"
+            throw new MojoExecutionException("Invalid emit " + emit + " without a runtime (must set runtimeDirectory,"
                     + " -Dmgpu.runtimeDirectory or MGPU_HOME to where libmgpu.so is): no directory given");
         }
         Path abs = dir.toAbsolutePath().normalize();

@@ -27,6 +27,7 @@ class GenerateMojoTest {
         assertEquals(".o", GenerateMojo.EXTENSIONS.get("obj"));
         assertEquals("", GenerateMojo.EXTENSIONS.get("exe"));
         assertEquals(".ll", GenerateMojo.EXTENSIONS.get("llvm"));
-        assertEquals(6, GenerateMojo.EXTENSIONS.size());
+        assertEquals(".so", GenerateMojo.EXTENSIONS.get("shared"));
+        assertEquals(7, GenerateMojo.EXTENSIONS.size());
     }
 }
