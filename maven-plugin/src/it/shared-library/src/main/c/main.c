@@ -1,0 +1,7 @@
+/* Calls the function of libcubes.so that mgpu:generate made from src/main/mlir/cubes.mlir. */
+void cubes(void);
+
+int main(void) {
+    cubes();
+    return 0;
+}
