@@ -1,6 +1,7 @@
 package dev.mgpu.codegen.internal;
 
 import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
+import dev.mgpu.codegen.internal.llvm.IsolatedBackend;
 import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.Inspection;
@@ -248,11 +249,13 @@ public final class KernelCompiler {
                 return d.object(format, props, Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module));
             }
             boolean inspect = Inspection.wanted(options);
+            boolean isolated = IsolatedBackend.enabled();
+            java.util.function.IntFunction<byte[]> emit = kind -> emit(tm, nm, kind, where, diagnostics, d, module,
+                    isolated);
             if (inspect) {
-                Inspection.beforeEmit(module, d, options, nm, tm);
+                Inspection.beforeEmit(module, d, options, nm, emit);
             }
-            ObjectAttr o = d.serialize(module, format, props, options, kind -> emit(tm, nm, kind, where, diagnostics,
-                    d, module));
+            ObjectAttr o = d.serialize(module, format, props, options, emit);
             if (inspect) {
                 Inspection.afterEmit(module, d, options, o);
             }
@@ -343,8 +346,12 @@ public final class KernelCompiler {
     }
 
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
-            DeviceTarget d, Operation module) {
-        byte[] out = Targets.emitWith(tm.get(), nm, kind, where, module, "kernel module");
+            DeviceTarget d, Operation module, boolean isolated) {
+        if (isolated) {
+            return IsolatedBackend.emit(nm, d.triple(), d.backendCpu(), d.backendFeatures(),
+                    Math.max(0, Math.min(3, d.optLevel())), kind, module, d.name());
+        }
+        byte[] out = IsolatedBackend.emitHere(tm.get(), nm, kind, module);
         diagnostics.check(where, d);
         return out;
     }

@@ -287,6 +287,16 @@ public abstract class DeviceTarget {
         return false;
     }
 
+    /** The CPU or chip that the target's code generator is given, as its target machine is. */
+    public String backendCpu() {
+        return chip();
+    }
+
+    /** The features that the target's code generator is given, as its target machine is. */
+    public String backendFeatures() {
+        return features() == null ? "" : features();
+    }
+
     /** Whether the target keeps its assembly and reports resource usage itself, in {@link #serialize}. */
     public boolean keepsItsAssembly() {
         return false;
@@ -301,6 +311,15 @@ public abstract class DeviceTarget {
     }
 
     // ------------------------------------------------------------------ what the back end cannot take
+
+    /**
+     * Whether what LLVM's back ends are known to crash on is refused before them (the default). With
+     * {@code MGPU_BACKEND_CHECKS=off} it reaches them instead, to see what LLVM itself does: the back end runs
+     * in a process of its own ({@code MGPU_BACKEND_PROCESS=own}), where a crash is the run's located error.
+     */
+    public static boolean checksOn() {
+        return !"off".equals(System.getenv("MGPU_BACKEND_CHECKS"));
+    }
 
     /**
      * Reports, as a located error, what the target's back end cannot take in the declaration of function

@@ -1,13 +1,9 @@
 package dev.mgpu.codegen.internal.translate;
 
 import static org.bytedeco.llvm.global.LLVM.LLVMAssemblyFile;
-import static org.bytedeco.llvm.global.LLVM.LLVMCloneModule;
-import static org.bytedeco.llvm.global.LLVM.LLVMDisposeModule;
 
 import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.codegen.NativeModule;
-import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
-import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.ObjectFormat;
@@ -18,12 +14,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.bytedeco.llvm.LLVM.LLVMModuleRef;
 
 /**
  * What a developer looks at in a kernel compilation: each target's files kept ({@code --save-temps}) and each
- * kernel's resource usage given as notes ({@code --resource-usage}). The target's assembly is emitted from a
- * copy of the module, so that the object the run embeds is made exactly as it is without these options.
+ * kernel's resource usage given as notes ({@code --resource-usage}). Emission works on the module's bitcode
+ * and leaves the module as it was, so that the object the run embeds is made exactly as it is without these
+ * options.
  */
 public final class Inspection {
     private Inspection() {
@@ -68,22 +64,17 @@ public final class Inspection {
     }
 
     /**
-     * Before the object is emitted: keeps the optimised LLVM IR and, for a target that keeps or reports from
-     * its assembly itself (PTX's is emitted anyway), the assembly of a copy of the module.
+     * Before the object is emitted: keeps the optimised LLVM IR and, for a target that does not keep or report
+     * from its assembly itself (PTX's is emitted anyway), its assembly, and reports from it.
      */
     public static void beforeEmit(Operation module, DeviceTarget d, KernelOptions options, NativeModule nm,
-            NativeTargetMachine tm) {
+            java.util.function.IntFunction<byte[]> emit) {
         keep(module, d, options, "ll", nm.toIRBytes());
         if (d.keepsItsAssembly()) {
             return;
         }
-        LLVMModuleRef copy = LLVMCloneModule(nm.module());
-        byte[] asm;
-        try (NativeModule view = NativeModule.borrow(copy)) {
-            asm = Targets.emitWith(tm.get(), view, LLVMAssemblyFile, module.knownLocation(), module, "kernel module");
-        } finally {
-            LLVMDisposeModule(copy);
-        }
+        // Emission leaves the module as it was (it works on the module's bitcode): the object is made after.
+        byte[] asm = emit.apply(LLVMAssemblyFile);
         keep(module, d, options, "s", asm);
         if (options.resourceUsage()) {
             report(module, d, options, d.resourceUsage(module, new String(asm,

@@ -501,8 +501,25 @@ public final class Cpu extends DeviceTarget {
 
     @Override
     public NativeTargetMachine machine(Operation module, String chip, String features, dev.mgpu.ir.Location where) {
-        return Targets.machine(triple(), new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, optLevel())), chip,
-                features), module);
+        return Targets.machine(triple(), codegenOptions(), module);
+    }
+
+    /** As {@link #machine} resolves it: {@code native} is this machine's CPU. */
+    @Override
+    public String backendCpu() {
+        return Targets.cpu(codegenOptions());
+    }
+
+    /** As {@link #machine} resolves them: {@code native}'s are this machine's. */
+    @Override
+    public String backendFeatures() {
+        return Targets.features(codegenOptions());
+    }
+
+    private dev.mgpu.codegen.CodegenOptions codegenOptions() {
+        return new dev.mgpu.codegen.CodegenOptions(Math.max(0, Math.min(3, optLevel())),
+                chip() == null || chip().isEmpty() ? null : chip(), features() == null || features().isEmpty() ? null
+                : features());
     }
 
     /** libm and the C library are linked by the shared object, not into the module. */

@@ -473,7 +473,7 @@ public final class Nvptx extends DeviceTarget {
         }
         for (LLVMTypeRef p : params) {
             if (LLVMGetTypeKind(p) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(p) > 64
-                    && LLVMGetIntTypeWidth(p) != 128) {
+                    && LLVMGetIntTypeWidth(p) != 128 && checksOn()) {
                 throw ModuleTranslation.error(op, "Invalid parameter type for " + name() + " (must be an integer of"
                         + " at most 64 bits, or i128): i" + LLVMGetIntTypeWidth(p));
             }
@@ -501,7 +501,7 @@ public final class Nvptx extends DeviceTarget {
             return;
         }
         dev.mgpu.ir.Type integer = kind.endsWith("tofp") ? from : to;
-        if (integer instanceof dev.mgpu.ir.Type.IntegerType i && i.width() > 64) {
+        if (integer instanceof dev.mgpu.ir.Type.IntegerType i && i.width() > 64 && checksOn()) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must convert an integer"
                     + " of at most 64 bits): " + integer);
         }

@@ -1,0 +1,180 @@
+package dev.mgpu.codegen.internal.llvm;
+
+import static org.bytedeco.llvm.global.LLVM.LLVMAssemblyFile;
+import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMemoryBuffer;
+import static org.bytedeco.llvm.global.LLVM.LLVMDisposeModule;
+import static org.bytedeco.llvm.global.LLVM.LLVMParseBitcodeInContext2;
+import static org.bytedeco.llvm.global.LLVM.LLVMWriteBitcodeToFile;
+import static org.bytedeco.llvm.global.LLVM.LLVMWriteBitcodeToMemoryBuffer;
+
+import dev.mgpu.codegen.NativeModule;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.MgpuException;
+import dev.mgpu.ir.Operation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * LLVM's code generator for kernels, run in a process of its own: the artifact's {@code llc} emits the object
+ * or assembly of the optimised module from its bitcode. A back end that crashes or calls
+ * {@code report_fatal_error} on what the checks before it let through then ends that process, never the JVM
+ * (nor, in the server, the other runs it serves), and the run gets a located error that names the target.
+ * {@code llc} is given what the in-process target machine is given (triple, CPU, features, level, position-
+ * independent code, no assembly comments): its output is the same, byte for byte.
+ *
+ * <p>Whether kernels are emitted here or in the JVM is {@code MGPU_BACKEND_PROCESS} (or the system property
+ * {@code mgpu.backend.process}): {@code own} (here, the default), or {@code shared} (in the JVM: a few tens of
+ * milliseconds less per target, where nothing else shares the JVM).
+ */
+public final class IsolatedBackend {
+    private IsolatedBackend() {
+    }
+
+    /** Whether kernels are emitted by a process of their own. */
+    public static boolean enabled() {
+        String v = System.getProperty("mgpu.backend.process", System.getenv("MGPU_BACKEND_PROCESS"));
+        return v == null || !v.equals("shared");
+    }
+
+    /**
+     * The object or assembly ({@code fileType}) of {@code nm}'s module, made by {@code llc}.
+     *
+     * @param nm the optimised kernel module, its triple set
+     * @param triple the target triple
+     * @param cpu the CPU or chip (empty for the target's generic one)
+     * @param features the target features, or empty
+     * @param optLevel the code generation level, 0 to 3
+     * @param fileType {@code LLVMAssemblyFile} or {@code LLVMObjectFile}
+     * @param module the {@code gpu.module}, where errors are located
+     * @param target the target's name in messages
+     * @return what llc wrote
+     * @throws MgpuException located at {@code module} when llc refuses the module, crashes or cannot run
+     */
+    public static byte[] emit(NativeModule nm, String triple, String cpu, String features, int optLevel, int fileType,
+            Operation module, String target) {
+        Location where = module.knownLocation();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("mgpu-llc");
+        } catch (IOException e) {
+            throw new MgpuException(where, "Invalid temporary directory (must be writable): " + e.getMessage());
+        }
+        try {
+            Path in = dir.resolve("kernels.bc");
+            Path out = dir.resolve("kernels.out");
+            if (LLVMWriteBitcodeToFile(nm.module(), in.toString()) != 0) {
+                throw new MgpuException(where, "Invalid temporary file (must be writable): " + in);
+            }
+            List<String> args = new ArrayList<>(List.of("-mtriple=" + triple,
+                    "-mcpu=" + (cpu == null || cpu.isEmpty() ? "generic" : cpu), "-O" + optLevel,
+                    "-relocation-model=pic", "-asm-verbose=false",
+                    "-filetype=" + (fileType == LLVMAssemblyFile ? "asm" : "obj")));
+            if (features != null && !features.isEmpty()) {
+                args.add("-mattr=" + features);
+            }
+            args.addAll(List.of(in.toString(), "-o", out.toString()));
+            ProcessBuilder pb = ArtifactTools.tool("llc").command(args).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("llc.log").toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // A crash dump of the child is LLVM's stack trace on stderr, kept in the log; no core file.
+            pb.environment().put("LLVM_DISABLE_CRASH_REPORT", "1");
+            Process p = pb.start();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new MgpuException(where, "Invalid kernels for " + target + " (LLVM's back end must finish within"
+                        + " 300 s)");
+            }
+            int exit = p.exitValue();
+            if (exit != 0) {
+                throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back end,"
+                        + " which " + ended(exit) + " in a process of its own): " + reason(Files.readString(
+                        dir.resolve("llc.log"), StandardCharsets.UTF_8)));
+            }
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new MgpuException(where, "Invalid LLVM back end for " + target + " (its llc must run): "
+                    + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MgpuException(where, "Invalid LLVM back end run for " + target + " (interrupted)");
+        } finally {
+            ExternalTools.deleteTree(dir);
+        }
+    }
+
+    /**
+     * The object or assembly of {@code nm}'s module made in this process, as {@link #emit} makes it: from the
+     * module read back from its bitcode, which is what llc reads. (LLVM's code generator follows the order of
+     * each value's uses, which bitcode does not keep: emitted from the module itself, some kernels get other
+     * registers than from its bitcode.) The module is left as it was.
+     *
+     * @param tm the target machine
+     * @param nm the optimised kernel module
+     * @param fileType {@code LLVMAssemblyFile} or {@code LLVMObjectFile}
+     * @param module the {@code gpu.module}, where errors are located
+     * @return the object or assembly
+     */
+    public static byte[] emitHere(org.bytedeco.llvm.LLVM.LLVMTargetMachineRef tm, NativeModule nm, int fileType,
+            Operation module) {
+        org.bytedeco.llvm.LLVM.LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(nm.module());
+        org.bytedeco.llvm.LLVM.LLVMModuleRef copy = new org.bytedeco.llvm.LLVM.LLVMModuleRef();
+        try {
+            if (LLVMParseBitcodeInContext2(nm.context(), bc, copy) != 0) {
+                throw new MgpuException(module.knownLocation(), "Invalid kernel module (its bitcode must read back)");
+            }
+        } finally {
+            LLVMDisposeMemoryBuffer(bc);
+        }
+        try (NativeModule view = NativeModule.borrow(copy)) {
+            return Targets.emitWith(tm, view, fileType, module.knownLocation(), module, "kernel module");
+        } finally {
+            LLVMDisposeModule(copy);
+        }
+    }
+
+    /** How llc ended: with a signal (its exit code is 128 plus the signal's number) or an exit code. */
+    static String ended(int exit) {
+        if (exit > 128 && exit < 160) {
+            int signal = exit - 128;
+            String name = switch (signal) {
+                case 4 -> "SIGILL";
+                case 6 -> "SIGABRT";
+                case 7 -> "SIGBUS";
+                case 8 -> "SIGFPE";
+                case 9 -> "SIGKILL";
+                case 11 -> "SIGSEGV";
+                default -> "signal " + signal;
+            };
+            return "crashed (" + name + ")";
+        }
+        return "exited with " + exit;
+    }
+
+    /** The line of llc's output that says why: {@code LLVM ERROR: ...}, else {@code error: ...}, else the first. */
+    static String reason(String log) {
+        String first = null;
+        String error = null;
+        for (String line : log.split("\n")) {
+            String l = line.strip();
+            if (l.isEmpty()) {
+                continue;
+            }
+            if (l.contains("LLVM ERROR: ")) {
+                return l.substring(l.indexOf("LLVM ERROR: ") + "LLVM ERROR: ".length());
+            }
+            if (error == null && l.contains("error: ")) {
+                error = l.substring(l.indexOf("error: ") + "error: ".length());
+            }
+            if (first == null && !l.startsWith("Stack dump") && !l.startsWith("PLEASE submit")) {
+                first = l;
+            }
+        }
+        return error != null ? error : first != null ? first : "no message";
+    }
+}
