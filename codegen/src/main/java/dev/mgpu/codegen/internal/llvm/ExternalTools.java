@@ -101,8 +101,8 @@ public final class ExternalTools {
             }
             if (p.exitValue() != 0) {
                 throw new MgpuException(module.knownLocation(), "Invalid kernels for " + tool + " (must be accepted;"
-                        + " it exited with " + p.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8)
-                        .strip());
+                        + " it exited with " + p.exitValue() + "): " + withoutTemporaryDirectories(Files.readString(log,
+                        StandardCharsets.UTF_8)).strip());
             }
             return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -119,6 +119,14 @@ public final class ExternalTools {
                 }
             }
         }
+    }
+
+    /**
+     * {@code text} with the temporary directories of the tools' files left out of the paths it names
+     * ({@code /tmp/mgpu-kernels123/kernels.ptx} is {@code kernels.ptx}): a message says the same in every run.
+     */
+    public static String withoutTemporaryDirectories(String text) {
+        return text.replaceAll("[^\\s'\"`]*/mgpu-(?:kernels|llc)[0-9]+/", "");
     }
 
     public static Path tempDir(Operation module) {

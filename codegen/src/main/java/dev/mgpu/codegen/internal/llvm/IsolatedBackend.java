@@ -93,8 +93,9 @@ public final class IsolatedBackend {
             int exit = p.exitValue();
             if (exit != 0) {
                 throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back end,"
-                        + " which " + ended(exit) + " in a process of its own): " + reason(Files.readString(
-                        dir.resolve("llc.log"), StandardCharsets.UTF_8)));
+                        + " which " + ended(exit) + " in a process of its own): " + reason(
+                        ExternalTools.withoutTemporaryDirectories(Files.readString(dir.resolve("llc.log"),
+                                StandardCharsets.UTF_8))));
             }
             return Files.readAllBytes(out);
         } catch (IOException e) {
