@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * process, every object is the same, byte for byte.
  */
 class BackendIsolationTest {
-    private static final String FATAL = """
+    /** A kernel that LLVM's NVPTX back end aborts on once the checks are off. */
+    static final String FATAL = """
             module attributes {gpu.container_module} {
               gpu.module @conv [#nvvm.target<chip = "sm_90">] {
                 gpu.func @k(%a: memref<4xf32>, %b: memref<4xi128>) kernel {

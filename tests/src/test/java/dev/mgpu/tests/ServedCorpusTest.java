@@ -24,19 +24,7 @@ class ServedCorpusTest {
         Path work = Files.createTempDirectory("mgpu-corpus").toRealPath();
         Path corpus = work.resolve("mlir");
         Native.exec(work, Map.of(), "cp", "-r", TestPaths.mlirDir().toString(), corpus.toString());
-        Files.writeString(work.resolve("crash.mlir"), """
-                module attributes {gpu.container_module} {
-                  gpu.module @conv [#nvvm.target<chip = "sm_90">] {
-                    gpu.func @k(%a: memref<4xf32>, %b: memref<4xi128>) kernel {
-                      %c0 = arith.constant 0 : index
-                      %v = memref.load %a[%c0] : memref<4xf32>
-                      %i = arith.fptosi %v : f32 to i128
-                      memref.store %i, %b[%c0] : memref<4xi128>
-                      gpu.return
-                    }
-                  }
-                }
-                """);
+        Files.writeString(work.resolve("crash.mlir"), BackendIsolationTest.FATAL);
         Path servers = work.resolve("servers");
         Map<String, String> alone = Map.of("MGPU_BACKEND_CHECKS", "off", "MGPU_SERVER", "0");
         Map<String, String> served = Map.of("MGPU_BACKEND_CHECKS", "off", "MGPU_SERVER", "1", "MGPU_SERVER_DIR",
