@@ -13,8 +13,13 @@
 # The object is remade when the input or any EMBED file changes: gpu-translate writes a dependency file
 # (-MD -MF) that CMake reads (DEPFILE). gpu-translate is MGPU_TRANSLATE when set, else the one installed
 # next to this package (PREFIX/bin), else the source tree's tools/gpu-translate, else the first on PATH.
+#
+# gpu-translate runs through its resident server (MGPU_SERVER=1: one JVM serves the build's runs, started by
+# the first); -DMGPU_SERVER=OFF runs each in a process of its own, as a hermetic sandbox that keeps no
+# process between actions (Bazel's, Nix's) needs.
 # Global, so that the function finds it when called from a parent of an add_subdirectory() scope.
 set_property(GLOBAL PROPERTY MGPU_HOST_OBJECT_DIR "${CMAKE_CURRENT_LIST_DIR}")
+option(MGPU_SERVER "Run gpu-translate through its resident server (OFF in hermetic sandboxes)" ON)
 
 function(mgpu_add_host_object name input)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "RUNTIME" "EMBED;DEPENDS;OPTIONS")
@@ -46,8 +51,12 @@ function(mgpu_add_host_object name input)
   if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.20)
     set(depfile_args DEPFILE "${out}.d")
   endif()
+  set(server MGPU_SERVER=0)
+  if(MGPU_SERVER)
+    set(server MGPU_SERVER=1)
+  endif()
   add_custom_command(OUTPUT "${out}"
-    COMMAND "${MGPU_TRANSLATE}" --emit=obj ${arg_OPTIONS} ${embeds} -MD -MF "${out}.d" "${input}" -o "${out}"
+    COMMAND "${CMAKE_COMMAND}" -E env ${server} "${MGPU_TRANSLATE}" --emit=obj ${arg_OPTIONS} ${embeds} -MD -MF "${out}.d" "${input}" -o "${out}"
     DEPENDS "${input}" ${files} ${arg_DEPENDS}
     ${depfile_args}
     COMMENT "gpu-translate ${name}.o"

@@ -100,7 +100,7 @@ class CmakePackageTest {
     @Test
     void addSubdirectoryGivesTheSameTargets() throws Exception {
         // gpu-translate is found in the source tree next to the runtime.
-        consumer(work, "sub", "-DMGPU_SOURCE_DIR=" + TestPaths.root().resolve("runtime-c"));
+        consumer(work, "sub", "-DMGPU_SOURCE_DIR=" + TestPaths.root().resolve("runtime-c"), "-DMGPU_SERVER=OFF");
     }
 
     @Test
@@ -180,10 +180,21 @@ class CmakePackageTest {
                 "-DMGPU_RUNNER_MAIN=" + TestPaths.root().resolve("tests/e2e/runner/runner_main.c")));
         cmd.addAll(List.of(how));
         Native.exec(dir, Map.of(), cmd.toArray(new String[0]));
-        String built = Native.exec(dir, Map.of(), "cmake", "--build", build.toString(), "-j2");
+        // The build's servers in a directory of its own, stopped at the end.
+        Map<String, String> servers = Map.of("MGPU_SERVER_DIR", build.resolve("servers").toString());
+        String built = Native.exec(dir, servers, "cmake", "--build", build.toString(), "-j2");
         assertTrue(built.contains("gpu-translate axpy_host.o"), built);
         String out = Native.exec(build, Map.of(), "ctest", "--output-on-failure");
         assertTrue(out.contains("100% tests passed, 0 tests failed out of 4"), out);
+        String translate = TestPaths.root().resolve("tools/gpu-translate").toString();
+        String status = Native.exec(build, servers, translate, "--server=status");
+        // mgpu_add_host_object runs gpu-translate through its server unless the project says MGPU_SERVER=OFF.
+        if (List.of(how).contains("-DMGPU_SERVER=OFF")) {
+            assertTrue(status.startsWith("no servers"), status);
+        } else {
+            assertTrue(status.matches("(?s)[0-9a-f]{16}: pid \\d+, in .*, [2-9] runs served, .*"), status);
+            Native.exec(build, servers, translate, "--server=stop");
+        }
         return build;
     }
 }
