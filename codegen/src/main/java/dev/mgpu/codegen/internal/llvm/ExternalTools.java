@@ -34,6 +34,11 @@ public final class ExternalTools {
         return SHOWN.with(shown, body);
     }
 
+    /** Whether commands are only shown on this thread ({@code -###}). */
+    public static boolean showing() {
+        return SHOWN.get() != null;
+    }
+
     /** {@code preferred} when it is an executable file, else {@code name} in {@code $CUDA_HOME/bin}, then PATH. */
     public static Path findTool(String name, Path preferred) {
         if (preferred != null) {

@@ -402,6 +402,30 @@ public final class Nvptx extends DeviceTarget {
             return object(ObjectFormat.ASSEMBLY, props, ptx);
         }
         String sm = chip();
+        Path fatbinaryTool = format == ObjectFormat.FATBIN ? ExternalTools.findTool("fatbinary",
+                ptxas.getParent().resolve("fatbinary")) : null;
+        // What was made before for the same PTX, tools and arguments, unless the run looks at what ptxas does.
+        boolean cached = format != ObjectFormat.ASSEMBLY && !options.resourceUsage() && options.saveTemps() == null
+                && !ExternalTools.showing();
+        List<String> arguments = new ArrayList<>(List.of("-arch=" + sm));
+        arguments.addAll(ptxasArguments(options));
+        String key = cached ? CubinCache.key(ptx, java.util.Arrays.asList(ptxas, fatbinaryTool), arguments, format)
+                : null;
+        CubinCache.Entry hit = cached ? CubinCache.get(key) : null;
+        if (hit != null) {
+            return object(hit.format(), props, hit.bytes());
+        }
+        ObjectAttr made = assemble(module, ptx, format, props, options, ptxas, fatbinaryTool);
+        if (cached) {
+            CubinCache.put(key, new CubinCache.Entry(made.format(), made.object().bytes()));
+        }
+        return made;
+    }
+
+    /** Runs ptxas (and fatbinary, when given) on {@code ptx}. */
+    private ObjectAttr assemble(Operation module, byte[] ptx, ObjectFormat format, Map<String, Attribute> props,
+            KernelOptions options, Path ptxas, Path fatbinary) {
+        String sm = chip();
         Path dir = ExternalTools.tempDir(module);
         try {
             Path in = dir.resolve("kernels.ptx");
@@ -424,8 +448,6 @@ public final class Nvptx extends DeviceTarget {
             if (format == ObjectFormat.FATBIN) {
                 Inspection.keep(module, this, options, "cubin", Files.readAllBytes(cubin));
             }
-            Path fatbinary = format == ObjectFormat.FATBIN ? ExternalTools.findTool("fatbinary", ptxas.getParent().resolve(
-                    "fatbinary")) : null;
             if (fatbinary == null) {
                 return object(ObjectFormat.BINARY, props, Files.readAllBytes(cubin));
             }
