@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's shell blocks stay true to the tree: every file of the repository that a block names exists
+ * The README's shell blocks stay true to the tree: each runs as written in a fresh directory, or says on the
+ * line before it why it does not; every file of the repository that a block names exists
  * (followed from the directory its {@code cd} commands reach), a program linked against libmgpu can find it
  * when it runs, the packages that CI installs are among the ones the README says are needed, and a
  * benchmark run that takes minutes says so.
@@ -35,7 +36,7 @@ class ReadmeTest {
                     text.append(lines[i]).append('\n');
                 }
                 StringBuilder before = new StringBuilder();
-                for (int j = Math.max(0, start - 4); j < start - 1; j++) {
+                for (int j = Math.max(0, start - 5); j < start - 1; j++) {
                     before.append(lines[j]).append('\n');
                 }
                 blocks.add(new Block(start, text.toString(), before.toString()));
@@ -129,6 +130,42 @@ class ReadmeTest {
         for (String p : packages) {
             assertTrue(needs.contains("`" + p + "`"), "README's Needs does not name " + p + ":\n" + needs);
         }
+    }
+
+    /** The line before a block that this test does not run, and why. */
+    private static final Pattern NOT_RUN = Pattern.compile("<!-- ReadmeTest does not run this block: (.+) -->\n$");
+
+    /**
+     * Every shell block runs as written, in a fresh directory that reaches the repository's files by the same
+     * relative names (a link to each) and whose HOME is its own, with bash's -e and pipefail; a block that does
+     * not run says why, on the line before it.
+     */
+    @Test
+    void everyShellBlockRunsOrSaysWhyNot() throws Exception {
+        Path root = TestPaths.root();
+        int ran = 0;
+        int skipped = 0;
+        for (Block b : shellBlocks(Files.readString(root.resolve("README.md")))) {
+            Matcher why = NOT_RUN.matcher(b.before());
+            if (why.find()) {
+                assertTrue(why.group(1).strip().length() > 10, "README.md:" + b.line() + ": no reason given");
+                skipped++;
+                continue;
+            }
+            Path dir = Files.createTempDirectory("mgpu-readme-block");
+            try (var entries = Files.list(root)) {
+                for (Path e : entries.filter(p -> !p.getFileName().toString().equals(".git")).toList()) {
+                    Files.createSymbolicLink(dir.resolve(e.getFileName().toString()), e);
+                }
+            }
+            Path home = Files.createDirectories(dir.resolve("home"));
+            Native.Result r = Native.run(dir, java.util.Map.of("HOME", home.toString()),
+                    List.of("bash", "-euo", "pipefail", "-c", b.text()));
+            assertEquals(0, r.exit(), "README.md:" + b.line() + ": the block fails:\n" + b.text() + r.out() + r.err());
+            ran++;
+        }
+        assertTrue(ran >= 4, "blocks run: " + ran);
+        assertTrue(skipped <= 12, "blocks not run: " + skipped);
     }
 
     @Test
