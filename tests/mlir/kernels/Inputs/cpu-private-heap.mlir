@@ -1,7 +1,7 @@
 // A kernel whose threads work together, with 64 KiB of private memory per thread: more than its per-thread
 // arrays may have on the stack, so each block allocates them, for the launch's threads. The program
-// launches blocks of 1,048,576 threads (64 GiB of private memory each), of 65,536 (4 GiB, which a test
-// keeps it from allocating with ulimit -v), then of 256.
+// launches blocks of 65,536 threads (4 GiB of private memory each, which a test keeps it from allocating
+// with ulimit -v), of 1,048,576 (64 GiB), then of 256.
 module attributes {gpu.container_module} {
   gpu.module @kernels [#cpu.target] {
     gpu.func @scratch(%out: memref<?xf32>) private(%p: memref<16384xf32, #gpu.address_space<private>>) kernel {
@@ -27,8 +27,8 @@ module attributes {gpu.container_module} {
     %large = arith.constant 65536 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
-    memref.store %huge, %sizes[%c0] : memref<3xindex>
-    memref.store %large, %sizes[%c1] : memref<3xindex>
+    memref.store %large, %sizes[%c0] : memref<3xindex>
+    memref.store %huge, %sizes[%c1] : memref<3xindex>
     memref.store %c256, %sizes[%c2] : memref<3xindex>
     scf.for %k = %c0 to %c3 step %c1 {
       %n = memref.load %sizes[%k] : memref<3xindex>

@@ -156,6 +156,7 @@ final class PerThreadMemory {
         try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(args)) {
             LLVMBuildCall2(t.builder, ft, dprintf, as, args.length, "");
         }
+        abortUnlessContinuing(fn, dprintf, ft);
         LLVMBuildRetVoid(t.builder);
         // The entry block's branch moves to the block where the memory is there.
         LLVMPositionBuilderAtEnd(t.builder, go);
@@ -163,6 +164,38 @@ final class PerThreadMemory {
         LLVMInstructionEraseFromParent(entryEnd);
         entryEnd = br;
         LLVMPositionBuilderBefore(t.builder, entryEnd);
+    }
+
+    /**
+     * As the runtime does after a failed launch: ends the process unless {@code MGPU_ON_ERROR} is
+     * {@code continue}, saying so; with it, the builder is left where the block returns without running.
+     * The kernel object calls the C library alone (getenv, strcmp, abort), as its link requires.
+     */
+    private void abortUnlessContinuing(LLVMValueRef fn, LLVMValueRef dprintf, LLVMTypeRef dprintfType) {
+        LLVMTypeRef ptr = LLVMPointerTypeInContext(t.ctx, 0);
+        LLVMTypeRef i32 = LLVMInt32TypeInContext(t.ctx);
+        LLVMValueRef setting = DeviceTarget.callLibrary(t, "C library", "getenv", ptr,
+                DeviceTarget.cString(t, "MGPU_ON_ERROR\0".getBytes(java.nio.charset.StandardCharsets.UTF_8), 0));
+        t.device.libraryUsed("getenv");
+        LLVMBasicBlockRef compare = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBasicBlockRef goOn = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
+        LLVMBuildCondBr(t.builder, LLVMBuildIsNull(t.builder, setting, ""), stop, compare);
+        LLVMPositionBuilderAtEnd(t.builder, compare);
+        LLVMValueRef cmp = DeviceTarget.callLibrary(t, "C library", "strcmp", i32, setting,
+                DeviceTarget.cString(t, "continue\0".getBytes(java.nio.charset.StandardCharsets.UTF_8), 0));
+        t.device.libraryUsed("strcmp");
+        LLVMBuildCondBr(t.builder, LLVMBuildICmp(t.builder, LLVMIntEQ, cmp, LLVMConstInt(i32, 0, 0), ""), goOn, stop);
+        LLVMPositionBuilderAtEnd(t.builder, stop);
+        LLVMValueRef[] says = {LLVMConstInt(i32, 2, 0), DeviceTarget.cString(t, ("mgpu: aborting (MGPU_ON_ERROR=continue"
+                + " reports and goes on)\n\0").getBytes(java.nio.charset.StandardCharsets.UTF_8), 0)};
+        try (PointerPointer<LLVMValueRef> as = new PointerPointer<>(says)) {
+            LLVMBuildCall2(t.builder, dprintfType, dprintf, as, says.length, "");
+        }
+        DeviceTarget.callLibrary(t, "C library", "abort", LLVMVoidTypeInContext(t.ctx));
+        t.device.libraryUsed("abort");
+        LLVMBuildUnreachable(t.builder);
+        LLVMPositionBuilderAtEnd(t.builder, goOn);
     }
 
     /** The symbol {@code name.mgpu_block_memory} (two {@code int64_t}: the most threads a block may have, 0 for
