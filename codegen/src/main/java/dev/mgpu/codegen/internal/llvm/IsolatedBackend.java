@@ -91,11 +91,16 @@ public final class IsolatedBackend {
                         + " 300 s)");
             }
             int exit = p.exitValue();
+            String log = ExternalTools.withoutTemporaryDirectories(Files.readString(dir.resolve("llc.log"),
+                    StandardCharsets.UTF_8));
+            if (exit == 1 && !log.contains("LLVM ERROR: ")) {
+                // The errors LLVM's diagnostics report, as the JVM's handler of them reports them.
+                throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back"
+                        + " end): " + errors(log));
+            }
             if (exit != 0) {
                 throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back end,"
-                        + " which " + ended(exit) + " in a process of its own): " + reason(
-                        ExternalTools.withoutTemporaryDirectories(Files.readString(dir.resolve("llc.log"),
-                                StandardCharsets.UTF_8))));
+                        + " which " + ended(exit) + " in a process of its own): " + reason(log));
             }
             return Files.readAllBytes(out);
         } catch (IOException e) {
@@ -137,6 +142,18 @@ public final class IsolatedBackend {
         } finally {
             LLVMDisposeModule(copy);
         }
+    }
+
+    /** The error lines of llc's output, without LLVM's prefix for a message of no location, joined by "; ". */
+    static String errors(String log) {
+        List<String> out = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            String l = line.strip().replaceFirst("^(llc: )?(error: )?", "").replaceFirst("^<unknown>:0:0: ", "");
+            if (!l.isEmpty()) {
+                out.add(l);
+            }
+        }
+        return out.isEmpty() ? "no message" : String.join("; ", out);
     }
 
     /** How llc ended: with a signal (its exit code is 128 plus the signal's number) or an exit code. */
