@@ -46,6 +46,8 @@ class ServedCorpusTest {
                     } else {
                         neighbourFailures.add(r.exit() + ": " + r.err());
                     }
+                    // A crash now and then, not a second run's worth of work all along.
+                    Thread.sleep(300);
                 } catch (Exception e) {
                     neighbourFailures.add(e.toString());
                 }
