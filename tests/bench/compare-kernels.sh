@@ -13,7 +13,9 @@
 # their own, ours through a server that the build's first run starts (its JVM start and LLVM load counted),
 # and upstream's.
 #
-# usage: tests/bench/compare-kernels.sh [RUNS]   (default 5); writes OUT/kernels.csv (OUT=tests/bench/results)
+# usage: tests/bench/compare-kernels.sh [RUNS]   (default 5); writes OUT/kernels.csv (OUT=tests/bench/results),
+#   and OUT/kernels-runs.csv, one row per measurement (tests/bench/results.sh's columns), and its plot. A short
+#   run: BUILDS=0 (no build20 row).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs="${1:-5}"
@@ -28,6 +30,9 @@ stop_servers() {
 }
 trap stop_servers EXIT
 gt="$root/tools/gpu-translate"
+# shellcheck source=results.sh
+. "$root/tests/bench/results.sh"
+results_open "$out/kernels-runs.csv"
 # The kernels of the examples alone (their gpu.module, without the host function), for sm_90 only.
 for k in axpy stencil2d matmul reduce; do
   python3 - "$root/examples/kernels/$k.mlir" "$work/$k.mlir" <<'PY'
@@ -89,6 +94,9 @@ for k in axpy stencil2d matmul reduce matmul100; do
     echo "             upstream's PTX: $(head -1 "$work/$k.up.ptxas")"
   fi
   echo "$k,$a,$c,$b,$ratio,$sratio,$sa,$sb,$sc" >>"$out/kernels.csv"
+  results_row "$k" gpu-translate s "$work/ours"
+  results_row "$k" "gpu-translate (served)" s "$work/served"
+  results_row "$k" mlir-opt-22 s "$work/theirs"
 done
 wallfn() { local TIMEFORMAT=%R; { time "$@" >/dev/null 2>&1; } 2>&1; }
 build() { # TOOL...: the 20 runs of a build, one after another
@@ -108,7 +116,13 @@ up_one() {
     -gpu-module-to-binary='format=isa' -o "$1.u.mlir"
 }
 : >"$work/bo" && : >"$work/bs" && : >"$work/bu"
-for ((i = 0; i < 3; i++)); do
+builds="${BUILDS:-3}"
+if ((builds == 0)); then
+  echo "CSV: $out/kernels.csv, $results_file (load $results_load at the start)"
+  results_plot "$results_file"
+  exit 0
+fi
+for ((i = 0; i < builds; i++)); do
   for log in "$work"/servers-build/*.log; do
     [[ -f $log ]] && kill "$(awk 'NR == 1 {print $3}' "$log")" 2>/dev/null
   done
@@ -121,7 +135,12 @@ for log in "$work"/servers-build/*.log; do
   [[ -f $log ]] && mv "$log" "$work/servers/build.log"
 done
 a="$(median <"$work/bo")" c="$(median <"$work/bs")" b="$(median <"$work/bu")"
-printf '%-12s %9ss %9ss %11ss %7s %7s  (median of 3 builds of 20 runs, the server started by the first)\n' \
+printf '%-12s %9ss %9ss %11ss %7s %7s  (median of %s builds of 20 runs, the server started by the first)\n' \
   build20 "$a" "$c" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')" \
-  "$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
+  "$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')" "$builds"
 echo "build20,$a,$c,$b,$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),,," >>"$out/kernels.csv"
+results_row build20 gpu-translate s "$work/bo"
+results_row build20 "gpu-translate (served)" s "$work/bs"
+results_row build20 mlir-opt-22 s "$work/bu"
+echo "CSV: $out/kernels.csv, $results_file (load $results_load at the start)"
+results_plot "$results_file"

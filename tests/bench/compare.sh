@@ -19,7 +19,9 @@
 #   CODEGEN_RUNS=RUNS     runs of the .o and .s rows (upstream takes minutes on launches.mlir)
 #   SERIES="1000 ... 32000"  launch counts of the scaling series ("" skips it)
 #   SERIES_RUNS=1         runs per point of the series (upstream takes minutes at 16k and 32k)
-#   OUT=tests/bench/results  where compare.csv, scaling.csv and scaling.svg go
+#   OUT=tests/bench/results  where compare.csv, scaling.csv and scaling.svg go, and compare-runs.csv: one row
+#                         per measurement (tests/bench/results.sh's columns: median, min and max) and its plot
+# A short run: CODEGEN_RUNS=0 (no .o and .s rows: upstream takes minutes on launches.mlir) SERIES="".
 # Needs: mlir-translate-22, mlir-opt-22, llvm-as-22, llc-22 (Debian mlir-22-tools and llvm-22), GNU time;
 # gnuplot (Debian gnuplot-nox) for the plot, which is skipped without it.
 set -euo pipefail
@@ -39,6 +41,9 @@ fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 gt="$root/tools/gpu-translate"
+# shellcheck source=results.sh
+. "$root/tests/bench/results.sh"
+results_open "$results/compare-runs.csv"
 csv="$results/compare.csv"
 echo "input,output,runs,mgpu_s,mgpu_rss_mb,upstream_s,upstream_rss_mb,time_ratio,rss_ratio" >"$csv"
 
@@ -55,6 +60,9 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # the two median times in $ta and $tb.
 compare() {
   local name="$1" kind="$2" n="$3" ours="$4" theirs="$5"
+  if ((n == 0)); then
+    return
+  fi
   : >"$out/a" ; : >"$out/b"
   for ((i = 0; i < n; i++)); do
     measure "$ours" >>"$out/a"
@@ -68,6 +76,10 @@ compare() {
     $((ma / 1024)) "$tb" $((mb / 1024)) "$rt" "$rr"
   printf '%s,%s,%d,%s,%d,%s,%d,%.3f,%.3f\n' "$name" "$kind" "$n" "$ta" $((ma / 1024)) "$tb" $((mb / 1024)) \
     "$rt" "$rr" >>"$csv"
+  cut -d' ' -f1 "$out/a" >"$out/a.s"
+  cut -d' ' -f1 "$out/b" >"$out/b.s"
+  results_row "$name -> $kind" gpu-translate s "$out/a.s"
+  results_row "$name -> $kind" "${theirs%% *}" s "$out/b.s"
 }
 
 upstream_ll() { echo "mlir-translate-22 --mlir-to-llvmir $1"; }
@@ -123,4 +135,5 @@ EOF
     echo "gnuplot is not installed (Debian gnuplot-nox): no plot" >&2
   fi
 fi
-echo "CSV: $csv${series:+ and $results/scaling.csv}"
+echo "CSV: $csv${series:+ and $results/scaling.csv}, $results_file (load $results_load at the start)"
+results_plot "$results_file"

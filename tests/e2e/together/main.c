@@ -10,6 +10,7 @@ void run_escapes(M1(float), M1(float));
 void run_launch(M1(float));
 void run_halving(M1(float), M1(float), M1(int32_t));
 void run_viafunction(M1(float));
+void run_carried(M1(float));
 #define A1(p, n) p, p, 0, n, 1
 
 static int bad;
@@ -101,6 +102,13 @@ int main(void) {
     float once = vf0[64 * b + 63 - t] + vf0[i];
     float mirrored = vf0[i] + vf0[64 * b + 63 - t]; /* the value thread 63 - t had after the first call */
     expect("viafunction", i, vf[i], mirrored + once);
+  }
+  static float carried[192];
+  run_carried(A1(carried, 192));
+  for (int t = 0; t < 64; t++) {
+    expect("carried a", t, carried[3 * t], 16.0 * t);
+    expect("carried b", t, carried[3 * t + 1], t + 4);
+    expect("carried c", t, carried[3 * t + 2], 4 + 30.0 * (63 - t));
   }
   printf("together: %s, %d wrong\n", bad ? "FAILED" : "OK", bad);
   return bad != 0;

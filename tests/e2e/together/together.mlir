@@ -249,6 +249,44 @@ module attributes {gpu.container_module} {
       memref.store %twice, %x[%i] : memref<128xf32>
       gpu.return
     }
+    // Thread t of a 64-thread block, 4 iterations of a loop around two barriers that carries three values:
+    // a, doubled before the first barrier and used nowhere else; b, plus one before the first barrier but
+    // read again after it (its new value must not take the old one's place early); c, plus b's step as read
+    // after the barrier and the doubled a of thread 63 - t. carried[3t], [3t + 1], [3t + 2] = a, b, c.
+    gpu.func @carried(%out: memref<192xf32>) workgroup(%wg: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c63 = arith.constant 63 : index
+      %one = arith.constant 1.0 : f32
+      %two = arith.constant 2.0 : f32
+      %zero = arith.constant 0.0 : f32
+      %ti = arith.index_cast %t : index to i32
+      %tf = arith.sitofp %ti : i32 to f32
+      %r:3 = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %tf, %b = %tf, %c = %zero) -> (f32, f32, f32) {
+        %a2 = arith.mulf %a, %two : f32
+        %b2 = arith.addf %b, %one : f32
+        memref.store %a2, %wg[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %m = arith.subi %c63, %t : index
+        %other = memref.load %wg[%m] : memref<64xf32, #gpu.address_space<workgroup>>
+        %step = arith.subf %b2, %b : f32
+        %cs = arith.addf %c, %step : f32
+        %c2n = arith.addf %cs, %other : f32
+        gpu.barrier
+        scf.yield %a2, %b2, %c2n : f32, f32, f32
+      }
+      %o = arith.muli %t, %c3 : index
+      memref.store %r#0, %out[%o] : memref<192xf32>
+      %o1 = arith.addi %o, %c1 : index
+      memref.store %r#1, %out[%o1] : memref<192xf32>
+      %o2 = arith.addi %o, %c2 : index
+      memref.store %r#2, %out[%o2] : memref<192xf32>
+      gpu.return
+    }
   }
 
   func.func @run_shuffles(%out: memref<256xf32>, %ok: memref<256xi32>, %wide: memref<64xi64>) {
@@ -324,6 +362,13 @@ module attributes {gpu.container_module} {
     %c2 = arith.constant 2 : index
     %c64 = arith.constant 64 : index
     gpu.launch_func @k::@viafunction blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%x : memref<128xf32>)
+    return
+  }
+
+  func.func @run_carried(%out: memref<192xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @k::@carried blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%out : memref<192xf32>)
     return
   }
 }

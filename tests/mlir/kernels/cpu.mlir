@@ -10,6 +10,7 @@
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/matmul.mlir > %t.matmul.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.matmul.mlir | gpu-object cpu > %t.matmul.so
 // RUN: nm --defined-only %t.matmul.so | FileCheck %s --check-prefix=MATMUL
+// RUN: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly %t.matmul.mlir | gpu-object cpu | FileCheck %s --check-prefix=MATMULASM
 // RUN: sed 's/\[#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_80">, #rocdl.target<chip = "gfx90a">, /[/' %S/../../../examples/kernels/reduce.mlir > %t.reduce.mlir
 // RUN: gpu-translate --emit=mlir --compile-kernels %t.reduce.mlir | gpu-object cpu > %t.reduce.so
 // RUN: nm --defined-only %t.reduce.so | FileCheck %s --check-prefix=REDUCE
@@ -66,6 +67,12 @@
 // MATMUL-NEXT: R matmul.mgpu_block_size
 // MATMUL-NEXT: R matmul.mgpu_params
 // MATMUL-NOT: matmul.body
+
+// The tile loop's sum goes straight into its per-thread array, the one its next iteration reads: no copy of
+// the block's sums after each tile (a 1 KiB memcpy that made each tile wait for the whole block's).
+// MATMULASM: matmul:
+// MATMULASM-NOT: memcpy
+// MATMULASM: .size matmul
 
 // REDUCE: T reduce
 // REDUCE-NEXT: R reduce.mgpu_block

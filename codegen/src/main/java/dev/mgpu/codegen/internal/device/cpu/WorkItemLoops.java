@@ -62,6 +62,8 @@ public final class WorkItemLoops {
     private final Set<Value> shared = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The per-thread arrays of values that cross pieces. */
     private final Map<Value, LLVMValueRef> slots = new IdentityHashMap<>();
+    /** Values whose array is the array of an iteration argument of the loop around them ({@link WorkItemPlan#updatesInPlace}). */
+    private final Map<Value, LLVMValueRef> inPlace = new IdentityHashMap<>();
     /** Private attributions: the base of one copy per thread, and the bytes of one. */
     private final Map<Value, LLVMValueRef[]> privateCopies = new IdentityHashMap<>();
     /** The arrays with one element per thread, and what else the entry block holds. */
@@ -289,9 +291,24 @@ public final class WorkItemLoops {
         shared.add(b.argument(0));
         for (int i = 0; i < carried.size(); i++) {
             slots.put(b.argument(i + 1), carried.get(i));
+            if (plan.updatesInPlace(b, i)) {
+                // The next iteration's value goes straight into the argument's array: no copy after the
+                // body, and a thread's next iteration waits only for its own value, not for the whole block's.
+                inPlace.put(b.terminator().operand(i), carried.get(i));
+            }
         }
         Operation yield = block(b);
-        storeAll(yield.operands(), carried, yield);
+        List<Value> moved = new ArrayList<>();
+        List<LLVMValueRef> into = new ArrayList<>();
+        for (int i = 0; i < carried.size(); i++) {
+            Value v = yield.operand(i);
+            inPlace.remove(v);
+            if (slots.get(v) != carried.get(i)) {
+                moved.add(v);
+                into.add(carried.get(i));
+            }
+        }
+        storeAll(moved, into, yield);
         loop.close(LLVMBuildAdd(t.builder, iv, step, ""));
         for (int i = 0; i < carried.size(); i++) {
             slots.put(op.result(i), carried.get(i));
@@ -408,7 +425,10 @@ public final class WorkItemLoops {
                 t.translateOp(op);
                 for (Value r : op.results()) {
                     if (plan.crosses(r, inPiece, block, shared::contains, slots::containsKey)) {
-                        LLVMValueRef slot = memory.perThread(t.types.of(r.type(), op));
+                        LLVMValueRef slot = inPlace.get(r);
+                        if (slot == null) {
+                            slot = memory.perThread(t.types.of(r.type(), op));
+                        }
                         LLVMValueRef v = t.lookup(r, op);
                         LLVMBuildStore(t.builder, v, gep(LLVMTypeOf(v), slot, linear));
                         slots.put(r, slot);

@@ -187,6 +187,46 @@ final class WorkItemPlan {
         return out;
     }
 
+    /**
+     * Whether operand {@code i} of the yield of {@code body}, the body of an {@code scf.for} that holds a
+     * barrier, may be kept per thread in the array of iteration argument {@code i} itself rather than in an
+     * array of its own that the yield then copies: it is a result of an op of the body that holds no barrier
+     * or shuffle, yielded once, and every use of the argument is in an op of the body at or before that op
+     * that holds no barrier or shuffle. Each thread then reads its own element of the argument (at the start
+     * of the loop over the threads that runs the op, or in an earlier loop) before it writes the same element,
+     * and no thread reads another's: the element is the thread's own, as a register would be.
+     */
+    boolean updatesInPlace(Block body, int i) {
+        Operation yield = body.terminator();
+        Value v = yield.operand(i);
+        if (!(v instanceof Value.OpResult r) || r.owner().parent() != body || collective(r.owner())) {
+            return false;
+        }
+        for (int j = 0; j < yield.operandCount(); j++) {
+            if (j != i && yield.operand(j) == v) {
+                return false;
+            }
+        }
+        List<Operation> ops = body.operations();
+        int at = positionOf(ops, r.owner());
+        for (Operation u : users(body.argument(i + 1))) {
+            Operation top = topIn(u, body);
+            if (top == null || collective(top) || positionOf(ops, top) > at) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int positionOf(List<Operation> ops, Operation op) {
+        for (int k = 0; k < ops.size(); k++) {
+            if (ops.get(k) == op) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     /** The index of the piece of {@code op} among the ops of its block: how many barriers and shuffles come before. */
     int pieceOf(Operation op) {
         int n = 0;
