@@ -77,6 +77,32 @@ public final class DebugInfo implements AutoCloseable {
     }
 
     /**
+     * {@link #beginFunction} on {@code lines}, when there are line tables.
+     *
+     * @param lines the line tables, or null without -g
+     * @param fn the function a target builds itself
+     * @param fnOp the op it is built for
+     * @param builder the builder that builds it
+     */
+    public static void begin(DebugInfo lines, LLVMValueRef fn, Operation fnOp, LLVMBuilderRef builder) {
+        if (lines != null) {
+            lines.beginFunction(fn, fnOp, builder);
+        }
+    }
+
+    /**
+     * {@link #endFunction} on {@code lines}, when there are line tables.
+     *
+     * @param lines the line tables, or null without -g
+     * @param builder the builder
+     */
+    public static void end(DebugInfo lines, LLVMBuilderRef builder) {
+        if (lines != null) {
+            lines.endFunction(builder);
+        }
+    }
+
+    /**
      * Puts what {@code builder} builds next at {@code op}'s line and column, and returns the location it
      * had (null for none).
      */
@@ -100,6 +126,48 @@ public final class DebugInfo implements AutoCloseable {
         LLVMDIBuilderFinalizeSubprogram(di, scope);
         LLVMSetCurrentDebugLocation2(builder, null);
         scope = null;
+    }
+
+    /**
+     * Runs {@code body} with line tables, given to {@code use} before and null after, when {@code on}; else
+     * runs it alone.
+     *
+     * @param on whether to build line tables
+     * @param module the module they describe
+     * @param root the op whose location is the compile unit's file
+     * @param use receives the line tables, then null
+     * @param body the translation
+     */
+    public static void during(boolean on, LLVMModuleRef module, Operation root,
+            java.util.function.Consumer<DebugInfo> use, Runnable body) {
+        if (!on) {
+            body.run();
+            return;
+        }
+        try (DebugInfo di = new DebugInfo(module, root.knownLocation())) {
+            use.accept(di);
+            body.run();
+            di.finish();
+        } finally {
+            use.accept(null);
+        }
+    }
+
+    /**
+     * {@link #describeTheRest(Operation, java.util.function.Function)} for a {@code gpu.module}: a function
+     * the target added is named for the kernel or function it serves ({@code k}, {@code k.body},
+     * {@code k.mgpu...}) and gets that one's line.
+     *
+     * @param gpuModule the {@code gpu.module}
+     */
+    public void describeTheRest(Operation gpuModule) {
+        Map<String, Operation> named = new HashMap<>();
+        for (Operation op : gpuModule.region(0).entry().operations()) {
+            if (op.symbolName() != null && !op.regions().isEmpty()) {
+                named.put(op.symbolName(), op);
+            }
+        }
+        describeTheRest(gpuModule, name -> named.get(name.contains(".") ? name.substring(0, name.indexOf('.')) : name));
     }
 
     /**

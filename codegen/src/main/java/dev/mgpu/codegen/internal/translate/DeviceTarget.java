@@ -30,7 +30,7 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * <p>Every intrinsic used here is one the target's LLVM back end lowers: an intrinsic it cannot lower
  * aborts the process inside LLVM, so anything else is refused with a located error before LLVM sees it.
  */
-public abstract class DeviceTarget {
+public abstract class DeviceTarget implements CodeGeneration {
     /** The target attribute, as the {@code gpu.module} lists it. */
     public final GpuTarget attr;
     /** The device library to link (libdevice), or null when there is none. */
@@ -279,47 +279,7 @@ public abstract class DeviceTarget {
             java.util.Map<String, Attribute> props, dev.mgpu.codegen.KernelOptions options,
             java.util.function.IntFunction<byte[]> emit);
 
-    /**
-     * Whether {@code -g} gives the target's kernels line tables: for a target whose kernels run in the host
-     * process, where the host's debugger steps through them (the CPU).
-     */
-    public boolean debuggedOnHost() {
-        return false;
-    }
-
-    /** The CPU or chip that the target's code generator is given, as its target machine is. */
-    public String backendCpu() {
-        return chip();
-    }
-
-    /** The features that the target's code generator is given, as its target machine is. */
-    public String backendFeatures() {
-        return features() == null ? "" : features();
-    }
-
-    /** Whether the target keeps its assembly and reports resource usage itself, in {@link #serialize}. */
-    public boolean keepsItsAssembly() {
-        return false;
-    }
-
-    /**
-     * Each kernel's resource usage, as a line by kernel name, read from the assembly of {@code module}'s
-     * kernel module; empty where the target reads none.
-     */
-    public java.util.Map<String, String> resourceUsage(Operation module, String assembly) {
-        return java.util.Map.of();
-    }
-
     // ------------------------------------------------------------------ what the back end cannot take
-
-    /**
-     * Whether what LLVM's back ends are known to crash on is refused before them (the default). With
-     * {@code MGPU_BACKEND_CHECKS=off} it reaches them instead, to see what LLVM itself does: the back end runs
-     * in a process of its own ({@code MGPU_BACKEND_PROCESS=own}), where a crash is the run's located error.
-     */
-    public static boolean checksOn() {
-        return !"off".equals(System.getenv("MGPU_BACKEND_CHECKS"));
-    }
 
     /**
      * Reports, as a located error, what the target's back end cannot take in the declaration of function

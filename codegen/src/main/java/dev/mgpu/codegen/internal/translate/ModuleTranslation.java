@@ -124,15 +124,7 @@ public final class ModuleTranslation {
             t.withDebugInfo(debugInfo, gpuModule, () -> {
                 t.translateDevice(gpuModule);
                 if (t.debug != null) {
-                    Map<String, Operation> kernels = new HashMap<>();
-                    for (Operation op : gpuModule.region(0).entry().operations()) {
-                        if (isFunction(op)) {
-                            kernels.put(op.symbolName(), op);
-                        }
-                    }
-                    // An entry point or helper of a kernel is named for it: "k", "k.mgpu...".
-                    t.debug.describeTheRest(gpuModule, name -> kernels.get(name.contains(".") ? name.substring(0,
-                            name.indexOf('.')) : name));
+                    t.debug.describeTheRest(gpuModule);
                 }
             });
         }
@@ -256,21 +248,16 @@ public final class ModuleTranslation {
 
     /** Runs {@code body}, with DWARF line tables for what it translates when {@code on}, finished after it. */
     private void withDebugInfo(boolean on, Operation root, Runnable body) {
-        if (!on) {
-            body.run();
-            return;
-        }
-        try (DebugInfo di = new DebugInfo(module, root.knownLocation())) {
-            debug = di;
-            body.run();
-            di.finish();
-        } finally {
-            debug = null;
-        }
+        DebugInfo.during(on, module, root, di -> debug = di, body);
     }
 
     /** DWARF line tables, with -g; else null. */
     private DebugInfo debug;
+
+    /** {@return the line tables being built, with -g (a target that builds a kernel itself starts its own); else null} */
+    public DebugInfo debugInfo() {
+        return debug;
+    }
 
     /** Runs every phase on {@code root}, a verified {@code builtin.module}. */
     private void translate(Operation root) {
@@ -483,23 +470,6 @@ public final class ModuleTranslation {
                 translateOp(op);
             }
         }
-        if (debug != null) {
-            debug.endFunction(builder);
-        }
-    }
-
-    /**
-     * Starts the line table of {@code fn}, which a target builds itself for {@code fnOp} (a CPU kernel whose
-     * threads work together), as {@link #translateBody} does for the rest; nothing without {@code -g}.
-     */
-    public void beginDebug(LLVMValueRef fn, Operation fnOp) {
-        if (debug != null) {
-            debug.beginFunction(fn, fnOp, builder);
-        }
-    }
-
-    /** Ends what {@link #beginDebug} started. */
-    public void endDebug() {
         if (debug != null) {
             debug.endFunction(builder);
         }

@@ -1,6 +1,5 @@
 package dev.mgpu.codegen.internal.device.cpu;
 
-import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.NativeTargetMachine;
 import dev.mgpu.codegen.internal.llvm.TargetCpus;
 import dev.mgpu.codegen.internal.llvm.Targets;
@@ -12,9 +11,6 @@ import static org.bytedeco.llvm.global.LLVM.*;
 import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.ObjectFormat;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -22,7 +18,6 @@ import dev.mgpu.dialect.gpu.AddressSpaceAttr;
 import dev.mgpu.dialect.gpu.GpuFuncOp;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.Attribute;
-import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import java.util.List;
 import java.util.Set;
@@ -555,48 +550,10 @@ public final class Cpu extends DeviceTarget {
         return true;
     }
 
-    /**
-     * A kernel's stack: the frame of its entry point and of the per-thread body it calls, if that was not
-     * inlined; and its workgroup memory, which the runtime gives each block.
-     */
+    /** The frames of a kernel's entry point and body, and its workgroup memory ({@link CpuResources}). */
     @Override
     public Map<String, String> resourceUsage(Operation module, String assembly) {
-        Map<String, Long> frames = dev.mgpu.codegen.internal.llvm.ResourceUsage.hostFrames(assembly,
-                s -> !s.startsWith(".") && !s.contains(".mgpu"));
-        Map<String, String> out = new java.util.LinkedHashMap<>();
-        for (Operation op : module.region(0).entry().operations()) {
-            if (op.name().equals(GpuFuncOp.NAME) && op.hasAttr(GpuFuncOp.KERNEL_ATTR)) {
-                String k = op.symbolName();
-                long frame = frames.getOrDefault(k, 0L) + frames.getOrDefault(k + ".body", 0L);
-                out.put(k, frame + " bytes stack frame, " + workgroupBytes(new GpuFuncOp(op))
-                        + " bytes shared per block");
-            }
-        }
-        return out;
-    }
-
-    /** The bytes of a kernel's workgroup attributions, each of a static shape. */
-    private static long workgroupBytes(GpuFuncOp f) {
-        List<? extends dev.mgpu.ir.Value> args = f.body().arguments();
-        int first = f.type().inputs().size();
-        long bytes = 0;
-        for (int i = first; i < first + f.workgroupCount() && i < args.size(); i++) {
-            if (args.get(i).type() instanceof dev.mgpu.ir.Type.MemRefType m) {
-                long n = elementBytes(m.elementType());
-                for (long d : m.shape()) {
-                    n *= Math.max(d, 0);
-                }
-                bytes += n;
-            }
-        }
-        return bytes;
-    }
-
-    private static long elementBytes(dev.mgpu.ir.Type t) {
-        if (t instanceof dev.mgpu.ir.Type.IntegerType i) {
-            return (i.width() + 7) / 8;
-        }
-        return t instanceof dev.mgpu.ir.Type.FloatType f ? f.width() / 8 : 8;
+        return CpuResources.usage(module, assembly);
     }
 
     /** A host object, linked into a shared object of the CPU kernel ABI; or its assembly. */
@@ -605,39 +562,6 @@ public final class Cpu extends DeviceTarget {
             IntFunction<byte[]> emit) {
         byte[] obj = emit.apply(format == ObjectFormat.ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile);
         return format == ObjectFormat.ASSEMBLY ? object(format, props, obj)
-                : object(ObjectFormat.BINARY, props, sharedObject(module, obj));
-    }
-
-    /**
-     * Links a host object into the shared object of the CPU kernel ABI with the system's C compiler; a symbol
-     * that neither the object nor the C library, libm and libgcc define is a located error, at the
-     * gpu.module's declaration of it if there is one, since loading the object would fail.
-     */
-    private static byte[] sharedObject(Operation module, byte[] obj) {
-        Path dir = ExternalTools.tempDir(module);
-        try {
-            Path in = dir.resolve("kernels.o");
-            Path out = dir.resolve("kernels.so");
-            Files.write(in, obj);
-            try {
-                ExternalTools.run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm",
-                        "-Wl,--no-undefined"), "cc");
-            } catch (MgpuException e) {
-                for (String name : CpuBuiltins.undefined(e.getMessage())) {
-                    Operation decl = module.region(0).entry().operations().stream()
-                            .filter(op -> name.equals(op.symbolName())).findFirst().orElse(module);
-                    throw new MgpuException(decl.knownLocation(), "Invalid kernels for #cpu.target (must need only"
-                            + " functions that the C library, libm or libgcc define, which the runtime binds when it"
-                            + " loads them): @" + name + " is defined nowhere");
-                }
-                throw e;
-            }
-            return Files.readAllBytes(out);
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "
-                    + e.getMessage());
-        } finally {
-            ExternalTools.deleteTree(dir);
-        }
+                : object(ObjectFormat.BINARY, props, CpuObjects.sharedObject(module, obj));
     }
 }

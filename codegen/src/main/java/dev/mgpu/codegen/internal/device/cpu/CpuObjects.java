@@ -1,15 +1,21 @@
 package dev.mgpu.codegen.internal.device.cpu;
 
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a {@code #cpu.target} object must be, since the CPU backend loads it with {@code dlopen}: an ELF shared
- * object for the machine the program runs on; and the machine a CPU target compiles for.
+ * object for the machine the program runs on, linked so that nothing it needs is left undefined; and the
+ * machine a CPU target compiles for.
  */
 public final class CpuObjects {
     private CpuObjects() {
@@ -87,5 +93,38 @@ public final class CpuObjects {
             return "it is for ELF machine " + machine + ", not " + arch(triple) + " (" + want + ")";
         }
         return null;
+    }
+
+    /**
+     * Links a host object into the shared object of the CPU kernel ABI with the system's C compiler; a symbol
+     * that neither the object nor the C library, libm and libgcc define is a located error, at the
+     * gpu.module's declaration of it if there is one, since loading the object would fail.
+     */
+    static byte[] sharedObject(Operation module, byte[] obj) {
+        Path dir = ExternalTools.tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.o");
+            Path out = dir.resolve("kernels.so");
+            Files.write(in, obj);
+            try {
+                ExternalTools.run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm",
+                        "-Wl,--no-undefined"), "cc");
+            } catch (MgpuException e) {
+                for (String name : CpuBuiltins.undefined(e.getMessage())) {
+                    Operation decl = module.region(0).entry().operations().stream()
+                            .filter(op -> name.equals(op.symbolName())).findFirst().orElse(module);
+                    throw new MgpuException(decl.knownLocation(), "Invalid kernels for #cpu.target (must need only"
+                            + " functions that the C library, libm or libgcc define, which the runtime binds when it"
+                            + " loads them): @" + name + " is defined nowhere");
+                }
+                throw e;
+            }
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "
+                    + e.getMessage());
+        } finally {
+            ExternalTools.deleteTree(dir);
+        }
     }
 }

@@ -116,7 +116,7 @@ public final class WorkItemLoops {
         LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMBasicBlockRef start = LLVMAppendBasicBlockInContext(t.ctx, fn, "");
         LLVMPositionBuilderAtEnd(t.builder, entry);
-        t.beginDebug(fn, kernel);
+        dev.mgpu.codegen.internal.translate.DebugInfo.begin(t.debugInfo(), fn, kernel, t.builder);
         Block body = kernel.region(0).entry();
         int inputs = f.type().inputs().size();
         List<LLVMTypeRef> types = new ArrayList<>();
@@ -161,7 +161,7 @@ public final class WorkItemLoops {
         }
         memory.place(kernel, known, threads);
         LLVMBuildRetVoid(t.builder);
-        t.endDebug();
+        dev.mgpu.codegen.internal.translate.DebugInfo.end(t.debugInfo(), t.builder);
     }
 
 

@@ -3,6 +3,7 @@ package dev.mgpu.codegen.internal.device.nvptx;
 import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.codegen.internal.llvm.ResourceUsage;
+import dev.mgpu.codegen.internal.translate.CodeGeneration;
 import dev.mgpu.codegen.internal.translate.DeviceTarget;
 import dev.mgpu.codegen.internal.translate.Inspection;
 import dev.mgpu.codegen.internal.translate.ModuleTranslation;
@@ -495,7 +496,7 @@ public final class Nvptx extends DeviceTarget {
         }
         for (LLVMTypeRef p : params) {
             if (LLVMGetTypeKind(p) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(p) > 64
-                    && LLVMGetIntTypeWidth(p) != 128 && checksOn()) {
+                    && LLVMGetIntTypeWidth(p) != 128 && CodeGeneration.checksOn()) {
                 throw ModuleTranslation.error(op, "Invalid parameter type for " + name() + " (must be an integer of"
                         + " at most 64 bits, or i128): i" + LLVMGetIntTypeWidth(p));
             }
@@ -523,7 +524,7 @@ public final class Nvptx extends DeviceTarget {
             return;
         }
         dev.mgpu.ir.Type integer = kind.endsWith("tofp") ? from : to;
-        if (integer instanceof dev.mgpu.ir.Type.IntegerType i && i.width() > 64 && checksOn()) {
+        if (integer instanceof dev.mgpu.ir.Type.IntegerType i && i.width() > 64 && CodeGeneration.checksOn()) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must convert an integer"
                     + " of at most 64 bits): " + integer);
         }
