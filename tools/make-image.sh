@@ -32,6 +32,7 @@ cp "$root"/tools/target/lib/*.jar "$prefix/lib/mgpu/lib/"
 # The launcher finds its jar relative to itself: bin/../lib/mgpu.
 sed -e 's|^jar="$here/target/gpu-translate.jar"$|jar="$here/../lib/mgpu/gpu-translate.jar"|' \
   -e 's|"$here/target/gpu-translate.jsa"|"$here/../lib/mgpu/gpu-translate.jsa"|g' \
+  -e 's|"$here/target/gpu-translate.aot"|"$here/../lib/mgpu/gpu-translate.aot"|g' \
   -e 's|"$here/target/gpu-translate-client"|"$here/../lib/mgpu/gpu-translate-client"|g' \
   "$root/tools/gpu-translate" >"$prefix/bin/gpu-translate"
 chmod 755 "$prefix/bin/gpu-translate"

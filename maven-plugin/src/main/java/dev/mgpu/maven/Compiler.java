@@ -37,7 +37,9 @@ final class Compiler {
         p.add(javaHome.resolve("bin").resolve("java").toString());
         // As the launcher (tools/gpu-translate): the work is short and single-threaded, and LLVM's recursion
         // over deep nests wants a larger stack than the default.
-        p.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xss16m"));
+        // Native access allowed: JavaCPP loads LLVM with System.load, of which a JDK from 22 on warns otherwise.
+        p.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xss16m",
+                "--enable-native-access=ALL-UNNAMED"));
         p.addAll(jvmArguments);
         p.add("-cp");
         p.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));
