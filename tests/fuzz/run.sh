@@ -20,7 +20,9 @@ runs=0
 sessions=0
 while ((SECONDS < end)); do
   log="$(mktemp)"
-  mvn -B verify -pl tests -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false >"$log" 2>&1
+  # Other programs from the same corpus each session (KernelFuzzTest's seeds; a finding names its salt).
+  mvn -B verify -pl tests -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dmgpu.kernelFuzz.salt="$RANDOM$RANDOM" >"$log" 2>&1
   status=$?
   done_line="$(grep -a 'DONE' "$log" | tail -1)"
   echo "session $((sessions + 1)): ${done_line:-no summary}"

@@ -51,6 +51,12 @@ class KernelFuzzTest {
      */
     private static final Map<String, long[]> FIGURES = new LinkedHashMap<>();
     private static int inputs;
+    /**
+     * Mixed into each input's seed: 0 in the build, so that an input always gives the same programs; another
+     * value ({@code -Dmgpu.kernelFuzz.salt=N}, which tests/fuzz/run.sh sets anew each session) gives other
+     * programs from the same corpus. A finding names it.
+     */
+    private static final long SALT = Long.getLong("mgpu.kernelFuzz.salt", 0);
     private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(2,
             r -> {
                 Thread t = new Thread(r, "kernel-fuzz");
@@ -60,7 +66,7 @@ class KernelFuzzTest {
 
     @FuzzTest(maxDuration = "40s")
     void kernels(FuzzedDataProvider data) throws Exception {
-        long seed = Arrays.hashCode(data.consumeBytes(8));
+        long seed = Arrays.hashCode(data.consumeBytes(8)) ^ SALT;
         KernelGenerator g = new KernelGenerator(data, seed);
         int count = 6 + g.pick(16);
         List<String> programs = new ArrayList<>();
@@ -80,7 +86,7 @@ class KernelFuzzTest {
             Run r = runs.get(target).get();
             String finding = r.finding();
             if (finding != null) {
-                fail(finding + "\n" + culprit(programs, target));
+                fail(finding + "\n(mgpu.kernelFuzz.salt=" + SALT + ")\n" + culprit(programs, target));
             }
             long[] f = FIGURES.computeIfAbsent(target, t -> new long[3]);
             f[0] += r.compiled();
