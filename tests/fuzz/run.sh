@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Fuzzes parse -> verify -> translate -> llc-22 for longer than the build's bounded run: repeated 60-second
-# sessions of PipelineFuzzTest that share one growing corpus (tests/.cifuzz-corpus), until MINUTES have
-# passed or a finding stops it. Jazzer writes each finding as a reproducer into
-# tests/src/test/resources/dev/mgpu/tests/PipelineFuzzTestInputs/pipeline/, where the build replays it.
+# Fuzzes for longer than the build's bounded run: repeated sessions of one fuzz test that share one growing
+# corpus (tests/.cifuzz-corpus), until MINUTES have passed or a finding stops it. TEST is PipelineFuzzTest
+# (parse -> verify -> translate -> llc-22, 60-second sessions), KernelFuzzTest (generated kernels compiled
+# for each target by gpu-translate, 40-second sessions) or ServerFrameFuzzTest (malformed frames to a
+# resident server). Jazzer writes each finding as a reproducer into
+# tests/src/test/resources/dev/mgpu/tests/TESTInputs/METHOD/, where the build replays it.
 #
-# usage: tests/fuzz/run.sh [MINUTES]   (default 60)
-# Prints each session's executions and coverage, and totals.
+# usage: tests/fuzz/run.sh [MINUTES] [TEST]   (default 60, PipelineFuzzTest)
+# Prints each session's executions and coverage (and the figures a test prints: KernelFuzzTest's kernels
+# compiled and located errors per target), and totals.
 set -uo pipefail
 minutes="${1:-60}"
+test="${2:-PipelineFuzzTest}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 mvn -B -q install -DskipTests || exit 2
@@ -16,10 +20,13 @@ runs=0
 sessions=0
 while ((SECONDS < end)); do
   log="$(mktemp)"
-  mvn -B verify -pl tests -Dtest=PipelineFuzzTest -Dsurefire.failIfNoSpecifiedTests=false >"$log" 2>&1
+  # Other programs from the same corpus each session (KernelFuzzTest's seeds; a finding names its salt).
+  mvn -B verify -pl tests -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dmgpu.kernelFuzz.salt="$RANDOM$RANDOM" >"$log" 2>&1
   status=$?
   done_line="$(grep -a 'DONE' "$log" | tail -1)"
   echo "session $((sessions + 1)): ${done_line:-no summary}"
+  grep -a ' figures:' "$log"
   n="$(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' <<<"$done_line")"
   runs=$((runs + ${n:-0}))
   sessions=$((sessions + 1))

@@ -34,3 +34,17 @@ func.func @wide(%m: memref<70000xf32>) {
   vector.print %v : vector<65537xf32>
   return
 }
+
+// -----
+
+// An atomic on a part of a byte: LLVM's verifier would refuse the kernel module, located at the gpu.module.
+// CHECK: llvm-limits.mlir:[[# @LINE + 5]]:14: error: Invalid memref.atomic_rmw for translation (must be on an integer of whole bytes, as LLVM's atomics are): i1
+module attributes {gpu.container_module} {
+  gpu.module @k [#nvvm.target<chip = "sm_90">, #cpu.target] {
+    gpu.func @f(%m: memref<4xi1>, %v: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %old = memref.atomic_rmw ori %v, %m[%c0] : (i1, memref<4xi1>) -> i1
+      gpu.return
+    }
+  }
+}

@@ -410,7 +410,7 @@ class ServerTest {
      * This process's identity as the client states it: {@code uid=REAL,EFFECTIVE gid=REAL,EFFECTIVE
      * groups=G,... mnt=mnt:[N] root=DEV:INO}, the groups in increasing order.
      */
-    private static String identity() throws IOException {
+    static String identity() throws IOException {
         String uid = "";
         String gid = "";
         String groups = "";
@@ -432,7 +432,7 @@ class ServerTest {
     }
 
     /** This process's file-creation mask, which the server it starts inherits. */
-    private static int umask() throws IOException {
+    static int umask() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("Umask:")) {
                 return Integer.parseInt(line.substring(6).trim(), 8);
@@ -547,7 +547,7 @@ class ServerTest {
         return b.toString();
     }
 
-    private static void putString(ByteBuffer b, String s) {
+    static void putString(ByteBuffer b, String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         b.putInt(bytes.length).put(bytes);
     }

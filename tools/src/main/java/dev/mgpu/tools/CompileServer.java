@@ -45,7 +45,9 @@ import java.util.concurrent.TimeUnit;
  * input or never reads its output holds no place. Runs are
  * served side by side, {@code MGPU_SERVER_JOBS} at most (default: the processors), the others waiting in the
  * order they came: the library translates and compiles on several threads at once
- * ({@code ConcurrencyTest}). A client that goes away before its run ends abandons it:
+ * ({@code ConcurrencyTest}). A request not sent whole within {@code MGPU_SERVER_REQUEST_SECONDS} (default 10)
+ * of its connection has the connection closed: half a request left open holds no thread, and does not keep the
+ * server from ending. A client that goes away before its run ends abandons it:
  * no output is put in place. The server ends itself after {@code MGPU_SERVER_IDLE} seconds (default 900)
  * without a run, or once its directory's name names another directory (or none), and removes its socket.
  */
@@ -86,10 +88,21 @@ public final class CompileServer {
     private ServerSocketChannel listener;
     private FileKey socketKey;
 
-    private CompileServer(Path socket, long idleSeconds, int jobs) {
+    /** What a connection's request may take to arrive, from the connection on. */
+    private final long requestSeconds;
+    /** Closes the connections whose requests have not come in time. */
+    private final java.util.concurrent.ScheduledExecutorService timer =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "gpu-translate-server-requests");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private CompileServer(Path socket, long idleSeconds, int jobs, long requestSeconds) {
         this.socket = socket;
         this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
         this.jobs = new Semaphore(jobs, true);
+        this.requestSeconds = requestSeconds;
     }
 
     /**
@@ -119,7 +132,8 @@ public final class CompileServer {
         if (!dir.toString().startsWith("/proc/self/fd/")) {
             socket = dir.toRealPath().resolve(socket.getFileName());
         }
-        new CompileServer(socket, idle, (int) Math.min(jobs, 1024)).serve();
+        new CompileServer(socket, idle, (int) Math.min(jobs, 1024), setting("MGPU_SERVER_REQUEST_SECONDS", 10))
+                .serve();
     }
 
     /** The positive whole number in the variable {@code name}, else {@code otherwise}. */
@@ -292,6 +306,13 @@ public final class CompileServer {
         private final BlockingQueue<byte[]> stdin = new ArrayBlockingQueue<>(64);
         private volatile boolean gone;
         private boolean stdinAsked;
+        /** Guards {@link #requestRead}: the connection is closed for lateness only before its request is read. */
+        private final Object requestLock = new Object();
+        private boolean requestRead;
+        /** The command line of a request to run, once read and accepted; null for any other. */
+        private String[] args;
+        /** The request's flags: 1 stdout, 2 stderr is a terminal. */
+        private int flags;
 
         Connection(SocketChannel ch) {
             this.ch = ch;
@@ -311,9 +332,51 @@ public final class CompileServer {
         }
 
         void answer() throws IOException {
+            java.util.concurrent.ScheduledFuture<?> late = timer.schedule(this::giveUpOnRequest, requestSeconds,
+                    TimeUnit.SECONDS);
+            try {
+                request();
+            } finally {
+                synchronized (requestLock) {
+                    requestRead = true;
+                }
+                late.cancel(false);
+            }
+            if (args != null) {
+                run();
+            }
+        }
+
+        /** Closes the connection of a request that has not come whole in time (its read then fails). */
+        private void giveUpOnRequest() {
+            synchronized (requestLock) {
+                if (requestRead) {
+                    return;
+                }
+                System.err.println("closed: no whole request within " + requestSeconds + " s");
+                try {
+                    ch.close();
+                } catch (IOException e) {
+                    // Closed anyway.
+                }
+            }
+        }
+
+        /** Whether {@code name} names the server's directory; one that is no path (a NUL in it) does not. */
+        private boolean isCwd(String name) {
+            try {
+                return Path.of(name).equals(cwd);
+            } catch (java.nio.file.InvalidPathException e) {
+                return false;
+            }
+        }
+
+        /** Reads the request: answers a control request, and sets {@link #args} and {@link #flags} for a run. */
+        private void request() throws IOException {
             ByteBuffer head = read(8);
             int magic = head.getInt();
             int flags = head.getInt();
+            this.flags = flags;
             if (magic == CONTROL) {
                 control(flags);
                 return;
@@ -335,7 +398,7 @@ public final class CompileServer {
             for (int i = 0; i < argc; i++) {
                 args[i] = string();
             }
-            boolean samePlace = Path.of(from).equals(cwd) && new FileKey(dev, ino).equals(home)
+            boolean samePlace = isCwd(from) && new FileKey(dev, ino).equals(home)
                     && (umask < 0 || umask == mask);
             boolean sameIdentity = identity != null && identity.equals(claimed);
             if (!samePlace || !sameIdentity || GpuTranslate.needsItsOwnProcess(args)) {
@@ -344,6 +407,11 @@ public final class CompileServer {
                 frame('R', new byte[0], 0, 0);
                 return;
             }
+            this.args = args;
+        }
+
+        /** Runs the request's command line; its output is sent once the run has left its place. */
+        private void run() throws IOException {
             Thread listen = new Thread(this::listen, "gpu-translate-client-input");
             listen.setDaemon(true);
             listen.start();

@@ -306,6 +306,11 @@ public final class KernelMemoryTranslators {
     public static void atomic(Operation op, ModuleTranslation t) {
         device(op, t);
         MemRef.AtomicRMWOp a = new MemRef.AtomicRMWOp(op);
+        // LLVM's verifier takes atomics on whole bytes only: an i1 (or i7) would be the module's error, not the op's.
+        if (a.value().type() instanceof Type.IntegerType it && it.width() % 8 != 0) {
+            throw ModuleTranslation.error(op, "Invalid memref.atomic_rmw for translation (must be on an integer of"
+                    + " whole bytes, as LLVM's atomics are): " + it);
+        }
         LLVMValueRef p = elementPointer(t, op, a.memref(), a.indices());
         LLVMValueRef v = t.lookup(a.value(), op);
         String kind = a.kind();
