@@ -10,6 +10,7 @@ import static dev.mgpu.codegen.internal.kernel.KernelChecks.*;
 import static dev.mgpu.codegen.internal.kernel.KernelExchangeTranslators.*;
 
 import dev.mgpu.dialect.llvm.LLVMKernelOps;
+import dev.mgpu.dialect.gpu.AddressSpaceAttr;
 import dev.mgpu.dialect.memref.MemRef;
 import dev.mgpu.dialect.memref.Allocations;
 import dev.mgpu.dialect.memref.Views;
@@ -314,6 +315,15 @@ public final class KernelMemoryTranslators {
         LLVMValueRef p = elementPointer(t, op, a.memref(), a.indices());
         LLVMValueRef v = t.lookup(a.value(), op);
         String kind = a.kind();
+        if (privateMemory(a.memref())) {
+            // A thread's own memory: no other thread reads it, so a load and a store are the atomic, and the
+            // NVPTX back end, which has no atomics on local memory, ends the process on one.
+            LLVMTypeRef vt = LLVMTypeOf(v);
+            LLVMValueRef old = LLVMBuildLoad2(t.builder, vt, p, "");
+            LLVMBuildStore(t.builder, combine(t, kind, old, v, a.value().type()), p);
+            t.map(op.result(0), old);
+            return;
+        }
         for (int i = 0; i < RMW_KINDS.length; i++) {
             if (RMW_KINDS[i].equals(kind)) {
                 LLVMValueRef r = LLVMBuildAtomicRMW(t.builder, RMW_OPS[i], p, v, LLVMAtomicOrderingAcquireRelease, 0);
@@ -335,12 +345,7 @@ public final class KernelMemoryTranslators {
         LLVMBuildBr(t.builder, loop);
         LLVMPositionBuilderAtEnd(t.builder, loop);
         LLVMValueRef old = LLVMBuildPhi(t.builder, vt, "");
-        LLVMValueRef next = switch (kind) {
-            case "mulf" -> LLVMBuildFMul(t.builder, old, v, "");
-            case "muli" -> LLVMBuildMul(t.builder, old, v, "");
-            case "maximumf" -> DeviceTarget.call(t, "llvm.maximum." + Types.floatSuffix(a.value().type()), vt, old, v);
-            default -> DeviceTarget.call(t, "llvm.minimum." + Types.floatSuffix(a.value().type()), vt, old, v);
-        };
+        LLVMValueRef next = combine(t, kind, old, v, a.value().type());
         LLVMValueRef cmp = isFloat ? LLVMBuildBitCast(t.builder, old, bitsType, "") : old;
         LLVMValueRef nw = isFloat ? LLVMBuildBitCast(t.builder, next, bitsType, "") : next;
         LLVMValueRef pair = LLVMBuildAtomicCmpXchg(t.builder, p, cmp, nw, LLVMAtomicOrderingAcquireRelease,
@@ -353,6 +358,35 @@ public final class KernelMemoryTranslators {
         addIncoming(old, seenValue, loop);
         LLVMPositionBuilderAtEnd(t.builder, done);
         t.map(op.result(0), old);
+    }
+
+    /** Whether {@code memref} is a thread's own: made by memref.alloca, or in the private address space. */
+    private static boolean privateMemory(Value memref) {
+        if (memref.type() instanceof Type.MemRefType m && m.memorySpace() instanceof AddressSpaceAttr s
+                && s.space().equals("private")) {
+            return true;
+        }
+        return memref instanceof Value.OpResult r && r.owner().name().equals(dev.mgpu.dialect.memref.Allocations.AllocaOp.NAME);
+    }
+
+    /** What {@code memref.atomic_rmw} of {@code kind} stores, given the value {@code old} it found and its operand. */
+    private static LLVMValueRef combine(ModuleTranslation t, String kind, LLVMValueRef old, LLVMValueRef v, Type type) {
+        LLVMTypeRef vt = LLVMTypeOf(v);
+        return switch (kind) {
+            case "addf" -> LLVMBuildFAdd(t.builder, old, v, "");
+            case "addi" -> LLVMBuildAdd(t.builder, old, v, "");
+            case "assign" -> v;
+            case "ori" -> LLVMBuildOr(t.builder, old, v, "");
+            case "andi" -> LLVMBuildAnd(t.builder, old, v, "");
+            case "maxs", "maxu", "mins", "minu" -> DeviceTarget.call(t, "llvm." + (kind.endsWith("s") ? "s" : "u")
+                    + kind.substring(0, 3) + ".i" + ((Type.IntegerType) type).width(), vt, old, v);
+            case "maxnumf", "minnumf" -> DeviceTarget.call(t, "llvm." + kind.substring(0, 6) + "."
+                    + Types.floatSuffix(type), vt, old, v);
+            case "mulf" -> LLVMBuildFMul(t.builder, old, v, "");
+            case "muli" -> LLVMBuildMul(t.builder, old, v, "");
+            case "maximumf" -> DeviceTarget.call(t, "llvm.maximum." + Types.floatSuffix(type), vt, old, v);
+            default -> DeviceTarget.call(t, "llvm.minimum." + Types.floatSuffix(type), vt, old, v);
+        };
     }
 
     /**
