@@ -28,7 +28,7 @@ gpu.module @k {
     gpu.return
   }
 }
-// CHECK: kernel-ops.mlir:[[@LINE-4]]:28: error: Invalid kind of memref.atomic_rmw (must be one of addf, addi, assign, maximumf, maxs, maxu, minimumf, mins, minu, mulf, muli, ori, andi, maxnumf, minnumf): addz
+// CHECK: kernel-ops.mlir:[[@LINE-4]]:28: error: Invalid kind of memref.atomic_rmw (must be one of addf, addi, andi, assign, maximumf, maxnumf, maxs, maxu, minimumf, minnumf, mins, minu, mulf, muli, ori, xori): addz
 
 // -----
 

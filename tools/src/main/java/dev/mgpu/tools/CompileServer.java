@@ -61,14 +61,14 @@ public final class CompileServer {
      * The charset in which the JVM's launcher reads a process's arguments (the locale's): the client sends
      * its arguments and working directory as bytes, and they are read as a run of its own would read them.
      */
-    private static final java.nio.charset.Charset ARGUMENTS = argumentCharset();
+    private static final java.nio.charset.Charset ARGUMENTS = ServerChecks.argumentCharset();
 
     private final Path socket;
     private final long idleNanos;
     private final Path cwd = Path.of("").toAbsolutePath();
     /** This process's working directory itself, which its name may stop naming. */
     private final FileKey home = FileKey.of(Path.of("."));
-    private final int umask = umask();
+    private final int umask = ServerChecks.umask();
     /** The identity a client must have; null where it cannot be known (every request is refused). */
     private final String identity = ServerChecks.identity();
     /** This build's jar and launcher as they were at the start: once they change, the server ends. */
@@ -249,14 +249,6 @@ public final class CompileServer {
         }
     }
 
-    private static java.nio.charset.Charset argumentCharset() {
-        try {
-            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding"));
-        } catch (IllegalArgumentException | NullPointerException e) {
-            return java.nio.charset.Charset.defaultCharset();
-        }
-    }
-
     /** A file itself, whatever names it: its device and inode. */
     private record FileKey(long dev, long ino) {
         /** {@code path}'s file (a link itself, not followed), or null where there is none to read. */
@@ -268,20 +260,6 @@ public final class CompileServer {
                 return null;
             }
         }
-    }
-
-    /** This process's file-creation mask, from /proc; -1 where it cannot be read. */
-    private static int umask() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Umask:")) {
-                    return Integer.parseInt(line.substring(6).trim(), 8);
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // Unknown: the client's identity holds the mask anyway.
-        }
-        return -1;
     }
 
     /**

@@ -112,4 +112,27 @@ final class ServerChecks {
         }
         return stamp;
     }
+
+    /** The charset in which the JVM's launcher reads a process's arguments (the locale's). */
+    static java.nio.charset.Charset argumentCharset() {
+        try {
+            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding"));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return java.nio.charset.Charset.defaultCharset();
+        }
+    }
+
+    /** This process's file-creation mask, from /proc; -1 where it cannot be read. */
+    static int umask() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Umask:")) {
+                    return Integer.parseInt(line.substring(6).trim(), 8);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Unknown: the client's identity holds the mask anyway.
+        }
+        return -1;
+    }
 }

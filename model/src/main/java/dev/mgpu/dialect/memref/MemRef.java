@@ -274,8 +274,8 @@ public final class MemRef {
         /** The op's name. */
         public static final String NAME = "memref.atomic_rmw";
         /** The kinds, in the order of their numbers in upstream's {@code AtomicRMWKind}. */
-        public static final List<String> KINDS = List.of("addf", "addi", "assign", "maximumf", "maxs", "maxu",
-                "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi", "maxnumf", "minnumf");
+        public static final List<String> KINDS = List.of("addf", "addi", "andi", "assign", "maximumf", "maxnumf",
+                "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori");
 
         /**
          * Views a {@code memref.atomic_rmw}.

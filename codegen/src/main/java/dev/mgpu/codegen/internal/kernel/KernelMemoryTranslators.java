@@ -298,11 +298,12 @@ public final class KernelMemoryTranslators {
     }
 
     private static final String[] RMW_KINDS = {"addf", "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",
-        "maxnumf", "minnumf"};
+        "maxnumf", "minnumf", "xori"};
 
     private static final int[] RMW_OPS = {LLVMAtomicRMWBinOpFAdd, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpXchg,
         LLVMAtomicRMWBinOpMax, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpUMin,
-        LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpFMax, LLVMAtomicRMWBinOpFMin};
+        LLVMAtomicRMWBinOpOr, LLVMAtomicRMWBinOpAnd, LLVMAtomicRMWBinOpFMax, LLVMAtomicRMWBinOpFMin,
+        LLVMAtomicRMWBinOpXor};
 
     public static void atomic(Operation op, ModuleTranslation t) {
         device(op, t);
@@ -378,6 +379,7 @@ public final class KernelMemoryTranslators {
             case "assign" -> v;
             case "ori" -> LLVMBuildOr(t.builder, old, v, "");
             case "andi" -> LLVMBuildAnd(t.builder, old, v, "");
+            case "xori" -> LLVMBuildXor(t.builder, old, v, "");
             case "maxs", "maxu", "mins", "minu" -> DeviceTarget.call(t, "llvm." + (kind.endsWith("s") ? "s" : "u")
                     + kind.substring(0, 3) + ".i" + ((Type.IntegerType) type).width(), vt, old, v);
             case "maxnumf", "minnumf" -> DeviceTarget.call(t, "llvm." + kind.substring(0, 6) + "."
