@@ -17,30 +17,32 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * LLVM's code generator runs for kernels in a process of its own: what its checks let through and LLVM then
- * aborts on (here, with the checks turned off, a float to i128 conversion for NVPTX, which ends LLVM with
- * {@code report_fatal_error}) is the run's located error naming the target, the JVM goes on, no crash file is
+ * LLVM's code generator runs for AMD and CPU kernels in a process of its own: what the checks let through and
+ * LLVM then aborts on (here, with the checks turned off, a shuffle for gfx600, which has no ds_bpermute: LLVM
+ * cannot select it) is the run's located error naming the target, the JVM goes on, no crash file is
  * left, and in the server the run beside it is served as it would be alone. Emitted in the JVM or in its own
  * process, every object is the same, byte for byte.
  */
 class BackendIsolationTest {
-    /** A kernel that LLVM's NVPTX back end aborts on once the checks are off. */
+    /** A kernel that LLVM's AMDGPU back end aborts on once the checks are off. */
     static final String FATAL = """
             module attributes {gpu.container_module} {
-              gpu.module @conv [#nvvm.target<chip = "sm_90">] {
-                gpu.func @k(%a: memref<4xf32>, %b: memref<4xi128>) kernel {
-                  %c0 = arith.constant 0 : index
-                  %v = memref.load %a[%c0] : memref<4xf32>
-                  %i = arith.fptosi %v : f32 to i128
-                  memref.store %i, %b[%c0] : memref<4xi128>
+              gpu.module @lanes [#rocdl.target<chip = "gfx600">] {
+                gpu.func @k(%a: memref<64xf32>) kernel {
+                  %i = gpu.thread_id x
+                  %v = memref.load %a[%i] : memref<64xf32>
+                  %o = arith.constant 1 : i32
+                  %w = arith.constant 64 : i32
+                  %r, %ok = gpu.shuffle xor %v, %o, %w : f32
+                  memref.store %r, %a[%i] : memref<64xf32>
                   gpu.return
                 }
               }
             }
             """;
-    private static final String EXPECTED = "fatal.mlir:2:3: error: Invalid kernels for #nvvm.target<chip = \"sm_90\">"
-            + " (must be accepted by LLVM's back end, which crashed (SIGABRT) in a process of its own): Undefined"
-            + " external symbol \"\"\n";
+    private static final String EXPECTED = "fatal.mlir:2:3: error: Invalid kernels for #rocdl.target<chip = \"gfx600\">"
+            + " (must be accepted by LLVM's back end, which crashed (SIGABRT) in a process of its own): Cannot select:"
+            + " intrinsic %llvm.amdgcn.ds.bpermute\n";
     private static Path work;
 
     @BeforeAll
@@ -71,8 +73,9 @@ class BackendIsolationTest {
         // With the checks, before LLVM: the conversion is refused at its op.
         Native.Result checked = cli(Map.of(), "fatal.mlir", "-o", "f.o");
         assertEquals(1, checked.exit());
-        assertTrue(checked.err().startsWith("fatal.mlir:6:12: error: Invalid arith.fptosi for #nvvm.target<chip ="
-                + " \"sm_90\"> (must convert an integer of at most 64 bits): i128\n"), checked.err());
+        assertTrue(checked.err().startsWith("fatal.mlir:8:17: error: Invalid gpu.shuffle for #rocdl.target<chip ="
+                + " \"gfx600\"> (must be compiled for GFX8 or later: lanes exchange values through ds_bpermute, which"
+                + " earlier chips lack)\n"), checked.err());
 
         // Without them, LLVM aborts; in its own process, that is an error of this run only.
         Native.Result r = cli(Map.of("MGPU_BACKEND_CHECKS", "off"), "fatal.mlir", "-o", "f.o");

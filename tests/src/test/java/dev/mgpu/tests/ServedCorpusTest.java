@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every file of the test corpus (tests/mlir), translated with its kernels to LLVM IR on stdout, gives the same
  * exit code, output and diagnostics through the resident server as in a process of its own, byte for byte,
- * while a neighbour run in the same server crashes LLVM's back end over and over (a float to i128 conversion
- * for sm_90 with the checks turned off, so the environment of every run here has them off too).
+ * while a neighbour run in the same server crashes LLVM's back end over and over (a shuffle for gfx600 with the
+ * checks turned off, so the environment of every run here has them off too).
  */
 class ServedCorpusTest {
     @Test

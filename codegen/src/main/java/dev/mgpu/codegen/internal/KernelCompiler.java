@@ -347,11 +347,12 @@ public final class KernelCompiler {
 
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
             DeviceTarget d, Operation module, boolean isolated) {
-        if (isolated) {
+        if (isolated && !d.emitsInProcess()) {
             return IsolatedBackend.emit(nm, d.triple(), d.backendCpu(), d.backendFeatures(),
                     Math.max(0, Math.min(3, d.optLevel())), kind, module, d.name());
         }
-        byte[] out = IsolatedBackend.emitHere(tm.get(), nm, kind, module);
+        byte[] out = d.emitsInProcess() ? Targets.emitWith(tm.get(), nm, kind, where, module, "kernel module")
+                : IsolatedBackend.emitHere(tm.get(), nm, kind, module);
         diagnostics.check(where, d);
         return out;
     }

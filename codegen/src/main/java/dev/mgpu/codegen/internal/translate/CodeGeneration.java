@@ -33,6 +33,15 @@ public interface CodeGeneration {
         return features() == null ? "" : features();
     }
 
+    /**
+     * {@return whether the target's code is generated in the JVM from the module itself, never in a process of
+     * its own: for a back end whose state outlives a module in the process and is only reset by generating
+     * that module's code there}
+     */
+    default boolean emitsInProcess() {
+        return false;
+    }
+
     /** {@return whether the target keeps its assembly and reports resource usage itself, when it serializes} */
     default boolean keepsItsAssembly() {
         return false;

@@ -212,7 +212,7 @@ public final class Amdgpu extends DeviceTarget {
      */
     @Override
     public void checkExchange(Operation op) {
-        if (generation() > 0 && generation() < 8) {
+        if (generation() > 0 && generation() < 8 && dev.mgpu.codegen.internal.translate.CodeGeneration.checksOn()) {
             throw ModuleTranslation.error(op, "Invalid " + op.name() + " for " + name() + " (must be compiled for"
                     + " GFX8 or later: lanes exchange values through ds_bpermute, which earlier chips lack)");
         }

@@ -322,6 +322,19 @@ public final class Nvptx extends DeviceTarget {
         return ptxObject(module, ptx, format, props, options);
     }
 
+    /**
+     * LLVM's NVPTX back end keeps, for the whole process, each module's kernel annotations (maxntid and the
+     * like) by the module's address, and only its own code generation of that module forgets them. Generated
+     * elsewhere (in llc, or from a copy), a later module at the same address read a stale maxntid: the block
+     * size bounds LLVM assumed were another kernel's (one of 100 kernels got {@code add} for {@code or} in its
+     * PTX, served and side by side, not alone). So NVPTX code is generated here, from the module itself; what
+     * its back end cannot take is refused by the checks before it.
+     */
+    @Override
+    public boolean emitsInProcess() {
+        return true;
+    }
+
     /** PTX is kept, and resource usage read from ptxas, in {@link #serialize}. */
     @Override
     public boolean keepsItsAssembly() {
