@@ -323,12 +323,13 @@ public final class Nvptx extends DeviceTarget {
     }
 
     /**
-     * LLVM's NVPTX back end keeps, for the whole process, each module's kernel annotations (maxntid and the
-     * like) by the module's address, and only its own code generation of that module forgets them. Generated
-     * elsewhere (in llc, or from a copy), a later module at the same address read a stale maxntid: the block
-     * size bounds LLVM assumed were another kernel's (one of 100 kernels got {@code add} for {@code or} in its
-     * PTX, served and side by side, not alone). So NVPTX code is generated here, from the module itself; what
-     * its back end cannot take is refused by the checks before it.
+     * LLVM's NVPTX back end caches each module's kernel annotations (maxntid and the like) for the whole
+     * process by the module's address, and forgets them when it generates that module's code. With the code
+     * generated elsewhere (in llc, or from a copy), a module compiled later in the same JVM got other code
+     * than alone (one of 100 kernels got {@code add} for {@code or} in its PTX, served and side by side): by all
+     * we saw, a later module at a reused address read another kernel's block size bounds. So NVPTX code is
+     * generated here, from the module itself; what its back end cannot take is refused by the checks before
+     * it.
      */
     @Override
     public boolean emitsInProcess() {
