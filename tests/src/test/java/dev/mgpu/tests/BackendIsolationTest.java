@@ -17,11 +17,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * LLVM's code generator runs for AMD and CPU kernels in a process of its own: what the checks let through and
- * LLVM then aborts on (here, with the checks turned off, a shuffle for gfx600, which has no ds_bpermute: LLVM
- * cannot select it) is the run's located error naming the target, the JVM goes on, no crash file is
- * left, and in the server the run beside it is served as it would be alone. Emitted in the JVM or in its own
- * process, every object is the same, byte for byte.
+ * LLVM's code generator runs for kernels in a process of its own: what the checks let through and LLVM then
+ * aborts on (here, with the checks turned off, a shuffle for gfx600, which has no ds_bpermute: LLVM cannot
+ * select it; a conversion of an i128 for sm_90) is the run's located error naming the target, the JVM goes
+ * on, no crash file is left, and in the server the run beside it is served as it would be alone. Emitted in
+ * the JVM or in its own process, every object is the same, byte for byte; and NVPTX modules compiled one
+ * after another in one JVM each get the code they get alone.
  */
 class BackendIsolationTest {
     /** A kernel that LLVM's AMDGPU back end aborts on once the checks are off. */
@@ -43,22 +44,34 @@ class BackendIsolationTest {
     private static final String EXPECTED = "fatal.mlir:2:3: error: Invalid kernels for #rocdl.target<chip = \"gfx600\">"
             + " (must be accepted by LLVM's back end, which crashed (SIGABRT) in a process of its own): Cannot select:"
             + " intrinsic %llvm.amdgcn.ds.bpermute\n";
+    /** A kernel that LLVM's NVPTX back end aborts on once the checks are off. */
+    static final String FATAL_NVPTX = """
+            module attributes {gpu.container_module} {
+              gpu.module @wide [#nvvm.target<chip = "sm_90">] {
+                gpu.func @k(%a: memref<4xf32>, %b: memref<4xi128>) kernel {
+                  %c0 = arith.constant 0 : index
+                  %x = memref.load %b[%c0] : memref<4xi128>
+                  %f = arith.sitofp %x : i128 to f32
+                  memref.store %f, %a[%c0] : memref<4xf32>
+                  gpu.return
+                }
+              }
+            }
+            """;
     private static Path work;
 
     @BeforeAll
     static void setUp() throws Exception {
         work = Files.createTempDirectory("mgpu-isolation").toRealPath();
         Files.writeString(work.resolve("fatal.mlir"), FATAL);
+        Files.writeString(work.resolve("fatal-nvptx.mlir"), FATAL_NVPTX);
         for (String k : List.of("axpy", "matmul", "reduce", "stencil2d")) {
             Files.copy(TestPaths.root().resolve("examples/kernels/" + k + ".mlir"), work.resolve(k + ".mlir"));
         }
     }
 
     private static Native.Result cli(Map<String, String> env, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(TestPaths.root().resolve("tools/gpu-translate").toString());
-        cmd.addAll(List.of(args));
-        return Native.run(work, env, cmd);
+        return Native.run(work, env, gpuTranslate(args));
     }
 
     private static List<String> crashFiles() throws Exception {
@@ -83,6 +96,88 @@ class BackendIsolationTest {
         assertTrue(r.err().startsWith(EXPECTED), r.err());
         assertFalse(Files.exists(work.resolve("f.o")));
         assertEquals(List.of(), crashFiles());
+    }
+
+    @Test
+    void anNvptxBackEndThatAbortsIsTheRunsLocatedError() throws Exception {
+        Native.Result checked = cli(Map.of(), "fatal-nvptx.mlir", "-o", "n.o");
+        assertEquals(1, checked.exit());
+        assertTrue(checked.err().startsWith("fatal-nvptx.mlir:6:12: error: Invalid arith.sitofp for #nvvm.target<chip"
+                + " = \"sm_90\"> (must convert an integer of at most 64 bits): i128\n"), checked.err());
+
+        // Without the checks, LLVM's NVPTX back end ends the process it runs in: no longer the JVM.
+        Native.Result r = cli(Map.of("MGPU_BACKEND_CHECKS", "off"), "fatal-nvptx.mlir", "-o", "n.o");
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().startsWith("fatal-nvptx.mlir:2:3: error: Invalid kernels for #nvvm.target<chip = \"sm_90\">"
+                + " (must be accepted by LLVM's back end, which crashed (SIGABRT) in a process of its own): Undefined"
+                + " external symbol \"\"\n"), r.err());
+        assertFalse(Files.exists(work.resolve("n.o")));
+        assertEquals(List.of(), crashFiles());
+    }
+
+    /**
+     * LLVM's NVPTX back end keeps each module's block size bounds by the module's address until it generates
+     * that module's code in the process. Two kernels that differ only in their bounds (with 128 threads, a test
+     * of the thread's index against 200 folds away), compiled one after another in one JVM: each must get its
+     * own code. Without the JVM making LLVM forget each module, 31 of 200 such files got the other's
+     * (in one run).
+     */
+    @Test
+    void nvptxModulesCompiledOneAfterAnotherGetTheirOwnCode() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("bounds"));
+        List<String> args = new ArrayList<>(List.of("--emit=mlir", "--compile-kernels", "--gpu-format=assembly",
+                "--output-dir=out"));
+        for (int n : new int[] {128, 1024}) {
+            Files.writeString(dir.resolve("k" + n + ".mlir"), bounded(n));
+            assertEquals(0, Native.run(dir, Map.of(), gpuTranslate("--emit=mlir", "--compile-kernels",
+                    "--gpu-format=assembly", "k" + n + ".mlir", "-o", "alone" + n + ".out")).exit());
+        }
+        assertFalse(Files.readString(dir.resolve("alone128.out")).equals(Files.readString(dir.resolve("alone1024.out"))));
+        for (int i = 0; i < 100; i++) {
+            Files.writeString(dir.resolve("x" + i + "-a.mlir"), bounded(128));
+            Files.writeString(dir.resolve("x" + i + "-b.mlir"), bounded(1024));
+            args.add("x" + i + "-a.mlir");
+            args.add("x" + i + "-b.mlir");
+        }
+        Native.Result r = Native.run(dir, Map.of("MGPU_SERVER", "0"), gpuTranslate(args.toArray(String[]::new)));
+        assertEquals(0, r.exit(), r.err());
+        List<String> other = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            for (String[] f : new String[][] {{"a", "128"}, {"b", "1024"}}) {
+                String name = "x" + i + "-" + f[0] + ".mlir";
+                if (!Files.readString(dir.resolve("out/" + name)).equals(Files.readString(dir.resolve("alone" + f[1]
+                        + ".out")))) {
+                    other.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), other);
+    }
+
+    private static String bounded(int threads) {
+        return """
+                module attributes {gpu.container_module} {
+                  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+                    gpu.func @k(%a: memref<2048xi32>) kernel attributes {known_block_size = array<i32: N, 1, 1>} {
+                      %t = gpu.thread_id x
+                      %c = arith.constant 200 : index
+                      %lt = arith.cmpi ult, %t, %c : index
+                      %one = arith.constant 1 : i32
+                      %two = arith.constant 2 : i32
+                      %v = arith.select %lt, %one, %two : i32
+                      memref.store %v, %a[%t] : memref<2048xi32>
+                      gpu.return
+                    }
+                  }
+                }
+                """.replace("N", Integer.toString(threads));
+    }
+
+    private static List<String> gpuTranslate(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(TestPaths.root().resolve("tools/gpu-translate").toString());
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     @Test

@@ -176,6 +176,9 @@ public final class KernelCompiler {
             try {
                 return compile(module, target, options, d, where, nm, tm, diagnostics, debugInfo);
             } finally {
+                if (d.remembersModules()) {
+                    IsolatedBackend.forget(tm.get(), nm);
+                }
                 LLVMContextSetDiagnosticHandler(nm.context(), null, null);
                 Diagnostics.OPEN.remove(nm.context().address());
             }
@@ -347,12 +350,11 @@ public final class KernelCompiler {
 
     private static byte[] emit(NativeTargetMachine tm, NativeModule nm, int kind, Location where, Diagnostics diagnostics,
             DeviceTarget d, Operation module, boolean isolated) {
-        if (isolated && !d.emitsInProcess()) {
+        if (isolated) {
             return IsolatedBackend.emit(nm, d.triple(), d.backendCpu(), d.backendFeatures(),
                     Math.max(0, Math.min(3, d.optLevel())), kind, module, d.name());
         }
-        byte[] out = d.emitsInProcess() ? Targets.emitWith(tm.get(), nm, kind, where, module, "kernel module")
-                : IsolatedBackend.emitHere(tm.get(), nm, kind, module);
+        byte[] out = IsolatedBackend.emitHere(tm.get(), nm, kind, module);
         diagnostics.check(where, d);
         return out;
     }

@@ -1,6 +1,18 @@
 package dev.mgpu.codegen.internal.llvm;
 
 import static org.bytedeco.llvm.global.LLVM.LLVMAssemblyFile;
+import static org.bytedeco.llvm.global.LLVM.LLVMDeleteFunction;
+import static org.bytedeco.llvm.global.LLVM.LLVMDeleteGlobal;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetFirstFunction;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetFirstGlobal;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetFirstGlobalAlias;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetFirstUse;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetNextFunction;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetNextGlobal;
+import static org.bytedeco.llvm.global.LLVM.LLVMGetPoison;
+import static org.bytedeco.llvm.global.LLVM.LLVMReplaceAllUsesWith;
+import static org.bytedeco.llvm.global.LLVM.LLVMStripModuleDebugInfo;
+import static org.bytedeco.llvm.global.LLVM.LLVMTypeOf;
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeMemoryBuffer;
 import static org.bytedeco.llvm.global.LLVM.LLVMDisposeModule;
 import static org.bytedeco.llvm.global.LLVM.LLVMParseBitcodeInContext2;
@@ -19,6 +31,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.llvm.LLVM.LLVMValueRef;
 
 /**
  * LLVM's code generator for kernels, run in a process of its own: the artifact's {@code llc} emits the object
@@ -142,6 +156,55 @@ public final class IsolatedBackend {
         } finally {
             LLVMDisposeModule(copy);
         }
+    }
+
+    /**
+     * Makes LLVM's back end forget what it keeps of {@code nm}'s module for the whole process (see
+     * {@code CodeGeneration.remembersModules}), without generating the module's code here, which could end
+     * the JVM: every function, global and debug record is removed, and the code of the module, then empty, is
+     * generated and dropped. The module's contents are gone afterwards; a module with an alias, which the
+     * translation never makes, has its code generated as it is.
+     *
+     * @param tm the target machine that optimised the module
+     * @param nm the kernel module, about to be disposed of
+     */
+    public static void forget(org.bytedeco.llvm.LLVM.LLVMTargetMachineRef tm, NativeModule nm) {
+        org.bytedeco.llvm.LLVM.LLVMModuleRef m = nm.module();
+        if (!isNull(LLVMGetFirstGlobalAlias(m))) {
+            try {
+                Targets.emitWith(tm, nm, LLVMAssemblyFile, Location.UNKNOWN, null, "kernel module");
+            } catch (MgpuException e) {
+                // Its code was generated elsewhere, or it has none; the state is forgotten either way.
+            }
+            return;
+        }
+        List<LLVMValueRef> values = new ArrayList<>();
+        for (LLVMValueRef f = LLVMGetFirstFunction(m); !isNull(f); f = LLVMGetNextFunction(f)) {
+            values.add(f);
+        }
+        List<LLVMValueRef> globals = new ArrayList<>();
+        for (LLVMValueRef g = LLVMGetFirstGlobal(m); !isNull(g); g = LLVMGetNextGlobal(g)) {
+            globals.add(g);
+        }
+        values.addAll(globals);
+        // No use may outlive what it uses: every use is replaced before anything is removed.
+        for (LLVMValueRef v : values) {
+            if (!isNull(LLVMGetFirstUse(v))) {
+                LLVMReplaceAllUsesWith(v, LLVMGetPoison(LLVMTypeOf(v)));
+            }
+        }
+        for (LLVMValueRef g : globals) {
+            LLVMDeleteGlobal(g);
+        }
+        for (LLVMValueRef v : values.subList(0, values.size() - globals.size())) {
+            LLVMDeleteFunction(v);
+        }
+        LLVMStripModuleDebugInfo(m);
+        Targets.emitWith(tm, nm, LLVMAssemblyFile, Location.UNKNOWN, null, "emptied kernel module");
+    }
+
+    private static boolean isNull(Pointer p) {
+        return p == null || p.isNull();
     }
 
     /** The error lines of llc's output, without LLVM's prefix for a message of no location, joined by "; ". */

@@ -34,11 +34,11 @@ public interface CodeGeneration {
     }
 
     /**
-     * {@return whether the target's code is generated in the JVM from the module itself, never in a process of
-     * its own: for a back end whose state outlives a module in the process and is only reset by generating
-     * that module's code there}
+     * {@return whether LLVM's back end for the target keeps what it reads of each module for the whole process,
+     * by the module's address, until it generates that module's code in the process: such a module must have
+     * its code generated here before it is disposed of, or a later module at its address reads its state}
      */
-    default boolean emitsInProcess() {
+    default boolean remembersModules() {
         return false;
     }
 

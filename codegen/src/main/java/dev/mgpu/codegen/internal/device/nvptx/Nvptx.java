@@ -324,15 +324,14 @@ public final class Nvptx extends DeviceTarget {
 
     /**
      * LLVM's NVPTX back end caches each module's kernel annotations (maxntid and the like) for the whole
-     * process by the module's address, and forgets them when it generates that module's code. With the code
-     * generated elsewhere (in llc, or from a copy), a module compiled later in the same JVM got other code
-     * than alone (one of 100 kernels got {@code add} for {@code or} in its PTX, served and side by side): by all
-     * we saw, a later module at a reused address read another kernel's block size bounds. So NVPTX code is
-     * generated here, from the module itself; what its back end cannot take is refused by the checks before
-     * it.
+     * process by the module's address when its optimiser or code generator first reads them, and forgets them
+     * only when it generates that module's code. With the code generated elsewhere (in llc, or from a copy) and
+     * nothing more, a module compiled later in the same JVM got other code than alone (one of 100 kernels got
+     * {@code add} for {@code or} in its PTX, served and side by side): by all we saw, a later module at a
+     * reused address read another kernel's block size bounds.
      */
     @Override
-    public boolean emitsInProcess() {
+    public boolean remembersModules() {
         return true;
     }
 
