@@ -27,7 +27,8 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * {@code .target}).
  *
  * <p>ELF files are read here, in Java, rather than by LLVM's object library: a file given to read may be
- * anything, and a malformed one must be an error, never the end of the process.
+ * anything, and a malformed one must be an error, never the end of the process. LLVM IR and bitcode are read by
+ * LLVM in a JVM of its own ({@link IrReaderProcess}), for the same reason.
  */
 public final class EmbeddedObjects {
     private EmbeddedObjects() {
@@ -66,10 +67,10 @@ public final class EmbeddedObjects {
         if (bytes.length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' && bytes[3] == 'F') {
             return fromElf(file, bytes);
         }
-        return fromIr(file, bytes);
+        return IrReaderProcess.enabled() ? IrReaderProcess.read(file, bytes) : fromIr(file, bytes);
     }
 
-    private static MgpuException invalid(String file, String why) {
+    static MgpuException invalid(String file, String why) {
         return new MgpuException(new Location.FileLineCol(file, 0, 0), "Invalid input for --extract-objects (must be"
                 + " an ELF file, LLVM IR or bitcode of a host module): " + why);
     }
@@ -135,7 +136,8 @@ public final class EmbeddedObjects {
 
     // ------------------------------------------------------------------ LLVM IR and bitcode
 
-    private static List<Embedded> fromIr(String file, byte[] bytes) {
+    /** The objects embedded in LLVM IR or bitcode, read by LLVM in this process. */
+    static List<Embedded> fromIr(String file, byte[] bytes) {
         Llvm.load();
         LLVMContextRef ctx = LLVMContextCreate();
         try {

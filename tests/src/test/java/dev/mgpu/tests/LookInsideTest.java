@@ -218,4 +218,26 @@ class LookInsideTest {
         assertEquals(1, empty.code());
         assertTrue(empty.err().endsWith("(must embed kernel objects): none found\n"), empty.err());
     }
+
+    /**
+     * LLVM's IR parser recurses once per nested type, and a type nested 200,000 deep overflows its stack: in
+     * the JVM that ended the JVM with SIGSEGV (exit 139); read in a process of its own, it is an error of
+     * the input. The same run with the reader in this process still dies, which shows the input does crash it.
+     */
+    @Test
+    void extractObjectsSurvivesLlvmsReaderCrashing() throws Exception {
+        Path deep = dir.resolve("deep.ll");
+        int n = 200_000;
+        Files.writeString(deep, "@g = global " + "[1 x ".repeat(n) + "i8" + "]".repeat(n) + " zeroinitializer\n");
+        List<String> cmd = List.of(TestPaths.root().resolve("tools/gpu-translate").toString(), "--extract-objects",
+                deep.toString(), "-o", dir.resolve("none-deep").toString());
+        Native.Result r = Native.run(dir, java.util.Map.of("MGPU_SERVER", "0"), cmd);
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(deep + ": error: Invalid input for --extract-objects (must be an ELF file, LLVM IR or bitcode of a"
+                + " host module): LLVM's reader crashed (SIGSEGV) in a process of its own\n", r.err());
+        Native.Result here = Native.run(dir, java.util.Map.of("MGPU_SERVER", "0", "MGPU_BACKEND_PROCESS", "shared"),
+                cmd);
+        assertTrue(here.exit() > 128, here.exit() + " " + here.err());
+        assertFalse(Files.exists(dir.resolve("none-deep")));
+    }
 }

@@ -219,8 +219,14 @@ public final class IsolatedBackend {
         return out.isEmpty() ? "no message" : String.join("; ", out);
     }
 
-    /** How llc ended: with a signal (its exit code is 128 plus the signal's number) or an exit code. */
-    static String ended(int exit) {
+    /**
+     * How a child process ended, from its exit code as Java reports it: with a signal (128 plus the signal's
+     * number) or an exit code.
+     *
+     * @param exit the exit code
+     * @return {@code crashed (SIGSEGV)} and the like, or {@code exited with N}
+     */
+    public static String ended(int exit) {
         if (exit > 128 && exit < 160) {
             int signal = exit - 128;
             String name = switch (signal) {
