@@ -46,12 +46,7 @@ public final class IrReaderProcess {
      */
     static List<EmbeddedObjects.Embedded> read(String file, byte[] bytes) {
         Location where = new Location.FileLineCol(file, 0, 0);
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("mgpu-read");
-        } catch (IOException e) {
-            throw new MgpuException(where, "Invalid temporary directory (must be writable): " + e.getMessage());
-        }
+        Path dir = ExternalTools.tempDir("mgpu-read", where);
         try {
             List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto",

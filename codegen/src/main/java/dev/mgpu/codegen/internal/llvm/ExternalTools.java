@@ -135,11 +135,22 @@ public final class ExternalTools {
     }
 
     public static Path tempDir(Operation module) {
+        return tempDir("mgpu-kernels", module.knownLocation());
+    }
+
+    /**
+     * A new temporary directory whose name starts with {@code prefix}; one that cannot be made is an error at
+     * {@code where}.
+     *
+     * @param prefix the start of its name
+     * @param where where the error is located
+     * @return the directory
+     */
+    public static Path tempDir(String prefix, dev.mgpu.ir.Location where) {
         try {
-            return Files.createTempDirectory("mgpu-kernels");
+            return Files.createTempDirectory(prefix);
         } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary directory (must be writable): "
-                    + e.getMessage());
+            throw new MgpuException(where, "Invalid temporary directory (must be writable): " + e.getMessage());
         }
     }
 

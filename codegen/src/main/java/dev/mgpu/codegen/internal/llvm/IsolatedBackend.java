@@ -73,12 +73,7 @@ public final class IsolatedBackend {
     public static byte[] emit(NativeModule nm, String triple, String cpu, String features, int optLevel, int fileType,
             Operation module, String target) {
         Location where = module.knownLocation();
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("mgpu-llc");
-        } catch (IOException e) {
-            throw new MgpuException(where, "Invalid temporary directory (must be writable): " + e.getMessage());
-        }
+        Path dir = ExternalTools.tempDir("mgpu-llc", where);
         try {
             Path in = dir.resolve("kernels.bc");
             Path out = dir.resolve("kernels.out");
