@@ -237,6 +237,10 @@ public final class KernelCompiler {
             Targets.runPasses(nm, "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), where,
                     "Invalid kernel module for " + d.name() + " (must pass LLVM's optimiser): ");
             diagnostics.check(where, d);
+            // The optimiser can state that a kernel initialises bytes [2^63-1, 2^63) of an argument (a store at
+            // index 2^63-1), a range that wraps, which LLVM's own bitcode reader then refuses ("Invalid
+            // (unordered or overlapping) range list"); no code generator reads the attribute.
+            Targets.dropParameterAttribute(nm, "initializes");
             ObjectFormat format = options.format();
             if (format != ObjectFormat.OFFLOAD) {
                 d.beforeEmit(nm.module(), nm.context(), module);

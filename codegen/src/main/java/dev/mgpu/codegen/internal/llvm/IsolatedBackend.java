@@ -206,7 +206,9 @@ public final class IsolatedBackend {
     static String errors(String log) {
         List<String> out = new ArrayList<>();
         for (String line : log.split("\n")) {
-            String l = line.strip().replaceFirst("^(llc: )?(error: )?", "").replaceFirst("^<unknown>:0:0: ", "");
+            // llc names itself by its path, and the file it reads, before the message.
+            String l = line.strip().replaceFirst("^((\\S*/)?llc: )?(error: )?((\\S*/)?llc: )?(kernels\\.bc: )?(error: )?", "")
+                    .replaceFirst("^<unknown>:0:0: ", "");
             if (!l.isEmpty()) {
                 out.add(l);
             }

@@ -296,6 +296,21 @@ public final class Targets {
                 "Invalid module for code generation (must pass LLVM's inliner): ");
     }
 
+    /**
+     * Removes the attribute {@code name} from every parameter of every function of the module.
+     *
+     * @param nm the module
+     * @param name the attribute's name, such as {@code initializes}
+     */
+    public static void dropParameterAttribute(NativeModule nm, String name) {
+        int kind = LLVMGetEnumAttributeKindForName(name, name.length());
+        for (var f = LLVMGetFirstFunction(nm.module()); f != null && !f.isNull(); f = LLVMGetNextFunction(f)) {
+            for (int i = LLVMCountParams(f); i > 0; i--) {
+                LLVMRemoveEnumAttributeAtIndex(f, i, kind);
+            }
+        }
+    }
+
     /** Runs the pass pipeline {@code passes} on the module; a failure is {@code message} and LLVM's reason. */
     public static void runPasses(NativeModule nm, String passes, LLVMTargetMachineRef tm, dev.mgpu.ir.Location where,
             String message) {
