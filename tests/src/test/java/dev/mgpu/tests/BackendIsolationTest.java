@@ -113,6 +113,16 @@ class BackendIsolationTest {
                 + " external symbol \"\"\n"), r.err());
         assertFalse(Files.exists(work.resolve("n.o")));
         assertEquals(List.of(), crashFiles());
+        // llc started for the module says the same as the worker that serves one module after another.
+        Native.Result llc = cli(Map.of("MGPU_BACKEND_CHECKS", "off", "MGPU_BACKEND_PROCESS", "llc"), "fatal-nvptx.mlir",
+                "-o", "n.o");
+        assertEquals(r.err(), llc.err());
+        // No worker outlives the JVM that started it.
+        List<String> orphans = ProcessHandle.allProcesses()
+                .filter(p -> p.info().command().orElse("").endsWith("/mgpu-llvm-worker"))
+                .filter(p -> !p.parent().flatMap(q -> q.info().command()).orElse("").endsWith("/java"))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
+        assertEquals(List.of(), orphans);
     }
 
     /**
@@ -225,7 +235,10 @@ class BackendIsolationTest {
         for (String k : List.of("axpy", "matmul", "reduce", "stencil2d")) {
             assertEquals(0, cli(Map.of("MGPU_BACKEND_PROCESS", "shared"), k + ".mlir", "-o", k + "-jvm.o").exit());
             assertEquals(0, cli(Map.of("MGPU_BACKEND_PROCESS", "own"), k + ".mlir", "-o", k + "-own.o").exit());
+            assertEquals(0, cli(Map.of("MGPU_BACKEND_PROCESS", "llc"), k + ".mlir", "-o", k + "-llc.o").exit());
             assertArrayEquals(Files.readAllBytes(work.resolve(k + "-jvm.o")), Files.readAllBytes(work.resolve(k + "-own.o")),
+                    k);
+            assertArrayEquals(Files.readAllBytes(work.resolve(k + "-jvm.o")), Files.readAllBytes(work.resolve(k + "-llc.o")),
                     k);
         }
     }

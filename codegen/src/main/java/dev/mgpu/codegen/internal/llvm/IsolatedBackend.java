@@ -42,18 +42,28 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * {@code llc} is given what the in-process target machine is given (triple, CPU, features, level, position-
  * independent code, no assembly comments): its output is the same, byte for byte.
  *
+ * <p>Where the tools' {@code mgpu-llvm-worker} is at hand ({@link BackendWorkers}), it does what llc does, in
+ * a process that serves one module after another instead of one started for each.
+ *
  * <p>Whether kernels are emitted here or in the JVM is {@code MGPU_BACKEND_PROCESS} (or the system property
- * {@code mgpu.backend.process}): {@code own} (here, the default), or {@code shared} (in the JVM: a few tens of
- * milliseconds less per target, where nothing else shares the JVM).
+ * {@code mgpu.backend.process}): {@code own} (here, the default: by a worker where there is one, else by
+ * llc), {@code llc} (by llc, always), or {@code shared} (in the JVM: a few tens of milliseconds less per
+ * target, where nothing else shares the JVM).
  */
 public final class IsolatedBackend {
     private IsolatedBackend() {
     }
 
+    /** How long LLVM's back end may take for one module and target. */
+    private static final long SECONDS = 300;
+
     /** Whether kernels are emitted by a process of their own. */
     public static boolean enabled() {
-        String v = System.getProperty("mgpu.backend.process", System.getenv("MGPU_BACKEND_PROCESS"));
-        return v == null || !v.equals("shared");
+        return !"shared".equals(mode());
+    }
+
+    private static String mode() {
+        return System.getProperty("mgpu.backend.process", System.getenv("MGPU_BACKEND_PROCESS"));
     }
 
     /**
@@ -73,6 +83,9 @@ public final class IsolatedBackend {
     public static byte[] emit(NativeModule nm, String triple, String cpu, String features, int optLevel, int fileType,
             Operation module, String target) {
         Location where = module.knownLocation();
+        if (!"llc".equals(mode()) && BackendWorkers.executable() != null) {
+            return emitByWorker(nm, triple, cpu, features, optLevel, fileType, where, target);
+        }
         Path dir = ExternalTools.tempDir("mgpu-llc", where);
         try {
             Path in = dir.resolve("kernels.bc");
@@ -94,10 +107,10 @@ public final class IsolatedBackend {
             // A crash dump of the child is LLVM's stack trace on stderr, kept in the log; no core file.
             pb.environment().put("LLVM_DISABLE_CRASH_REPORT", "1");
             Process p = pb.start();
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            if (!p.waitFor(SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new MgpuException(where, "Invalid kernels for " + target + " (LLVM's back end must finish within"
-                        + " 300 s)");
+                throw new MgpuException(where, "Invalid kernels for " + target + " (LLVM's back end must finish within "
+                        + SECONDS + " s)");
             }
             int exit = p.exitValue();
             String log = ExternalTools.withoutTemporaryDirectories(Files.readString(dir.resolve("llc.log"),
@@ -121,6 +134,31 @@ public final class IsolatedBackend {
         } finally {
             ExternalTools.deleteTree(dir);
         }
+    }
+
+    private static byte[] emitByWorker(NativeModule nm, String triple, String cpu, String features, int optLevel,
+            int fileType, Location where, String target) {
+        byte[] bitcode = Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), null);
+        BackendWorkers.Answer a;
+        try {
+            a = BackendWorkers.emit(bitcode, triple, cpu, features, optLevel, fileType, SECONDS);
+        } catch (IOException e) {
+            throw new MgpuException(where, "Invalid LLVM back end for " + target + " (its worker must run): "
+                    + e.getMessage());
+        }
+        if (a.output() != null) {
+            return a.output();
+        }
+        if (a.errors() != null) {
+            throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back end): "
+                    + a.errors());
+        }
+        if (a.exit() < 0) {
+            throw new MgpuException(where, "Invalid kernels for " + target + " (LLVM's back end must finish within "
+                    + SECONDS + " s)");
+        }
+        throw new MgpuException(where, "Invalid kernels for " + target + " (must be accepted by LLVM's back end, which "
+                + ended(a.exit()) + " in a process of its own): " + reason(a.log()));
     }
 
     /**
@@ -255,7 +293,11 @@ public final class IsolatedBackend {
             if (error == null && l.contains("error: ")) {
                 error = l.substring(l.indexOf("error: ") + "error: ".length());
             }
-            if (first == null && !l.startsWith("Stack dump") && !l.startsWith("PLEASE submit")) {
+            if (l.startsWith("Stack dump") || l.startsWith("PLEASE submit")) {
+                // A crash report follows: the program's path and arguments, addresses. Only llc prints one.
+                break;
+            }
+            if (first == null) {
                 first = l;
             }
         }

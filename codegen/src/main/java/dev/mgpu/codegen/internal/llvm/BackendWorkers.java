@@ -1,0 +1,215 @@
+package dev.mgpu.codegen.internal.llvm;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * LLVM's code generator in processes that serve one kernel module after another ({@code mgpu-llvm-worker},
+ * built with the tools; {@code -Dmgpu.llvm.worker} names it): a crash or fatal error ends the worker, never the
+ * JVM, as with {@code llc}, and a JVM that compiles many modules (a server, a build of many files, a module
+ * with several targets) does not load libLLVM again for each. A worker that ended is replaced by a fresh one
+ * for the next request; idle workers are kept, as many as there are processors, for the life of the JVM, and
+ * end with it (their input ends).
+ */
+final class BackendWorkers {
+    /** What a worker answered: its output, or LLVM's errors, or how it ended and what it said before. */
+    record Answer(byte[] output, String errors, Integer exit, String log) {
+    }
+
+    private static final Deque<Worker> IDLE = new ArrayDeque<>();
+    /** Every worker alive, ended when the JVM ends. */
+    private static final java.util.Set<Worker> ALL = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        // A JVM that ends waits up to 300 ms for its threads in native code: those that read a worker's
+        // output and wait for it to end would be among them, so the workers end first.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (Worker w : ALL) {
+                w.process.destroyForcibly();
+            }
+            for (Worker w : ALL) {
+                try {
+                    w.process.waitFor(1, TimeUnit.SECONDS);
+                    w.logReader.join(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }, "mgpu-llvm-worker-end"));
+    }
+    private static final ScheduledExecutorService WATCH = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mgpu-llvm-worker-watch");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private BackendWorkers() {
+    }
+
+    /** The worker's executable, or null when there is none (a library on its own, without the tools). */
+    static Path executable() {
+        String p = System.getProperty("mgpu.llvm.worker");
+        if (p == null || p.isEmpty()) {
+            return null;
+        }
+        Path path = Path.of(p);
+        return Files.isExecutable(path) ? path : null;
+    }
+
+    /**
+     * Generates code for a module's bitcode in a worker.
+     *
+     * @param bitcode the optimised module's bitcode
+     * @param triple the target triple
+     * @param cpu the CPU or chip, or empty
+     * @param features the target features, or empty
+     * @param level the code generation level, 0 to 3
+     * @param fileType {@code LLVMAssemblyFile} or {@code LLVMObjectFile}
+     * @param seconds how long the worker may take
+     * @return the answer
+     * @throws IOException when no worker can be started
+     */
+    static Answer emit(byte[] bitcode, String triple, String cpu, String features, int level, int fileType,
+            long seconds) throws IOException {
+        Worker w;
+        synchronized (IDLE) {
+            w = IDLE.pollFirst();
+        }
+        if (w == null || !w.process.isAlive()) {
+            w = new Worker(executable(), ArtifactTools.tool("llc"));
+        }
+        Answer a = w.request(bitcode, triple, cpu, features, level, fileType, seconds);
+        if (a.exit() == null) {
+            synchronized (IDLE) {
+                if (IDLE.size() < Runtime.getRuntime().availableProcessors()) {
+                    IDLE.addFirst(w);
+                    w = null;
+                }
+            }
+        }
+        if (w != null) {
+            w.close();
+        }
+        return a;
+    }
+
+    /** One worker process, serving one request at a time. */
+    private static final class Worker {
+        final Process process;
+        final DataInputStream in;
+        final OutputStream out;
+        /** Everything the worker wrote on its standard error, read as it comes. */
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        final Thread logReader;
+
+        Worker(Path executable, ArtifactTools.Tool llc) throws IOException {
+            // The artifact's libLLVM, beside its llc: the library this JVM generates code with.
+            ProcessBuilder pb = new ProcessBuilder(executable.toString(),
+                    llc.path().resolveSibling("libLLVM.so").toString());
+            pb.environment().put("LD_LIBRARY_PATH", llc.libraryDirectory().toString());
+            pb.environment().put("LLVM_DISABLE_CRASH_REPORT", "1");
+            process = pb.start();
+            in = new DataInputStream(new java.io.BufferedInputStream(process.getInputStream(), 1 << 16));
+            out = new java.io.BufferedOutputStream(process.getOutputStream(), 1 << 16);
+            InputStream err = process.getErrorStream();
+            logReader = new Thread(() -> {
+                byte[] b = new byte[4096];
+                try {
+                    for (int n; (n = err.read(b)) > 0; ) {
+                        synchronized (log) {
+                            log.write(b, 0, n);
+                        }
+                    }
+                } catch (IOException e) {
+                    // The worker ended.
+                }
+            }, "mgpu-llvm-worker-log");
+            logReader.setDaemon(true);
+            logReader.start();
+            ALL.add(this);
+        }
+
+        Answer request(byte[] bitcode, String triple, String cpu, String features, int level, int fileType,
+                long seconds) throws IOException {
+            int logStart;
+            synchronized (log) {
+                logStart = log.size();
+            }
+            boolean[] late = {false};
+            ScheduledFuture<?> timer = WATCH.schedule(() -> {
+                late[0] = true;
+                process.destroyForcibly();
+            }, seconds, TimeUnit.SECONDS);
+            try {
+                writeString(triple);
+                writeString(cpu == null ? "" : cpu);
+                writeString(features == null ? "" : features);
+                out.write(le(4).putInt(level).array());
+                out.write(le(4).putInt(fileType).array());
+                out.write(le(8).putLong(bitcode.length).array());
+                out.write(bitcode);
+                out.flush();
+                int status = Integer.reverseBytes(in.readInt());
+                long n = Long.reverseBytes(in.readLong());
+                byte[] bytes = new byte[Targets.arrayLength(n, null)];
+                in.readFully(bytes);
+                return status == 0 ? new Answer(bytes, null, null, null)
+                        : new Answer(null, new String(bytes, StandardCharsets.UTF_8), null, null);
+            } catch (IOException e) {
+                // The worker ended before it answered: how it ended and what it said are the answer.
+                try {
+                    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                        process.destroyForcibly();
+                    }
+                    process.waitFor();
+                    logReader.join(10_000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                }
+                String said;
+                synchronized (log) {
+                    said = log.toString(StandardCharsets.UTF_8);
+                }
+                said = said.substring(Math.min(logStart, said.length()));
+                return new Answer(null, null, late[0] ? -1 : process.exitValue(), said);
+            } finally {
+                timer.cancel(false);
+            }
+        }
+
+        private void writeString(String s) throws IOException {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            out.write(le(4).putInt(b.length).array());
+            out.write(b);
+        }
+
+        private static ByteBuffer le(int n) {
+            return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+        }
+
+        void close() {
+            ALL.remove(this);
+            try {
+                out.close();
+            } catch (IOException e) {
+                // It has ended already.
+            }
+            process.destroy();
+        }
+    }
+}
