@@ -166,7 +166,10 @@ final class BackendWorkers {
                 out.flush();
                 int status = Integer.reverseBytes(in.readInt());
                 long n = Long.reverseBytes(in.readLong());
-                byte[] bytes = new byte[Targets.arrayLength(n, null)];
+                if (n < 0 || n > Targets.MAX_IN_MEMORY || (status != 0 && status != 1)) {
+                    throw new IOException("the worker's answer is malformed");
+                }
+                byte[] bytes = new byte[(int) n];
                 in.readFully(bytes);
                 return status == 0 ? new Answer(bytes, null, null, null)
                         : new Answer(null, new String(bytes, StandardCharsets.UTF_8), null, null);
