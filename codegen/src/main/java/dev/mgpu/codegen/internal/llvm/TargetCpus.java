@@ -156,10 +156,15 @@ public final class TargetCpus {
      */
     public static final List<String> BUNDLED = List.of("nvptx64-nvidia-cuda", "amdgcn-amd-amdhsa");
 
+    /** The resource, beside this class, that holds {@code triple}'s table. */
+    static String resource(String triple) {
+        return "cpus-" + triple + ".txt";
+    }
+
     /** What llc prints for {@code -mtriple=triple -mcpu=help}. */
     public static String help(String triple, Location where) {
         if (BUNDLED.contains(triple)) {
-            try (java.io.InputStream in = TargetCpus.class.getResourceAsStream("cpus-" + triple + ".txt")) {
+            try (java.io.InputStream in = TargetCpus.class.getResourceAsStream(resource(triple))) {
                 if (in != null) {
                     return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
                 }
