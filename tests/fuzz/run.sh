@@ -26,7 +26,7 @@ while ((SECONDS < end)); do
   status=$?
   done_line="$(grep -a 'DONE' "$log" | tail -1)"
   echo "session $((sessions + 1)): ${done_line:-no summary}"
-  grep -a ' figures:' "$log"
+  grep -a -e ' figures:' -e 'found by LLVM: ' "$log"
   n="$(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' <<<"$done_line")"
   runs=$((runs + ${n:-0}))
   sessions=$((sessions + 1))

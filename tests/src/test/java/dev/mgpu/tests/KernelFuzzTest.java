@@ -51,6 +51,8 @@ class KernelFuzzTest {
      */
     private static final Map<String, long[]> FIGURES = new LinkedHashMap<>();
     private static int inputs;
+    /** The distinct errors that LLVM's verifier or back end reported, by target. */
+    private static final java.util.Set<String> BY_LLVM = new java.util.TreeSet<>();
     /**
      * Mixed into each input's seed: 0 in the build, so that an input always gives the same programs; another
      * value ({@code -Dmgpu.kernelFuzz.salt=N}, which tests/fuzz/run.sh sets anew each session) gives other
@@ -91,8 +93,13 @@ class KernelFuzzTest {
             long[] f = FIGURES.computeIfAbsent(target, t -> new long[3]);
             f[0] += r.compiled();
             f[1] += r.erroneous().size();
-            f[2] += r.err().lines().filter(l -> l.contains("(must pass LLVM's verifier)")
-                    || l.contains("(must be accepted by LLVM's back end")).count();
+            List<String> byLlvm = r.err().lines().filter(l -> l.contains("(must pass LLVM's verifier)")
+                    || l.contains("(must be accepted by LLVM's back end")).toList();
+            f[2] += byLlvm.size();
+            for (String l : byLlvm) {
+                // What LLVM found that the checks did not, once each: where a check before LLVM is missing.
+                BY_LLVM.add(target + ": " + l.replaceFirst("^batch\\.mlir:\\d+:\\d+: ", ""));
+            }
         }
     }
 
@@ -103,6 +110,7 @@ class KernelFuzzTest {
         FIGURES.forEach((t, f) -> b.append(' ').append(t).append(" compiled=").append(f[0]).append(" located-errors=")
                 .append(f[1]).append(" by-llvm=").append(f[2]));
         System.out.println(b);
+        BY_LLVM.forEach(m -> System.out.println("KernelFuzzTest found by LLVM: " + m));
     }
 
     /** What a split run does: an error in one part is located there, and the parts around it still compile. */
