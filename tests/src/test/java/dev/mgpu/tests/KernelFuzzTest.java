@@ -98,7 +98,15 @@ class KernelFuzzTest {
             f[2] += byLlvm.size();
             for (String l : byLlvm) {
                 // What LLVM found that the checks did not, once each: where a check before LLVM is missing.
-                BY_LLVM.add(target + ": " + l.replaceFirst("^batch\\.mlir:\\d+:\\d+: ", ""));
+                if (BY_LLVM.add(target + ": " + l.replaceFirst("^batch\\.mlir:\\d+:\\d+: ", ""))) {
+                    Matcher m = LOCATED.matcher(l);
+                    if (m.matches()) {
+                        // Kept for a look: target/kernel-fuzz-by-llvm/TARGET-N.mlir.
+                        Path keep = Files.createDirectories(Path.of("target", "kernel-fuzz-by-llvm"));
+                        Files.writeString(keep.resolve(target + "-" + BY_LLVM.size() + ".mlir"), "// " + l + "\n"
+                                + programs.get(r.part(Integer.parseInt(m.group(1)))).replace("TARGET", "[" + TARGETS.get(target) + "]"));
+                    }
+                }
             }
         }
     }
@@ -145,17 +153,22 @@ class KernelFuzzTest {
             for (String line : err.split("\n")) {
                 Matcher m = LOCATED.matcher(line);
                 if (m.matches()) {
-                    int at = Integer.parseInt(m.group(1));
-                    int part = 0;
-                    while (part + 1 < starts.length && starts[part + 1] <= at) {
-                        part++;
-                    }
+                    int part = part(Integer.parseInt(m.group(1)));
                     if (!parts.contains(part)) {
                         parts.add(part);
                     }
                 }
             }
             return parts;
+        }
+
+        /** The part (0-based) that holds line {@code at} of the batch. */
+        int part(int at) {
+            int part = 0;
+            while (part + 1 < starts.length && starts[part + 1] <= at) {
+                part++;
+            }
+            return part;
         }
 
         /** Why this run is a finding, or null. */

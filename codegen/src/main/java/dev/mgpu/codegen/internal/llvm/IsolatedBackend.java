@@ -278,6 +278,17 @@ public final class IsolatedBackend {
         return "exited with " + exit;
     }
 
+    /**
+     * {@code message} without what differs from one run to the next: the addresses of the selection DAG's nodes
+     * ({@code Cannot select: 0x55e4...: i16,ch = AtomicLoadAdd<...> # D:1 0x55e4..., ...}), and the operand
+     * list after {@code #} that only names more of them.
+     */
+    static String withoutAddresses(String message) {
+        String m = message.replaceAll("0x[0-9a-f]+: ", "");
+        int operands = m.indexOf(" # D:");
+        return (operands >= 0 ? m.substring(0, operands) : m).replaceAll("0x[0-9a-f]{6,}", "0x...");
+    }
+
     /** The line of llc's output that says why: {@code LLVM ERROR: ...}, else {@code error: ...}, else the first. */
     static String reason(String log) {
         String first = null;
@@ -288,7 +299,7 @@ public final class IsolatedBackend {
                 continue;
             }
             if (l.contains("LLVM ERROR: ")) {
-                return l.substring(l.indexOf("LLVM ERROR: ") + "LLVM ERROR: ".length());
+                return withoutAddresses(l.substring(l.indexOf("LLVM ERROR: ") + "LLVM ERROR: ".length()));
             }
             if (error == null && l.contains("error: ")) {
                 error = l.substring(l.indexOf("error: ") + "error: ".length());

@@ -15,6 +15,22 @@ class IsolatedBackendTest {
         assertEquals("no message", IsolatedBackend.errors("\n"));
     }
 
+    /** A crash's reason is the same in every run: served runs are byte for byte what runs alone are. */
+    @Test
+    void aCrashsReasonNamesNoAddress() {
+        String log = "LLVM ERROR: Cannot select: 0x55c35d3baa00: i16,ch = AtomicLoadAdd<(load store acq_rel (s16) on"
+                + " %ir.sunkaddr, addrspace 1)> # D:1 0x55c35d31dc20, 0x55c35d3bd890, Constant:i16<0>\n"
+                + "In function: k\nPLEASE submit a bug report\nStack dump:\n0. Program arguments: /x/llc a.bc\n";
+        assertEquals("Cannot select: i16,ch = AtomicLoadAdd<(load store acq_rel (s16) on %ir.sunkaddr, addrspace 1)>",
+                IsolatedBackend.reason(log));
+        assertEquals("Cannot select: bf16 = bitcast ConstantFP:f16<APFloat(15360)>",
+                IsolatedBackend.reason("LLVM ERROR: Cannot select: 0x5646369b9bc0: bf16 = bitcast"
+                        + " ConstantFP:f16<APFloat(15360)>\n"));
+        assertEquals("Undefined external symbol \"\"", IsolatedBackend.reason("LLVM ERROR: Undefined external symbol"
+                + " \"\"\n"));
+        assertEquals("no message", IsolatedBackend.reason("PLEASE submit a bug report\nStack dump:\n0. /x/llc\n"));
+    }
+
     @Test
     void howAChildEnded() {
         assertEquals("crashed (SIGSEGV)", IsolatedBackend.ended(139));
