@@ -325,14 +325,16 @@ public final class KernelMemoryTranslators {
             t.map(op.result(0), old);
             return;
         }
-        for (int i = 0; i < RMW_KINDS.length; i++) {
+        boolean bySwap = t.device != null && t.device.atomicsByCompareAndSwap(a.value().type());
+        for (int i = 0; i < RMW_KINDS.length && !bySwap; i++) {
             if (RMW_KINDS[i].equals(kind)) {
                 LLVMValueRef r = LLVMBuildAtomicRMW(t.builder, RMW_OPS[i], p, v, LLVMAtomicOrderingAcquireRelease, 0);
                 t.map(op.result(0), r);
                 return;
             }
         }
-        // mulf, muli, maximumf, minimumf: a compare-and-swap loop on the element's bits.
+        // mulf, muli, maximumf, minimumf, and what the target takes only so: a compare-and-swap loop on the
+        // element's bits.
         LLVMTypeRef vt = LLVMTypeOf(v);
         LLVMTypeRef bitsType = LLVMIntTypeInContext(t.ctx, (int) Types.elementSize(a.value().type(), op) * 8);
         boolean isFloat = a.value().type() instanceof Type.FloatType;

@@ -42,6 +42,17 @@ public interface CodeGeneration {
         return false;
     }
 
+    /**
+     * Whether an atomic read-modify-write of {@code element} is made a compare-and-swap loop rather than
+     * LLVM's {@code atomicrmw}, which the target's back end cannot take for every value.
+     *
+     * @param element the element type of the memref
+     * @return true for a loop
+     */
+    default boolean atomicsByCompareAndSwap(dev.mgpu.ir.Type element) {
+        return false;
+    }
+
     /** {@return whether the target keeps its assembly and reports resource usage itself, when it serializes} */
     default boolean keepsItsAssembly() {
         return false;

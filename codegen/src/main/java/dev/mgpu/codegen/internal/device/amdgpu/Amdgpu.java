@@ -40,6 +40,17 @@ public final class Amdgpu extends DeviceTarget {
         this.r = r;
     }
 
+    /**
+     * An integer of fewer than 32 bits: LLVM's AMDGPU back end cannot select an {@code atomicrmw} on one whose
+     * value leaves memory as it was (an add of 0, an or of 0, an and of -1; the optimiser makes them all an add
+     * of 0, which no expansion then takes): it aborts ("Cannot select: i16,ch = AtomicLoadAdd"). A
+     * compare-and-swap loop on the element is what LLVM expands the other values to anyway.
+     */
+    @Override
+    public boolean atomicsByCompareAndSwap(dev.mgpu.ir.Type element) {
+        return element instanceof dev.mgpu.ir.Type.IntegerType it && it.width() < 32;
+    }
+
     @Override
     public String triple() {
         return r.triple();
