@@ -320,22 +320,27 @@ public final class Lexer {
         int p = quote + 1;
         byte[] out = decoded;
         int n = 0;
+        // Once a literal is large, the rest of it is measured and the array made its exact size: then the
+        // decoded bytes are handed over as they are (decodeString), and a blob costs one array, not two.
+        boolean exact = false;
         while (true) {
             if (p >= lim) {
                 throw error(quote, "Invalid string (must end with '\"'): end of input");
             }
-            if (n + 4 > out.length) {
-                // Grow by the remaining input, bounded, so a large blob costs few copies.
+            if (exact ? n >= out.length && b[p] != '"' : n + 4 > out.length) {
                 long grown = out.length * 2L;
-                if (out.length >= (1 << 16)) {
-                    grown = Math.max(grown, Math.min((long) (lim - p) / 3 + 16, 1L << 30));
+                if (out.length >= (1 << 16) && !exact) {
+                    grown = n + decodedLengthFrom(p);
+                    exact = true;
+                } else {
+                    exact = false;
                 }
-                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, grown));
+                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, Math.max(grown, n + 4L)));
             }
             byte c = b[p];
             if (c == '\\') {
                 // Blobs are long runs of \XX: decode those in a loop of their own, within the room left.
-                int stop = (int) Math.min(lim - 2L, p + 3L * (out.length - n - 4));
+                int stop = (int) Math.min(lim - 2L, p + 3L * (out.length - n - (exact ? 0 : 4)));
                 while (p < stop && b[p] == '\\') {
                     int v = (HEX_VALUE[b[p + 1] & 0xFF] << 4) | HEX_VALUE[b[p + 2] & 0xFF];
                     if (v < 0) {
@@ -382,6 +387,30 @@ public final class Lexer {
         }
     }
 
+    /**
+     * How many bytes a string literal decodes to from {@code p} to its closing quote (or to where it stops:
+     * a line break, the end of the input), counting each escape as one byte; an invalid escape, which
+     * decoding rejects before it gets there, counts as two characters.
+     */
+    private long decodedLengthFrom(int p) {
+        final byte[] b = buf;
+        final int lim = limit;
+        long n = 0;
+        while (p < lim) {
+            byte c = b[p];
+            if (c == '"' || c == '\n') {
+                break;
+            }
+            if (c == '\\') {
+                p += p + 2 < lim && HEX_VALUE[b[p + 1] & 0xFF] >= 0 && HEX_VALUE[b[p + 2] & 0xFF] >= 0 ? 3 : 2;
+            } else {
+                p++;
+            }
+            n++;
+        }
+        return n;
+    }
+
     private String describeEscape(int p) {
         StringBuilder sb = new StringBuilder();
         int n = p < limit && isHex(buf[p]) ? 2 : 1;
@@ -401,6 +430,13 @@ public final class Lexer {
             int save = pos;
             scanString(s);
             pos = save;
+        }
+        if (decoded.length == decodedLength && decodedLength > (1 << 20)) {
+            // Made to measure by scanString: handed over, not copied.
+            byte[] out = decoded;
+            decoded = new byte[256];
+            decodedEnd = -1;
+            return out;
         }
         byte[] out = Arrays.copyOf(decoded, decodedLength);
         if (decoded.length > (1 << 20)) {
