@@ -74,9 +74,18 @@ public sealed interface Type
             }
         }
 
+        /** The names of the integer types up to i128, made once: the printer asks for one per value it types. */
+        private static final String[] NAMES = new String[129];
+
+        static {
+            for (int w = 1; w < NAMES.length; w++) {
+                NAMES[w] = "i" + w;
+            }
+        }
+
         @Override
         public String toString() {
-            return "i" + width;
+            return width < NAMES.length ? NAMES[width] : "i" + width;
         }
     }
 

@@ -76,19 +76,25 @@ public final class Verifier {
         Set<Value> waited = new HashSet<>();
         for (int i = 0; i < ops.size(); i++) {
             Operation o = ops.get(i);
-            // A value an op uses twice is reported once.
-            Set<Value> unseen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            // A value an op uses twice is reported once; the set is made at the first such report.
+            Set<Value> unseen = null;
             for (Value v : o.operands()) {
                 if (v instanceof Value.OpResult r && r.owner().parent() == b && position.get(r.owner()) >= i) {
                     ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
                             + r.owner().name());
-                } else if (!visible(v, b) && unseen.add(v)) {
-                    Operation isolated = hiddenBy(v, b);
-                    ctx.error(o, isolated != null ? "Invalid operand (must be defined inside the " + isolated.name()
-                            + " that holds its use, which is isolated from above): " + describe(v)
-                            : "Invalid operand (must be defined in a block that dominates its use): " + describe(v));
+                } else if (!visible(v, b)) {
+                    if (unseen == null) {
+                        unseen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                    }
+                    if (unseen.add(v)) {
+                        Operation isolated = hiddenBy(v, b);
+                        ctx.error(o, isolated != null ? "Invalid operand (must be defined inside the "
+                                + isolated.name() + " that holds its use, which is isolated from above): " + describe(v)
+                                : "Invalid operand (must be defined in a block that dominates its use): "
+                                + describe(v));
+                    }
                 }
-                if (waited.contains(v)) {
+                if (!waited.isEmpty() && waited.contains(v)) {
                     ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
                             + " destroyed its stream): operand of " + o.name());
                 }
