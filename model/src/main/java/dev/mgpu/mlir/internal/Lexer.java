@@ -119,6 +119,8 @@ public final class Lexer {
     }
 
     private void skipTrivia() {
+        final byte[] buf = this.buf;
+        final int limit = this.limit;
         int p = pos;
         while (p < limit) {
             byte c = buf[p];
@@ -144,21 +146,43 @@ public final class Lexer {
         }
     }
 
+    private static final byte ID_START = 1;
+    private static final byte ID_CHAR = 2;
+    private static final byte SUFFIX_ID_CHAR = 4;
+    /**
+     * Per byte value, which identifiers it may start or continue: one load per character instead of a chain
+     * of comparisons. Identifier characters are ASCII: letters and {@code _} start one; digits, {@code $} and
+     * {@code .} continue one; {@code -} continues a suffix identifier ({@code %x-1}, {@code @a-b}).
+     */
+    private static final byte[] CHAR_CLASS = new byte[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            boolean start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            boolean id = start || (c >= '0' && c <= '9') || c == '$' || c == '.';
+            CHAR_CLASS[c] = (byte) ((start ? ID_START : 0) | (id ? ID_CHAR | SUFFIX_ID_CHAR : 0)
+                    | (c == '-' ? SUFFIX_ID_CHAR : 0));
+        }
+    }
+
     private static boolean idStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        return (CHAR_CLASS[c & 0xFF] & ID_START) != 0;
     }
 
     private static boolean idChar(int c) {
-        return idStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+        return (CHAR_CLASS[c & 0xFF] & ID_CHAR) != 0;
     }
 
     private static boolean suffixIdChar(int c) {
-        return idChar(c) || c == '-';
+        return (CHAR_CLASS[c & 0xFF] & SUFFIX_ID_CHAR) != 0;
     }
 
     /** Advances to the next token. */
     public void next() {
         skipTrivia();
+        // The input and its end in locals: the quick compiler keeps them in registers through the loops.
+        final byte[] buf = this.buf;
+        final int limit = this.limit;
         int p = pos;
         start = p;
         if (p >= limit) {
