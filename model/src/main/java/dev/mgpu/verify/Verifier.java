@@ -69,17 +69,16 @@ public final class Verifier {
 
     private void block(Block b, boolean needsTerminator, boolean device) {
         List<Operation> ops = b.operations();
-        Map<Operation, Integer> position = new IdentityHashMap<>();
-        for (int i = 0; i < ops.size(); i++) {
-            position.put(ops.get(i), i);
-        }
+        // The ops of the block before the one checked: a result of the block used by one not among them is
+        // used before it is defined.
+        Set<Operation> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         Set<Value> waited = new HashSet<>();
         for (int i = 0; i < ops.size(); i++) {
             Operation o = ops.get(i);
             // A value an op uses twice is reported once; the set is made at the first such report.
             Set<Value> unseen = null;
             for (Value v : o.operands()) {
-                if (v instanceof Value.OpResult r && r.owner().parent() == b && position.get(r.owner()) >= i) {
+                if (v instanceof Value.OpResult r && r.owner().parent() == b && !before.contains(r.owner())) {
                     ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
                             + r.owner().name());
                 } else if (!visible(v, b)) {
@@ -107,6 +106,7 @@ public final class Verifier {
                 ctx.error(o, "Invalid terminator (must be the last op of its block): " + o.name());
             }
             op(o, device);
+            before.add(o);
         }
         if (needsTerminator) {
             Operation last = b.terminator();
