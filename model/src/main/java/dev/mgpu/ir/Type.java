@@ -87,6 +87,13 @@ public sealed interface Type
         public String toString() {
             return width < NAMES.length ? NAMES[width] : "i" + width;
         }
+
+        // Spelt out, as for the other types compared per operand: a record's own equals goes through a method
+        // handle, which the quick compiler calls rather than inlines.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IntegerType t && t.width == width;
+        }
     }
 
     /** {@code index}: an integer as wide as the target's pointers. */
@@ -94,6 +101,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return "index";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IndexType;
         }
     }
 
@@ -135,6 +147,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return kind.text;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FloatType t && t.kind == kind;
         }
     }
 
@@ -265,6 +282,11 @@ public sealed interface Type
         public String toString() {
             return "!gpu.async.token";
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof AsyncTokenType;
+        }
     }
 
     /**
@@ -276,6 +298,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return addressSpace == 0 ? "!llvm.ptr" : "!llvm.ptr<" + addressSpace + ">";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMPointerType t && t.addressSpace == addressSpace;
         }
     }
 
