@@ -28,9 +28,11 @@ class LargeInputReleaseTest {
     /** A module embedding 6 MB written as 18 MB of escapes, launching {@code module::@kernel}. */
     private static byte[] source(String module) {
         Random rnd = new Random(21);
+        String hex = "0123456789ABCDEF";
         StringBuilder blob = new StringBuilder(18_000_000);
         for (int i = 0; i < 6_000_000; i++) {
-            blob.append(String.format("\\%02X", rnd.nextInt(256)));
+            int b = rnd.nextInt(256);
+            blob.append('\\').append(hex.charAt(b >> 4)).append(hex.charAt(b & 15));
         }
         return String.join("\n",
                 "module attributes {gpu.container_module} {",
