@@ -146,9 +146,9 @@ public final class Dialects {
      * @param ctx where errors are reported
      */
     public static void verifyDiscardable(Operation op, VerifyContext ctx) {
-        for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
-            if (e.getKey().startsWith("gpu.")) {
-                GpuDialect.verifyAttribute(op, e.getKey(), e.getValue(), ctx);
+        for (String key : op.attributes().keySet()) {
+            if (key.startsWith("gpu.")) {
+                GpuDialect.verifyAttribute(op, key, op.attr(key), ctx);
             }
         }
     }

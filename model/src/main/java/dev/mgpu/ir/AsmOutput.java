@@ -82,16 +82,20 @@ public final class AsmOutput implements AutoCloseable {
     public AsmOutput write(String s) {
         int n = s.length();
         ensure(n * 3);
+        // The buffer and position in locals: the quick compiler keeps them in registers through the loop.
+        byte[] out = buf;
+        int p = pos;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
-                buf[pos++] = (byte) c;
+                out[p++] = (byte) c;
             } else {
                 byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                System.arraycopy(b, 0, buf, pos, b.length);
-                pos += b.length;
+                System.arraycopy(b, 0, out, p, b.length);
+                p += b.length;
             }
         }
+        pos = p;
         return this;
     }
 
@@ -181,16 +185,20 @@ public final class AsmOutput implements AutoCloseable {
         // MLIR's bare-id: (letter | _) (letter | digit | _ | $ | .)*, letters and digits ASCII; anything else
         // (a '-', say) is a string, which upstream's parser reads only quoted.
         char c0 = s.charAt(0);
-        if (!(c0 < 0x80 && Character.isLetter(c0) || c0 == '_')) {
+        if (!(isAsciiLetter(c0) || c0 == '_')) {
             return false;
         }
         for (int i = 1; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(c < 0x80 && (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.'))) {
+            if (!(isAsciiLetter(c) || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '.')) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
     /**

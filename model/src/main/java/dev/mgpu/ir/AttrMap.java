@@ -28,6 +28,13 @@ final class AttrMap extends AbstractMap<String, Attribute> {
     }
 
     private int index(Object key) {
+        // Keys are mostly the same string constants as those asked for: a scan for the very object first,
+        // which costs no call, finds them.
+        for (int i = 0; i < size; i++) {
+            if (keys[i] == key) {
+                return i;
+            }
+        }
         for (int i = 0; i < size; i++) {
             if (keys[i].equals(key)) {
                 return i;
@@ -84,28 +91,18 @@ final class AttrMap extends AbstractMap<String, Attribute> {
         return size;
     }
 
+    /** The keys in order, read straight from the array: no entry is made for each. */
     @Override
-    public Set<Map.Entry<String, Attribute>> entrySet() {
+    public Set<String> keySet() {
         return new AbstractSet<>() {
             @Override
-            public Iterator<Map.Entry<String, Attribute>> iterator() {
-                return new Iterator<>() {
-                    private int i;
+            public Iterator<String> iterator() {
+                return new Cursor<>(k -> keys[k]);
+            }
 
-                    @Override
-                    public boolean hasNext() {
-                        return i < size;
-                    }
-
-                    @Override
-                    public Map.Entry<String, Attribute> next() {
-                        if (i >= size) {
-                            throw new NoSuchElementException();
-                        }
-                        int k = i++;
-                        return new SimpleImmutableEntry<>(keys[k], values[k]);
-                    }
-                };
+            @Override
+            public boolean contains(Object key) {
+                return index(key) >= 0;
             }
 
             @Override
@@ -113,5 +110,43 @@ final class AttrMap extends AbstractMap<String, Attribute> {
                 return size;
             }
         };
+    }
+
+    @Override
+    public Set<Map.Entry<String, Attribute>> entrySet() {
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<Map.Entry<String, Attribute>> iterator() {
+                return new Cursor<>(k -> new SimpleImmutableEntry<>(keys[k], values[k]));
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
+    }
+
+    /** An iterator over the positions in order, giving what {@code at} makes of each. */
+    private final class Cursor<T> implements Iterator<T> {
+        private final java.util.function.IntFunction<T> at;
+        private int i;
+
+        Cursor(java.util.function.IntFunction<T> at) {
+            this.at = at;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return i < size;
+        }
+
+        @Override
+        public T next() {
+            if (i >= size) {
+                throw new NoSuchElementException();
+            }
+            return at.apply(i++);
+        }
     }
 }

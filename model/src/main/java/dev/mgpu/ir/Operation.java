@@ -82,7 +82,10 @@ public final class Operation {
     public static Operation create(String name, Location location, List<Value> operands, List<Type> resultTypes,
             Map<String, Attribute> attributes, List<Region> regions, List<Block> successors) {
         for (Value v : operands) {
-            Objects.requireNonNull(v, "operand of " + name);
+            if (v == null) {
+                // The message is made only when it is needed: ops are made by the thousand.
+                throw new NullPointerException("operand of " + name);
+            }
         }
         return new Operation(name, location, operands, resultTypes, attributes, regions, successors);
     }
@@ -380,10 +383,54 @@ public final class Operation {
      * @throws IllegalStateException if the op has no such segment, or the segments exceed its operands
      */
     public List<Value> segment(int index) {
+        Attribute.DenseArrayAttr seg = segments(index);
+        int start = segmentStart(seg, index);
+        return new OperandRange(operands, start, start + (int) seg.get(index));
+    }
+
+    /**
+     * The number of operands in segment {@code index}.
+     *
+     * @param index the segment's index
+     * @return its size, as {@code segment(index).size()} gives it
+     * @throws IllegalStateException if the op has no such segment, or the segments exceed its operands
+     */
+    public int segmentSize(int index) {
+        Attribute.DenseArrayAttr seg = segments(index);
+        segmentStart(seg, index);
+        return (int) seg.get(index);
+    }
+
+    /**
+     * Operand {@code i} of segment {@code index}, as {@code segment(index).get(i)} gives it, without making a
+     * view of the segment: launches ask for their sizes one at a time.
+     *
+     * @param index the segment's index
+     * @param i the operand's index in the segment
+     * @return the operand
+     * @throws IllegalStateException if the op has no such segment, or the segments exceed its operands
+     * @throws IndexOutOfBoundsException if the segment has no operand {@code i}
+     */
+    public Value segmentOperand(int index, int i) {
+        Attribute.DenseArrayAttr seg = segments(index);
+        int start = segmentStart(seg, index);
+        if (i < 0 || i >= (int) seg.get(index)) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return operands[start + i];
+    }
+
+    /** The sizes of the operand segments, which must include segment {@code index}. */
+    private Attribute.DenseArrayAttr segments(int index) {
         Attribute a = attributes.get("operandSegmentSizes");
         if (!(a instanceof Attribute.DenseArrayAttr seg) || index >= seg.size()) {
             throw new IllegalStateException(name + " has no operand segment " + index);
         }
+        return seg;
+    }
+
+    /** Where segment {@code index} of {@code seg} starts among the operands, once its end is checked. */
+    private int segmentStart(Attribute.DenseArrayAttr seg, int index) {
         int start = 0;
         for (int i = 0; i < index; i++) {
             start += (int) seg.get(i);
@@ -392,7 +439,7 @@ public final class Operation {
         if (start + n > operands.length) {
             throw new IllegalStateException(name + ": operand segments exceed its " + operands.length + " operands");
         }
-        return new OperandRange(operands, start, start + n);
+        return start;
     }
 
     @Override

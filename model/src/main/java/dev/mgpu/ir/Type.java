@@ -74,9 +74,25 @@ public sealed interface Type
             }
         }
 
+        /** The names of the integer types up to i128, made once: the printer asks for one per value it types. */
+        private static final String[] NAMES = new String[129];
+
+        static {
+            for (int w = 1; w < NAMES.length; w++) {
+                NAMES[w] = "i" + w;
+            }
+        }
+
         @Override
         public String toString() {
-            return "i" + width;
+            return width < NAMES.length ? NAMES[width] : "i" + width;
+        }
+
+        // Spelt out, as for the other types compared per operand: a record's own equals goes through a method
+        // handle, which the quick compiler calls rather than inlines.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IntegerType t && t.width == width;
         }
     }
 
@@ -85,6 +101,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return "index";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IndexType;
         }
     }
 
@@ -126,6 +147,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return kind.text;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FloatType t && t.kind == kind;
         }
     }
 
@@ -256,6 +282,11 @@ public sealed interface Type
         public String toString() {
             return "!gpu.async.token";
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof AsyncTokenType;
+        }
     }
 
     /**
@@ -267,6 +298,11 @@ public sealed interface Type
         @Override
         public String toString() {
             return addressSpace == 0 ? "!llvm.ptr" : "!llvm.ptr<" + addressSpace + ">";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMPointerType t && t.addressSpace == addressSpace;
         }
     }
 

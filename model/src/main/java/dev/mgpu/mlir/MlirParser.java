@@ -29,8 +29,12 @@ public final class MlirParser {
      * @throws dev.mgpu.ir.MgpuException if the text is not valid MLIR
      */
     public static Operation parse(byte[] bytes, int offset, int limit, String fileName) {
-        // The parser recurses per level of nesting: on a deep stack, whatever the caller's thread.
-        return dev.mgpu.ir.DeepStack.call(() -> new Parser(bytes, offset, limit, fileName).parseFile());
+        // The parser recurses per level of nesting: on a deep stack, whatever the caller's thread. The work
+        // holds the input only until the parser takes it: once this returns, the caller may let the bytes go
+        // (a large input is), though the deep stack's thread may still be finishing the task that held them.
+        java.util.concurrent.atomic.AtomicReference<byte[]> input = new java.util.concurrent.atomic.AtomicReference<>(
+                bytes);
+        return dev.mgpu.ir.DeepStack.call(() -> new Parser(input.getAndSet(null), offset, limit, fileName).parseFile());
     }
 
     /**

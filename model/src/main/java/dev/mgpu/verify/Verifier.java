@@ -69,30 +69,13 @@ public final class Verifier {
 
     private void block(Block b, boolean needsTerminator, boolean device) {
         List<Operation> ops = b.operations();
-        Map<Operation, Integer> position = new IdentityHashMap<>();
-        for (int i = 0; i < ops.size(); i++) {
-            position.put(ops.get(i), i);
-        }
+        // The ops of the block before the one checked: a result of the block used by one not among them is
+        // used before it is defined. Made to the block's size: growing it step by step rehashed it each time.
+        Set<Operation> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>(ops.size()));
         Set<Value> waited = new HashSet<>();
         for (int i = 0; i < ops.size(); i++) {
             Operation o = ops.get(i);
-            // A value an op uses twice is reported once.
-            Set<Value> unseen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Value v : o.operands()) {
-                if (v instanceof Value.OpResult r && r.owner().parent() == b && position.get(r.owner()) >= i) {
-                    ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
-                            + r.owner().name());
-                } else if (!visible(v, b) && unseen.add(v)) {
-                    Operation isolated = hiddenBy(v, b);
-                    ctx.error(o, isolated != null ? "Invalid operand (must be defined inside the " + isolated.name()
-                            + " that holds its use, which is isolated from above): " + describe(v)
-                            : "Invalid operand (must be defined in a block that dominates its use): " + describe(v));
-                }
-                if (waited.contains(v)) {
-                    ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
-                            + " destroyed its stream): operand of " + o.name());
-                }
-            }
+            operands(o, b, before, waited);
             if (o.name().equals(WaitOp.NAME) && new WaitOp(o).isSynchronous()) {
                 waited.addAll(o.operands());
             }
@@ -101,6 +84,7 @@ public final class Verifier {
                 ctx.error(o, "Invalid terminator (must be the last op of its block): " + o.name());
             }
             op(o, device);
+            before.add(o);
         }
         if (needsTerminator) {
             Operation last = b.terminator();
@@ -108,6 +92,38 @@ public final class Verifier {
                 ctx.error(b.location(), "Invalid block (must end with a terminator): empty block");
             } else if (!Dialects.isTerminator(last) && Dialects.lookup(last) != null) {
                 ctx.error(last, "Invalid block (must end with a terminator): ends with " + last.name());
+            }
+        }
+    }
+
+    /**
+     * Checks the operands of {@code o}, an op of block {@code b} after the ops {@code before}: each defined
+     * before its use and where the use sees it, and none a token of a stream a synchronous wait destroyed.
+     * A method of its own, not the body of the block's loop: it is compiled once called a few hundred times,
+     * where a loop's body waits for tens of thousands of turns (20,000 launches in one function).
+     */
+    private void operands(Operation o, Block b, Set<Operation> before, Set<Value> waited) {
+        // A value an op uses twice is reported once; the set is made at the first such report.
+        Set<Value> unseen = null;
+        for (Value v : o.operands()) {
+            if (v instanceof Value.OpResult r && r.owner().parent() == b && !before.contains(r.owner())) {
+                ctx.error(o, "Invalid operand (must be defined before its use): result #" + r.index() + " of "
+                        + r.owner().name());
+            } else if (!visible(v, b)) {
+                if (unseen == null) {
+                    unseen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                }
+                if (unseen.add(v)) {
+                    Operation isolated = hiddenBy(v, b);
+                    ctx.error(o, isolated != null ? "Invalid operand (must be defined inside the "
+                            + isolated.name() + " that holds its use, which is isolated from above): " + describe(v)
+                            : "Invalid operand (must be defined in a block that dominates its use): "
+                            + describe(v));
+                }
+            }
+            if (!waited.isEmpty() && waited.contains(v)) {
+                ctx.error(o, "Invalid use of async token (must not follow the synchronous gpu.wait that"
+                        + " destroyed its stream): operand of " + o.name());
             }
         }
     }

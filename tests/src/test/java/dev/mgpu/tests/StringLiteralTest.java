@@ -74,6 +74,34 @@ class StringLiteralTest {
     }
 
     @Test
+    void largeLiteralsDecodeExactlyAndApart() {
+        // Past 64 KiB the rest of a literal is measured and decoded into an array of its exact size, which
+        // past 1 MiB is handed over without a copy: two such literals in one module must not share it.
+        Random rnd = new Random(7);
+        byte[] first = new byte[(1 << 20) + 7];
+        byte[] second = new byte[2_500_000];
+        rnd.nextBytes(first);
+        rnd.nextBytes(second);
+        second[second.length - 1] = '"';
+        String text = "module attributes {gpu.container_module} {\n  gpu.binary @a [#gpu.object<#nvvm.target, \""
+                + encode(first, rnd) + "\">]\n  gpu.binary @b [#gpu.object<#nvvm.target, \"" + encode(second, rnd)
+                + "\">]\n}\n";
+        Operation module = Mgpu.parse(text.getBytes(StandardCharsets.ISO_8859_1), "large.mlir");
+        byte[] a = new BinaryOp(module.region(0).entry().operations().get(0)).object(0).object().bytes();
+        byte[] b = new BinaryOp(module.region(0).entry().operations().get(1)).object(0).object().bytes();
+        assertArrayEquals(first, a);
+        assertArrayEquals(second, b);
+        // A bad escape, and a line break, after the measured point are still reported where they are.
+        String run = "\\41".repeat(1 << 20);
+        MgpuException e = assertThrows(MgpuException.class, () -> blobOf(run + "\\q" + run));
+        assertEquals("strings.mlir:2:" + (44 + 1 + run.length()) + ": error: Invalid escape (must be \\\\, \\\", \\n,"
+                + " \\t or \\XX): \\q", e.diagnostics().get(0).toString());
+        MgpuException broken = assertThrows(MgpuException.class, () -> blobOf(run + "\n\">]"));
+        assertEquals("strings.mlir:2:44: error: Invalid string (must end with '\"' on its line): end of line",
+                broken.diagnostics().get(0).toString());
+    }
+
+    @Test
     void badEscapeDeepInARunIsLocated() {
         String run = "\\00".repeat(100_000);
         MgpuException e = assertThrows(MgpuException.class, () -> blobOf(run + "\\zz"));

@@ -159,8 +159,8 @@ final class Translation {
             }
         }
         String name = input.equals("-") ? "<stdin>" : input;
-        byte[] bytes = read(input, name);
-        if (bytes == null) {
+        InputText text = read(input, name);
+        if (text == null) {
             return EXIT_INPUT;
         }
         // LLVM loads while the input is parsed. Not earlier: reading a file first loads the JDK's own I/O
@@ -169,8 +169,8 @@ final class Translation {
         if (plan.kind() != EmitKind.MLIR || options.compileKernels()) {
             Mgpu.preloadNative();
         }
-        List<MlirParser.Chunk> chunks = options.split() ? MlirParser.split(bytes)
-                : List.of(new MlirParser.Chunk(0, bytes.length));
+        List<MlirParser.Chunk> chunks = options.split() ? MlirParser.split(text.bytes())
+                : List.of(new MlirParser.Chunk(0, text.bytes().length));
         if (chunks.size() > 1 && plan.kind() == EmitKind.LLVM && !options.verifyDiagnostics()
                 && isFile(plan.output())) {
             // A file of IR text holds one module; parts joined by '// -----' suit FileCheck on stdout only.
@@ -179,9 +179,9 @@ final class Translation {
             return EXIT_USAGE;
         }
         if (options.showCommands()) {
-            return Mgpu.showingExternalCommands(this::show, () -> write(input, name, bytes, chunks, plan));
+            return Mgpu.showingExternalCommands(this::show, () -> write(input, name, text, chunks, plan));
         }
-        return write(input, name, bytes, chunks, plan);
+        return write(input, name, text, chunks, plan);
     }
 
     /** A command of -###, on stderr as clang shows one: each argument quoted, after a space. */
@@ -321,7 +321,7 @@ final class Translation {
     }
 
     /** The bytes of {@code input}, named {@code name} in errors; null, the error printed, if it cannot be read. */
-    private byte[] read(String input, String name) {
+    private InputText read(String input, String name) {
         long t0 = System.nanoTime();
         byte[] bytes;
         try {
@@ -334,14 +334,14 @@ final class Translation {
             return null;
         }
         times.since("read", t0);
-        return bytes;
+        return new InputText(input.equals("-") ? null : Path.of(input), bytes);
     }
 
     /**
      * Translates the parts of one input into the output that {@code plan} names, which is put in place only
      * when every part passed; failures to write are reported against that output.
      */
-    private int write(String input, String name, byte[] bytes, List<MlirParser.Chunk> chunks, Plan plan) {
+    private int write(String input, String name, InputText text, List<MlirParser.Chunk> chunks, Plan plan) {
         String output = plan.output();
         Sink sink;
         try {
@@ -361,10 +361,10 @@ final class Translation {
                 }
                 return usage ? EXIT_USAGE : EXIT_INPUT;
             }
-            return new Parts(input, name, bytes, plan, mgpu, out).translate(chunks);
+            return new Parts(input, name, text, plan, mgpu, out).translate(chunks);
         } catch (MgpuException e) {
             for (Diagnostic d : e.diagnostics()) {
-                printer.report(d, bytes);
+                printer.report(d, text.bytes());
             }
             return EXIT_INPUT;
         } catch (IOException e) {
@@ -400,7 +400,7 @@ final class Translation {
     private final class Parts {
         private final String input;
         private final String name;
-        private final byte[] bytes;
+        private final InputText text;
         private final EmitKind kind;
         private final String output;
         private final Mgpu.Options mgpu;
@@ -409,10 +409,10 @@ final class Translation {
         /** A binary kind's object, written once every part passed; an executable's, linked then. */
         private byte[] binary;
 
-        Parts(String input, String name, byte[] bytes, Plan plan, Mgpu.Options mgpu, Sink out) {
+        Parts(String input, String name, InputText text, Plan plan, Mgpu.Options mgpu, Sink out) {
             this.input = input;
             this.name = name;
-            this.bytes = bytes;
+            this.text = text;
             this.kind = plan.kind();
             this.output = plan.output();
             this.mgpu = mgpu;
@@ -461,8 +461,12 @@ final class Translation {
          */
         private byte[] translatePart(MlirParser.Chunk c, boolean onlyPart) throws IOException {
             long tp = System.nanoTime();
-            Operation module = MlirParser.parse(bytes, c.start(), c.end(), name);
+            Operation module = MlirParser.parse(text.bytes(), c.start(), c.end(), name);
             times.since("parse", tp);
+            long tr = System.nanoTime();
+            if (onlyPart && !verify && text.release()) {
+                times.since("release input", tr);
+            }
             if (kind == EmitKind.MLIR) {
                 printMlir(module);
                 return null;
@@ -511,7 +515,7 @@ final class Translation {
          */
         private boolean check(MlirParser.Chunk c, List<Diagnostic> diags) {
             List<String> problems = DiagnosticVerifier.check(name,
-                    DiagnosticVerifier.expectations(bytes, c.start(), c.end()), diags);
+                    DiagnosticVerifier.expectations(text.bytes(), c.start(), c.end()), diags);
             for (String p : problems) {
                 err.println(p);
             }
@@ -521,7 +525,7 @@ final class Translation {
         /** Prints {@code diags}, each with its source line; returns whether there were none. */
         private boolean report(List<Diagnostic> diags) {
             for (Diagnostic d : diags) {
-                printer.report(d, bytes);
+                printer.report(d, text.bytes());
             }
             return diags.isEmpty();
         }

@@ -178,8 +178,8 @@ public abstract class AsyncOpView extends OpView {
 
     static void verifyResults(Operation op, VerifyContext ctx, int otherResults) {
         int tokens = 0;
-        for (Value r : op.results()) {
-            if (r.type() instanceof Type.AsyncTokenType) {
+        for (int i = 0; i < op.resultCount(); i++) {
+            if (op.result(i).type() instanceof Type.AsyncTokenType) {
                 tokens++;
             }
         }
@@ -220,7 +220,8 @@ public abstract class AsyncOpView extends OpView {
             return false;
         }
         long total = 0;
-        for (long v : seg.values()) {
+        for (int i = 0; i < seg.size(); i++) {
+            long v = seg.get(i);
             if (v < 0) {
                 ctx.error(op, "Invalid operandSegmentSizes of " + op.name() + " (must be >= 0): " + v);
                 return false;

@@ -139,7 +139,7 @@ public final class LaunchFuncOp extends AsyncOpView {
      * @return the size
      */
     public Value gridSize(int dim) {
-        return op.segment(SEG_GRID + dim).get(0);
+        return op.segmentOperand(SEG_GRID + dim, 0);
     }
 
     /**
@@ -149,7 +149,7 @@ public final class LaunchFuncOp extends AsyncOpView {
      * @return the size
      */
     public Value blockSize(int dim) {
-        return op.segment(SEG_BLOCK + dim).get(0);
+        return op.segmentOperand(SEG_BLOCK + dim, 0);
     }
 
     /**
@@ -159,8 +159,7 @@ public final class LaunchFuncOp extends AsyncOpView {
      * @return the size, or null
      */
     public Value clusterSize(int dim) {
-        List<Value> s = op.segment(SEG_CLUSTER + dim);
-        return s.isEmpty() ? null : s.get(0);
+        return optional(SEG_CLUSTER + dim);
     }
 
     /**
@@ -178,8 +177,7 @@ public final class LaunchFuncOp extends AsyncOpView {
      * @return the size, or null
      */
     public Value dynamicSharedMemorySize() {
-        List<Value> s = op.segment(SEG_SMEM);
-        return s.isEmpty() ? null : s.get(0);
+        return optional(SEG_SMEM);
     }
 
     /**
@@ -197,8 +195,12 @@ public final class LaunchFuncOp extends AsyncOpView {
      * @return the stream, or null
      */
     public Value asyncObject() {
-        List<Value> s = op.segment(SEG_OBJECT);
-        return s.isEmpty() ? null : s.get(0);
+        return optional(SEG_OBJECT);
+    }
+
+    /** The operand of a segment of at most one, or null when it is empty. */
+    private Value optional(int segment) {
+        return op.segmentSize(segment) == 0 ? null : op.segmentOperand(segment, 0);
     }
 
     static OpDef definition() {

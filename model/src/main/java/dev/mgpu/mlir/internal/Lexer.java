@@ -119,6 +119,8 @@ public final class Lexer {
     }
 
     private void skipTrivia() {
+        final byte[] buf = this.buf;
+        final int limit = this.limit;
         int p = pos;
         while (p < limit) {
             byte c = buf[p];
@@ -144,21 +146,43 @@ public final class Lexer {
         }
     }
 
+    private static final byte ID_START = 1;
+    private static final byte ID_CHAR = 2;
+    private static final byte SUFFIX_ID_CHAR = 4;
+    /**
+     * Per byte value, which identifiers it may start or continue: one load per character instead of a chain
+     * of comparisons. Identifier characters are ASCII: letters and {@code _} start one; digits, {@code $} and
+     * {@code .} continue one; {@code -} continues a suffix identifier ({@code %x-1}, {@code @a-b}).
+     */
+    private static final byte[] CHAR_CLASS = new byte[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            boolean start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            boolean id = start || (c >= '0' && c <= '9') || c == '$' || c == '.';
+            CHAR_CLASS[c] = (byte) ((start ? ID_START : 0) | (id ? ID_CHAR | SUFFIX_ID_CHAR : 0)
+                    | (c == '-' ? SUFFIX_ID_CHAR : 0));
+        }
+    }
+
     private static boolean idStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        return (CHAR_CLASS[c & 0xFF] & ID_START) != 0;
     }
 
     private static boolean idChar(int c) {
-        return idStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+        return (CHAR_CLASS[c & 0xFF] & ID_CHAR) != 0;
     }
 
     private static boolean suffixIdChar(int c) {
-        return idChar(c) || c == '-';
+        return (CHAR_CLASS[c & 0xFF] & SUFFIX_ID_CHAR) != 0;
     }
 
     /** Advances to the next token. */
     public void next() {
         skipTrivia();
+        // The input and its end in locals: the quick compiler keeps them in registers through the loops.
+        final byte[] buf = this.buf;
+        final int limit = this.limit;
         int p = pos;
         start = p;
         if (p >= limit) {
@@ -320,22 +344,27 @@ public final class Lexer {
         int p = quote + 1;
         byte[] out = decoded;
         int n = 0;
+        // Once a literal is large, the rest of it is measured and the array made its exact size: then the
+        // decoded bytes are handed over as they are (decodeString), and a blob costs one array, not two.
+        boolean exact = false;
         while (true) {
             if (p >= lim) {
                 throw error(quote, "Invalid string (must end with '\"'): end of input");
             }
-            if (n + 4 > out.length) {
-                // Grow by the remaining input, bounded, so a large blob costs few copies.
+            if (exact ? n >= out.length && b[p] != '"' : n + 4 > out.length) {
                 long grown = out.length * 2L;
-                if (out.length >= (1 << 16)) {
-                    grown = Math.max(grown, Math.min((long) (lim - p) / 3 + 16, 1L << 30));
+                if (out.length >= (1 << 16) && !exact) {
+                    grown = n + decodedLengthFrom(p);
+                    exact = true;
+                } else {
+                    exact = false;
                 }
-                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, grown));
+                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, Math.max(grown, n + 4L)));
             }
             byte c = b[p];
             if (c == '\\') {
                 // Blobs are long runs of \XX: decode those in a loop of their own, within the room left.
-                int stop = (int) Math.min(lim - 2L, p + 3L * (out.length - n - 4));
+                int stop = (int) Math.min(lim - 2L, p + 3L * (out.length - n - (exact ? 0 : 4)));
                 while (p < stop && b[p] == '\\') {
                     int v = (HEX_VALUE[b[p + 1] & 0xFF] << 4) | HEX_VALUE[b[p + 2] & 0xFF];
                     if (v < 0) {
@@ -382,6 +411,30 @@ public final class Lexer {
         }
     }
 
+    /**
+     * How many bytes a string literal decodes to from {@code p} to its closing quote (or to where it stops:
+     * a line break, the end of the input), counting each escape as one byte; an invalid escape, which
+     * decoding rejects before it gets there, counts as two characters.
+     */
+    private long decodedLengthFrom(int p) {
+        final byte[] b = buf;
+        final int lim = limit;
+        long n = 0;
+        while (p < lim) {
+            byte c = b[p];
+            if (c == '"' || c == '\n') {
+                break;
+            }
+            if (c == '\\') {
+                p += p + 2 < lim && HEX_VALUE[b[p + 1] & 0xFF] >= 0 && HEX_VALUE[b[p + 2] & 0xFF] >= 0 ? 3 : 2;
+            } else {
+                p++;
+            }
+            n++;
+        }
+        return n;
+    }
+
     private String describeEscape(int p) {
         StringBuilder sb = new StringBuilder();
         int n = p < limit && isHex(buf[p]) ? 2 : 1;
@@ -401,6 +454,13 @@ public final class Lexer {
             int save = pos;
             scanString(s);
             pos = save;
+        }
+        if (decoded.length == decodedLength && decodedLength > (1 << 20)) {
+            // Made to measure by scanString: handed over, not copied.
+            byte[] out = decoded;
+            decoded = new byte[256];
+            decodedEnd = -1;
+            return out;
         }
         byte[] out = Arrays.copyOf(decoded, decodedLength);
         if (decoded.length > (1 << 20)) {

@@ -143,6 +143,9 @@ public final class Printer implements OpAsmPrinter {
 
     @Override
     public Printer attrDict(Operation op, Set<String> elided, boolean withKeyword) {
+        if (elided.containsAll(op.attributes().keySet())) {
+            return this;
+        }
         Map<String, Attribute> m = new LinkedHashMap<>();
         for (Map.Entry<String, Attribute> e : op.attributes().entrySet()) {
             if (!elided.contains(e.getKey())) {

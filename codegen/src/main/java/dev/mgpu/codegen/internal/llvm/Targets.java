@@ -209,6 +209,17 @@ public final class Targets {
                 return out.toByteArray();
             }
             case BC: {
+                java.util.List<IrWriter.Blob> blobs = IrWriter.largeConstants(nm);
+                if (!blobs.isEmpty()) {
+                    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                    try {
+                        if (BitcodeSplice.write(nm, blobs, out)) {
+                            return out.toByteArray();
+                        }
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
                 LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
                 return drain(buf, where);
             }
@@ -254,6 +265,17 @@ public final class Targets {
             return;
         }
         if (kind == EmitKind.BC) {
+            java.util.List<IrWriter.Blob> large = IrWriter.largeConstants(nm);
+            if (!large.isEmpty()) {
+                // The large constants' records are written from LLVM's constants, not built by LLVM's writer.
+                try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+                    if (BitcodeSplice.write(nm, large, out)) {
+                        return;
+                    }
+                } catch (java.io.IOException e) {
+                    throw new MgpuException(where.location(), "Invalid output (must be writable): " + e.getMessage());
+                }
+            }
             LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(nm.module());
             try {
                 writeNative(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), file, where);
