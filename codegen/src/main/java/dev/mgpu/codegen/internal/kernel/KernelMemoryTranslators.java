@@ -325,6 +325,13 @@ public final class KernelMemoryTranslators {
             t.map(op.result(0), old);
             return;
         }
+        if (Types.elementSize(a.value().type(), op) > 8 && t.device != null
+                && dev.mgpu.codegen.internal.translate.CodeGeneration.checksOn()) {
+            // NVPTX makes calls of __atomic_fetch_add_16 and the like, which nothing defines; AMDGPU aborts ("Do
+            // not know how to expand the result of this operator!").
+            throw ModuleTranslation.error(op, "Invalid memref.atomic_rmw for " + t.device.name() + " (must be on at"
+                    + " most 64 bits: LLVM's back ends have no wider atomics for kernels): " + a.value().type());
+        }
         boolean bySwap = t.device != null && t.device.atomicsByCompareAndSwap(a.value().type());
         for (int i = 0; i < RMW_KINDS.length && !bySwap; i++) {
             if (RMW_KINDS[i].equals(kind)) {
