@@ -403,12 +403,27 @@ public final class HostTranslators {
             case "addrspacecast": r = LLVMBuildAddrSpaceCast(b, x, to, ""); break;
             case "ptrtoint": r = LLVMBuildPtrToInt(b, x, to, ""); break;
             case "inttoptr": r = LLVMBuildIntToPtr(b, x, to, ""); break;
-            default: r = LLVMBuildBitCast(b, x, to, ""); break;
+            default: r = bitCast(t, x, to); break;
         }
         if (from == null) {
             throw ModuleTranslation.error(op, "Invalid cast operand");
         }
         t.map(op.result(0), r);
+    }
+
+    /**
+     * {@code x} as {@code to}, bit for bit. Between bf16 and f16 the bits go through an i16: LLVM does not fold
+     * a bitcast of a bf16 constant to f16 (nor back), and its NVPTX back end then aborts on the constant
+     * expression ("Cannot select: f16 = bitcast ConstantFP:bf16"); through an i16 each step folds.
+     */
+    private static LLVMValueRef bitCast(ModuleTranslation t, LLVMValueRef x, LLVMTypeRef to) {
+        int from = LLVMGetTypeKind(LLVMTypeOf(x));
+        int into = LLVMGetTypeKind(to);
+        if (from != into && (from == LLVMHalfTypeKind || from == LLVMBFloatTypeKind)
+                && (into == LLVMHalfTypeKind || into == LLVMBFloatTypeKind)) {
+            x = LLVMBuildBitCast(t.builder, x, LLVMInt16TypeInContext(t.ctx), "");
+        }
+        return LLVMBuildBitCast(t.builder, x, to, "");
     }
 
     private static void br(Operation op, ModuleTranslation t) {
