@@ -74,6 +74,35 @@ public final class ExternalTools {
      * Runs a tool with its output in a file (so a hung tool cannot block the reader), within 300 s, and
      * returns what it printed (empty when the command is only shown).
      */
+    /**
+     * Runs a linker on {@code obj} and returns what it wrote: the object goes to {@code kernels.o} in a
+     * temporary directory, {@code command} makes the linker's process from that file and the output's path
+     * ({@code kernels.} and {@code extension}), and the directory is removed afterwards.
+     *
+     * @param module the gpu.module, where errors are located
+     * @param obj the object to link
+     * @param extension the output's extension, such as {@code so}
+     * @param command the linker's process, from the input's and the output's paths
+     * @param tool the linker's name in errors
+     * @return the linked output
+     */
+    public static byte[] link(Operation module, byte[] obj, String extension,
+            java.util.function.BiFunction<Path, Path, ProcessBuilder> command, String tool) {
+        Path dir = tempDir(module);
+        try {
+            Path in = dir.resolve("kernels.o");
+            Path out = dir.resolve("kernels." + extension);
+            Files.write(in, obj);
+            run(module, command.apply(in, out), tool);
+            return Files.readAllBytes(out);
+        } catch (IOException e) {
+            throw new MgpuException(module.knownLocation(), "Invalid temporary files for " + tool + " (must be"
+                    + " writable): " + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
     public static String run(Operation module, List<String> cmd, String tool) {
         return run(module, new ProcessBuilder(cmd), tool);
     }

@@ -11,8 +11,6 @@ import dev.mgpu.codegen.KernelOptions;
 import dev.mgpu.dialect.gpu.ObjectAttr;
 import dev.mgpu.dialect.gpu.ObjectFormat;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -290,19 +288,8 @@ public final class Amdgpu extends DeviceTarget {
     /** Links an AMDGPU object into a code object (HSACO) with the lld of the LLVM artifact. */
     private static byte[] hsaco(Operation module, byte[] obj) {
         ArtifactTools.Tool lld = lld(module);
-        Path dir = ExternalTools.tempDir(module);
-        try {
-            Path in = dir.resolve("kernels.o");
-            Path out = dir.resolve("kernels.hsaco");
-            Files.write(in, obj);
-            ExternalTools.run(module, lld.command(List.of("-flavor", "gnu", "-shared", in.toString(), "-o", out.toString())), "lld");
-            return Files.readAllBytes(out);
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for lld (must be writable): "
-                    + e.getMessage());
-        } finally {
-            ExternalTools.deleteTree(dir);
-        }
+        return ExternalTools.link(module, obj, "hsaco", (in, out) -> lld.command(List.of("-flavor", "gnu", "-shared",
+                in.toString(), "-o", out.toString())), "lld");
     }
 
     private static ArtifactTools.Tool lld(Operation module) {

@@ -5,11 +5,8 @@ import dev.mgpu.codegen.internal.llvm.Targets;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -101,30 +98,18 @@ public final class CpuObjects {
      * gpu.module's declaration of it if there is one, since loading the object would fail.
      */
     static byte[] sharedObject(Operation module, byte[] obj) {
-        Path dir = ExternalTools.tempDir(module);
         try {
-            Path in = dir.resolve("kernels.o");
-            Path out = dir.resolve("kernels.so");
-            Files.write(in, obj);
-            try {
-                ExternalTools.run(module, List.of("cc", "-shared", in.toString(), "-o", out.toString(), "-lm",
-                        "-Wl,--no-undefined"), "cc");
-            } catch (MgpuException e) {
-                for (String name : CpuBuiltins.undefined(e.getMessage())) {
-                    Operation decl = module.region(0).entry().operations().stream()
-                            .filter(op -> name.equals(op.symbolName())).findFirst().orElse(module);
-                    throw new MgpuException(decl.knownLocation(), "Invalid kernels for #cpu.target (must need only"
-                            + " functions that the C library, libm or libgcc define, which the runtime binds when it"
-                            + " loads them): @" + name + " is defined nowhere");
-                }
-                throw e;
+            return ExternalTools.link(module, obj, "so", (in, out) -> new ProcessBuilder("cc", "-shared", in.toString(),
+                    "-o", out.toString(), "-lm", "-Wl,--no-undefined"), "cc");
+        } catch (MgpuException e) {
+            for (String name : CpuBuiltins.undefined(e.getMessage())) {
+                Operation decl = module.region(0).entry().operations().stream()
+                        .filter(op -> name.equals(op.symbolName())).findFirst().orElse(module);
+                throw new MgpuException(decl.knownLocation(), "Invalid kernels for #cpu.target (must need only"
+                        + " functions that the C library, libm or libgcc define, which the runtime binds when it"
+                        + " loads them): @" + name + " is defined nowhere");
             }
-            return Files.readAllBytes(out);
-        } catch (IOException e) {
-            throw new MgpuException(module.knownLocation(), "Invalid temporary files for cc (must be writable): "
-                    + e.getMessage());
-        } finally {
-            ExternalTools.deleteTree(dir);
+            throw e;
         }
     }
 }
