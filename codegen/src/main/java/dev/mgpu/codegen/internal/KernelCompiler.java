@@ -176,7 +176,7 @@ public final class KernelCompiler {
             try {
                 return compile(module, target, options, d, where, nm, tm, diagnostics, debugInfo);
             } finally {
-                if (d.remembersModules()) {
+                if (d.remembersModules() && diagnostics.optimised) {
                     IsolatedBackend.forget(tm.get(), nm);
                 }
                 LLVMContextSetDiagnosticHandler(nm.context(), null, null);
@@ -209,6 +209,11 @@ public final class KernelCompiler {
         static final Map<Long, Diagnostics> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
 
         final List<String> errors = new ArrayList<>();
+        /**
+         * Whether LLVM's optimiser has run on the module (after its verifier passed it): from then on LLVM may
+         * keep what it read of the module, and the module is made to forget it.
+         */
+        boolean optimised;
 
         void check(Location where, DeviceTarget d) {
             if (!errors.isEmpty()) {
@@ -234,6 +239,7 @@ public final class KernelCompiler {
             if (d.linksLibrary()) {
                 linkLibrary(nm, d, where);
             }
+            diagnostics.optimised = true;
             Targets.runPasses(nm, "default<O" + Math.max(0, Math.min(3, d.optLevel())) + ">", tm.get(), where,
                     "Invalid kernel module for " + d.name() + " (must pass LLVM's optimiser): ");
             diagnostics.check(where, d);

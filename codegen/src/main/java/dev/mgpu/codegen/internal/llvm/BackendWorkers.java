@@ -90,7 +90,11 @@ final class BackendWorkers {
         synchronized (IDLE) {
             w = IDLE.pollFirst();
         }
-        if (w == null || !w.process.isAlive()) {
+        if (w != null && !w.process.isAlive()) {
+            w.close();
+            w = null;
+        }
+        if (w == null) {
             w = new Worker(executable(), ArtifactTools.tool("llc"));
         }
         Answer a = w.request(bitcode, triple, cpu, features, level, fileType, seconds);

@@ -84,7 +84,7 @@ public final class IsolatedBackend {
             Operation module, String target) {
         Location where = module.knownLocation();
         if (!"llc".equals(mode()) && BackendWorkers.executable() != null) {
-            return emitByWorker(nm, triple, cpu, features, optLevel, fileType, where, target);
+            return emitByWorker(nm, triple, cpu, features, optLevel, fileType, module, target);
         }
         Path dir = ExternalTools.tempDir("mgpu-llc", where);
         try {
@@ -137,8 +137,9 @@ public final class IsolatedBackend {
     }
 
     private static byte[] emitByWorker(NativeModule nm, String triple, String cpu, String features, int optLevel,
-            int fileType, Location where, String target) {
-        byte[] bitcode = Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), null);
+            int fileType, Operation module, String target) {
+        Location where = module.knownLocation();
+        byte[] bitcode = Targets.drain(LLVMWriteBitcodeToMemoryBuffer(nm.module()), module);
         BackendWorkers.Answer a;
         try {
             a = BackendWorkers.emit(bitcode, triple, cpu, features, optLevel, fileType, SECONDS);
@@ -196,7 +197,7 @@ public final class IsolatedBackend {
      * {@code CodeGeneration.remembersModules}), without generating the module's code here, which could end
      * the JVM: every function, global and debug record is removed, and the code of the module, then empty, is
      * generated and dropped. The module's contents are gone afterwards; a module with an alias, which the
-     * translation never makes, has its code generated as it is.
+     * translation never makes, is left as it is.
      *
      * @param tm the target machine that optimised the module
      * @param nm the kernel module, about to be disposed of
@@ -204,11 +205,7 @@ public final class IsolatedBackend {
     public static void forget(org.bytedeco.llvm.LLVM.LLVMTargetMachineRef tm, NativeModule nm) {
         org.bytedeco.llvm.LLVM.LLVMModuleRef m = nm.module();
         if (!isNull(LLVMGetFirstGlobalAlias(m))) {
-            try {
-                Targets.emitWith(tm, nm, LLVMAssemblyFile, Location.UNKNOWN, null, "kernel module");
-            } catch (MgpuException e) {
-                // Its code was generated elsewhere, or it has none; the state is forgotten either way.
-            }
+            // The translation makes no aliases; one whose aliasee became poison could not have its code made.
             return;
         }
         List<LLVMValueRef> values = new ArrayList<>();
