@@ -125,9 +125,32 @@ class CliOutputTest {
             assertTrue(out.contains("mgpu.home = " + root.toRealPath() + "\n"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bCICompilerCount\\s+= 1\\b.*"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bUsePerfData\\s+= false\\b.*"), way + ": " + out);
+            assertTrue(out.matches("(?s).*\\bUseTransparentHugePages\\s+= true\\b.*"), way + ": " + out);
         }
         String tiered = launch(List.of(dir.toString(), link.toString()), "-XX:TieredStopAtLevel=4 -XX:+PrintFlagsFinal");
         assertTrue(tiered.matches("(?s).*\\bTieredStopAtLevel\\s+= 4\\b.*"), tiered);
+    }
+
+    /**
+     * The launcher asks for memory in huge pages: the JVM's heap, and the C library's allocations (LLVM's among
+     * them) through glibc's malloc tunable, given to the JVM and what it starts; a tunable of the user's own is
+     * kept as it is. Seen through a JAVA_HOME whose java prints what it was given.
+     */
+    @Test
+    void launcherAsksForHugePagesAndKeepsTheUsersTunables() throws Exception {
+        Path jdk = dir.resolve("printing-jdk");
+        Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"tunables=${GLIBC_TUNABLES-unset}\" \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String launcher = TestPaths.root().resolve("tools/gpu-translate").toString();
+        Native.Result ours = Native.run(dir, Map.of("JAVA_HOME", jdk.toString()), List.of(launcher, "--version"));
+        assertEquals(0, ours.exit(), ours.err());
+        List<String> args = List.of(ours.out().split("\n"));
+        assertEquals("tunables=glibc.malloc.hugetlb=1", args.get(0));
+        assertTrue(args.contains("-XX:+UseTransparentHugePages"), ours.out());
+        Native.Result own = Native.run(dir, Map.of("JAVA_HOME", jdk.toString(), "GLIBC_TUNABLES",
+                "glibc.malloc.arena_max=2"), List.of(launcher, "--version"));
+        assertEquals("tunables=glibc.malloc.arena_max=2", own.out().split("\n")[0]);
     }
 
     /** Runs {@code way} (a working directory, then the command) with --version and MGPU_JAVA_OPTS; its output. */
