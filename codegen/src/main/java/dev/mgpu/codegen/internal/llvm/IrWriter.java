@@ -14,6 +14,7 @@ import static org.bytedeco.llvm.global.LLVM.LLVMPrintValueToString;
 import static org.bytedeco.llvm.global.LLVM.LLVMSetInitializer;
 
 import dev.mgpu.codegen.NativeModule;
+import dev.mgpu.ir.AsmOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,24 +28,12 @@ import org.bytedeco.llvm.LLVM.LLVMValueRef;
  * Writes a module as LLVM IR text, byte for byte what LLVM's printer writes. LLVM escapes a byte-array
  * constant one character at a time through its stream layer, which is most of the time for a module that
  * embeds a binary of tens of MiB. So each such constant of {@link #THRESHOLD} bytes or more is zeroed while
- * LLVM prints the rest, and its bytes are written here into its place, escaped as LLVM escapes them:
- * {@code \} as {@code \\}, other printable ASCII but {@code "} as itself, every other byte as {@code \XX}.
+ * LLVM prints the rest, and its bytes are written here into its place, escaped as LLVM escapes them
+ * ({@link AsmOutput#escaped}).
  */
 public final class IrWriter {
     /** Constants smaller than this are left to LLVM. */
     public static final long THRESHOLD = 1 << 20;
-
-    /** Per byte value: its escaped form in the low three bytes, little end first, and its length on top. */
-    private static final int[] ESCAPED = new int[256];
-
-    static {
-        byte[] hex = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
-        for (int c = 0; c < 256; c++) {
-            ESCAPED[c] = c == '\\' ? '\\' | '\\' << 8 | 2 << 24
-                    : c >= 0x20 && c < 0x7F && c != '"' ? c | 1 << 24
-                    : '\\' | hex[c >> 4] << 8 | hex[c & 15] << 16 | 3 << 24;
-        }
-    }
 
     private static final String ZERO = "] zeroinitializer";
 
@@ -128,7 +117,7 @@ public final class IrWriter {
             int k = 0;
             for (int i = 0; i < n; i++) {
                 // Three stores and no branch: embedded binaries are random to a branch predictor.
-                int e = ESCAPED[in[i] & 0xFF];
+                int e = AsmOutput.escaped(in[i] & 0xFF);
                 buf[k] = (byte) e;
                 buf[k + 1] = (byte) (e >> 8);
                 buf[k + 2] = (byte) (e >> 16);
