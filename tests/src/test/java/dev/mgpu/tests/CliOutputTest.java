@@ -153,6 +153,16 @@ class CliOutputTest {
         assertEquals("tunables=glibc.malloc.arena_max=2", own.out().split("\n")[0]);
     }
 
+    /** The launcher runs with a PATH that holds neither bash nor java, as a build's sandbox may give it. */
+    @Test
+    void launcherRunsWithoutBashOnPath() throws Exception {
+        Native.Result r = Native.run(dir, Map.of("PATH", dir.resolve("nothing").toString(), "JAVA_HOME",
+                System.getProperty("java.home")), List.of(TestPaths.root().resolve("tools/gpu-translate").toString(),
+                "--version"));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("gpu-translate 0.1.0"), r.out());
+    }
+
     /** Runs {@code way} (a working directory, then the command) with --version and MGPU_JAVA_OPTS; its output. */
     private static String launch(List<String> way, String javaOptions) throws Exception {
         List<String> cmd = new ArrayList<>(way.subList(1, way.size()));
