@@ -127,6 +127,16 @@ class CliOutputTest {
             assertTrue(out.matches("(?s).*\\bUsePerfData\\s+= false\\b.*"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bUseTransparentHugePages\\s+= true\\b.*"), way + ": " + out);
         }
+        // An input of more than 16 MB (sparse here) starts with a smaller heap, and the same single C1 thread.
+        Path large = dir.resolve("large.mlir");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+            f.setLength(17L << 20);
+        }
+        String big = launch(List.of(dir.toString(), link.toString(), large.toString()), "-XX:+PrintFlagsFinal");
+        assertTrue(big.matches("(?s).*\\bCICompilerCount\\s+= 1\\b.*"), big);
+        assertTrue(big.matches("(?s).*\\bTieredStopAtLevel\\s+= 1\\b.*"), big);
+        assertTrue(big.matches("(?s).*\\bInitialHeapSize\\s+= 67108864\\b.*"), big);
+        Files.delete(large);
         String tiered = launch(List.of(dir.toString(), link.toString()), "-XX:TieredStopAtLevel=4 -XX:+PrintFlagsFinal");
         assertTrue(tiered.matches("(?s).*\\bTieredStopAtLevel\\s+= 4\\b.*"), tiered);
     }
