@@ -40,12 +40,33 @@ final class Compiler {
         // Native access allowed: JavaCPP loads LLVM with System.load, of which a JDK from 22 on warns otherwise.
         p.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xss16m",
                 "--enable-native-access=ALL-UNNAMED"));
+        // The heap in huge pages where the kernel gives them on request, as the launcher asks (a JVM asked
+        // for them where it cannot have them warns on every run).
+        if (hugePagesOnRequest(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))) {
+            p.add("-XX:+UseTransparentHugePages");
+        }
         p.addAll(jvmArguments);
         p.add("-cp");
         p.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));
         p.add(MAIN);
         this.prefix = List.copyOf(p);
         this.workingDirectory = workingDirectory;
+    }
+
+    /**
+     * Whether {@code setting} (the kernel's transparent huge page mode) gives huge pages to a process that
+     * asks for them: {@code [madvise]} or {@code [always]}.
+     *
+     * @param setting the file that holds the mode
+     * @return true if it does; false when the file says otherwise or cannot be read
+     */
+    static boolean hugePagesOnRequest(Path setting) {
+        try {
+            String mode = java.nio.file.Files.readString(setting);
+            return mode.contains("[madvise]") || mode.contains("[always]");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -69,7 +90,11 @@ final class Compiler {
      * @throws InterruptedException when the build is interrupted; the child is ended first
      */
     Result run(List<String> arguments) throws IOException, InterruptedException {
-        return exec(command(arguments), workingDirectory);
+        // glibc's malloc in huge pages too (LLVM's allocations), as the launcher sets it, unless the build's
+        // environment has a tunable of its own.
+        java.util.Map<String, String> env = System.getenv("GLIBC_TUNABLES") == null
+                ? java.util.Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1") : java.util.Map.of();
+        return exec(command(arguments), workingDirectory, env);
     }
 
     /**
@@ -82,8 +107,26 @@ final class Compiler {
      * @throws InterruptedException when the build is interrupted; the program is ended first
      */
     static Result exec(List<String> command, Path directory) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(directory.toFile())
-                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return exec(command, directory, java.util.Map.of());
+    }
+
+    /**
+     * Runs {@code command} in {@code directory} with {@code env} added to the environment, as
+     * {@link #exec(List, Path)} does.
+     *
+     * @param command the program and its arguments
+     * @param directory the directory it runs in
+     * @param env variables to set for it
+     * @return its exit code and what it printed on standard output and error
+     * @throws IOException when the program cannot be started
+     * @throws InterruptedException when the build is interrupted; the program is ended first
+     */
+    static Result exec(List<String> command, Path directory, java.util.Map<String, String> env)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(directory.toFile())
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().putAll(env);
+        Process p = pb.start();
         try (InputStream in = p.getInputStream()) {
             String out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return new Result(p.waitFor(), out);
