@@ -14,7 +14,71 @@ final class Llvm {
         if (System.getProperty("org.bytedeco.javacpp.maxBytes") == null) {
             System.setProperty("org.bytedeco.javacpp.maxBytes", "0");
         }
-        org.bytedeco.javacpp.Loader.load(org.bytedeco.llvm.global.LLVM.class);
+        if (!loadedDirectly()) {
+            org.bytedeco.javacpp.Loader.load(org.bytedeco.llvm.global.LLVM.class);
+        }
+    }
+
+    /** The libraries JavaCPP loads for LLVM, in its order, each in the cache directory of the jar it is in. */
+    private static final String[][] LIBRARIES = {{"javacpp", "libjnijavacpp.so"}, {"llvm", "libLLVM.so"},
+        {"llvm", "libRemarks.so"}, {"llvm", "libLTO.so"}, {"llvm", "libjniLLVM.so"}};
+
+    /**
+     * In the tools' own JVM ({@code -Dmgpu.llvm.direct=true}, which the launcher gives), loads the libraries
+     * from JavaCPP's cache with {@code System.load} when each file there is the size of its entry in the jar,
+     * and turns JavaCPP's own loading off for this JVM: JavaCPP's search of the class path and its checks
+     * took 30-50 ms of the 100-120 that loading LLVM took, which a small kernel's run waits for. Where the
+     * cache is not complete (a first run) JavaCPP loads, and unpacks, as usual.
+     *
+     * @return whether the libraries were loaded so
+     */
+    private static boolean loadedDirectly() {
+        if (!Boolean.getBoolean("mgpu.llvm.direct")) {
+            return false;
+        }
+        String platform = "linux-x86_64";
+        if (!"Linux".equals(System.getProperty("os.name")) || !"amd64".equals(System.getProperty("os.arch"))) {
+            return false;
+        }
+        java.util.List<java.nio.file.Path> files = new java.util.ArrayList<>();
+        String cache = System.getProperty("org.bytedeco.javacpp.cachedir",
+                System.getProperty("user.home") + "/.javacpp/cache");
+        try {
+            for (String[] lib : LIBRARIES) {
+                String entry = "org/bytedeco/" + lib[0] + "/" + platform + "/" + lib[1];
+                java.net.URL url = Llvm.class.getClassLoader().getResource(entry);
+                if (url == null || !"jar".equals(url.getProtocol())) {
+                    return false;
+                }
+                java.net.JarURLConnection c = (java.net.JarURLConnection) url.openConnection();
+                String jar = java.nio.file.Path.of(c.getJarFileURL().toURI()).getFileName().toString();
+                java.nio.file.Path file = java.nio.file.Path.of(cache, jar, entry);
+                if (!java.nio.file.Files.isRegularFile(file) || java.nio.file.Files.size(file) != c.getJarEntry().getSize()) {
+                    return false;
+                }
+                files.add(file);
+            }
+        } catch (java.io.IOException | java.net.URISyntaxException | RuntimeException e) {
+            return false;
+        }
+        // Under JavaCPP's lock, taken before the JVM's own as JavaCPP takes them: JavaCPP's library calls back
+        // into Loader while the JVM loads it, and a thread that initialises a class of LLVM's meanwhile loads
+        // through JavaCPP, which holds that lock and then waits for the JVM's (a deadlock, seen otherwise).
+        try {
+            synchronized (org.bytedeco.javacpp.Loader.class) {
+                for (java.nio.file.Path f : files) {
+                    System.load(f.toString());
+                }
+            }
+        } catch (UnsatisfiedLinkError e) {
+            // Loaded as far as it went; JavaCPP loads the rest, and reports what fails.
+            return false;
+        }
+        // Only now: a class of LLVM's that another thread initialises meanwhile has JavaCPP load (it waits for
+        // the libraries or loads them again, which the JVM makes a no-op); one initialised after this finds
+        // its natives loaded and does not search again.
+        System.setProperty("org.bytedeco.javacpp.loadLibraries", "false");
+        return true;
     }
 
     /**
