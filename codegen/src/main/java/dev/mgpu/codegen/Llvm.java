@@ -5,7 +5,19 @@ final class Llvm {
     private Llvm() {
     }
 
-    static synchronized void load() {
+    /** Whether {@link #load()} has finished once: every later call returns at once. */
+    private static volatile boolean loaded;
+
+    static void load() {
+        if (!loaded) {
+            loadOnce();
+        }
+    }
+
+    private static synchronized void loadOnce() {
+        if (loaded) {
+            return;
+        }
         // JavaCPP otherwise samples the process's resident size on every native allocation, which costs
         // more than the LLVM calls themselves; mgpu frees its temporaries deterministically.
         if (System.getProperty("org.bytedeco.javacpp.maxPhysicalBytes") == null) {
@@ -17,6 +29,7 @@ final class Llvm {
         if (!loadedDirectly()) {
             org.bytedeco.javacpp.Loader.load(org.bytedeco.llvm.global.LLVM.class);
         }
+        loaded = true;
     }
 
     /** The libraries JavaCPP loads for LLVM, in its order, each in the cache directory of the jar it is in. */
