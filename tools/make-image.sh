@@ -36,9 +36,11 @@ sed -e 's|^jar="$here/target/gpu-translate.jar"$|jar="$here/../lib/mgpu/gpu-tran
   -e 's|"$here/target/gpu-translate.aot"|"$here/../lib/mgpu/gpu-translate.aot"|g' \
   -e 's|"$here/target/gpu-translate-client"|"$here/../lib/mgpu/gpu-translate-client"|g' \
   -e 's|"$here/target/mgpu-llvm-worker"|"$here/../lib/mgpu/mgpu-llvm-worker"|g' \
+  -e 's|"$here/target/lib"|"$here/../lib/mgpu/lib"|g' \
   "$root/tools/gpu-translate" >"$prefix/bin/gpu-translate"
 chmod 755 "$prefix/bin/gpu-translate"
 grep -q 'lib/mgpu/gpu-translate.jar' "$prefix/bin/gpu-translate" && grep -q 'lib/mgpu/gpu-translate-client' "$prefix/bin/gpu-translate" \
-  && grep -q 'lib/mgpu/mgpu-llvm-worker' "$prefix/bin/gpu-translate" || { echo "make-image: launcher not adapted" >&2; exit 1; }
+  && grep -q 'lib/mgpu/mgpu-llvm-worker' "$prefix/bin/gpu-translate" && grep -q '"$here/../lib/mgpu/lib"' "$prefix/bin/gpu-translate" \
+  && ! grep -q '$here/target' "$prefix/bin/gpu-translate" || { echo "make-image: launcher not adapted" >&2; exit 1; }
 bash "$root/tools/build-cds-archive.sh" "$prefix/lib/mgpu"
 echo "installed mgpu into $prefix"

@@ -15,12 +15,17 @@
  *            u32 file type (0 assembly, 1 object), u64 length + the module's bitcode
  *   answer:  u32 status (0: the output follows; 1: LLVM's errors follow, joined by "; "), u64 length + bytes
  * It ends when standard input ends.
+ *
+ * With MGPU_LLVM_WORKER_LOG=FILE in its environment, it appends a line to FILE for each request it has
+ * answered: its process id, who started it (MGPU_LLVM_WORKER_STARTED_BY, which the launcher sets to "launcher"
+ * for the worker it starts before the JVM; "jvm" without it) and the triple.
  */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef void *Ref;
 
@@ -220,8 +225,17 @@ int main(int argc, char **argv) {
   DisposeTargetMachine = need("LLVMDisposeTargetMachine");
   TargetMachineEmitToMemoryBuffer = need("LLVMTargetMachineEmitToMemoryBuffer");
   /* One request after another until the input ends: the first field of each is the triple. */
+  const char *log = getenv("MGPU_LLVM_WORKER_LOG");
   for (char *triple; (triple = read_string()) != NULL; free(triple)) {
     serve(triple);
+    if (log != NULL && *log != '\0') {
+      FILE *f = fopen(log, "a");
+      if (f != NULL) {
+        const char *by = getenv("MGPU_LLVM_WORKER_STARTED_BY");
+        fprintf(f, "%ld %s %s\n", (long)getpid(), by != NULL && *by != '\0' ? by : "jvm", triple);
+        fclose(f);
+      }
+    }
   }
   return 0;
 }

@@ -39,9 +39,12 @@ final class BackendWorkers {
         // output and wait for it to end would be among them, so the workers end first.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             for (Worker w : ALL) {
-                w.process.destroyForcibly();
+                w.kill();
             }
             for (Worker w : ALL) {
+                if (w.process == null) {
+                    continue;
+                }
                 try {
                     w.process.waitFor(1, TimeUnit.SECONDS);
                     w.logReader.join(1000);
@@ -90,7 +93,10 @@ final class BackendWorkers {
         synchronized (IDLE) {
             w = IDLE.pollFirst();
         }
-        if (w != null && !w.process.isAlive()) {
+        if (w == null) {
+            w = ready();
+        }
+        if (w != null && !w.alive()) {
             w.close();
             w = null;
         }
@@ -98,6 +104,13 @@ final class BackendWorkers {
             w = new Worker(executable(), ArtifactTools.tool("llc"));
         }
         Answer a = w.request(bitcode, triple, cpu, features, level, fileType, seconds);
+        if (w.process == null && a.exit() != null && a.exit() == ENDED_UNSEEN) {
+            // The launcher's worker ended without an answer, and how it ended cannot be seen from here: the
+            // request goes to a worker of this JVM's, which answers or shows how it ends.
+            w.close();
+            w = new Worker(executable(), ArtifactTools.tool("llc"));
+            a = w.request(bitcode, triple, cpu, features, level, fileType, seconds);
+        }
         if (a.exit() == null) {
             synchronized (IDLE) {
                 if (IDLE.size() < Runtime.getRuntime().availableProcessors()) {
@@ -112,9 +125,73 @@ final class BackendWorkers {
         return a;
     }
 
+    /** The exit of a worker that ended unanswered where its exit status cannot be had (see {@link #ready}). */
+    static final int ENDED_UNSEEN = Integer.MIN_VALUE;
+
+    /** Whether the launcher's worker has been looked for (once in a JVM). */
+    private static boolean readyLooked;
+
+    /**
+     * The worker that the launcher started before this JVM, once, to the first request that finds none idle:
+     * it has loaded libLLVM while the JVM started, which a worker started after translation makes the run wait
+     * for. The launcher names it with {@code -Dmgpu.llvm.worker.ready=PID,LIBLLVM}, and passes this JVM the
+     * ends of its pipes that keep it alive. It is taken only where it is this process's child, runs the worker
+     * program and loaded the library this JVM's workers would load; otherwise it is ended and the JVM starts
+     * its own. Its pipes are opened through its own descriptors, never this process's, so that a number that
+     * means something else here can never be written to. Java did not start it: its exit status cannot be
+     * had, so a request that it leaves unanswered is asked again of a worker of the JVM's own.
+     *
+     * @return the worker, or null
+     */
+    private static Worker ready() {
+        synchronized (IDLE) {
+            if (readyLooked) {
+                return null;
+            }
+            readyLooked = true;
+        }
+        String p = System.getProperty("mgpu.llvm.worker.ready");
+        if (p == null || p.isEmpty()) {
+            return null;
+        }
+        int comma = p.indexOf(',');
+        ProcessHandle h = null;
+        try {
+            long pid = Long.parseLong(p.substring(0, comma));
+            h = ProcessHandle.of(pid).orElse(null);
+            Path exe = executable();
+            if (h == null || exe == null || h.parent().map(q -> q.pid() != ProcessHandle.current().pid()).orElse(true)) {
+                return null;
+            }
+            Path proc = Path.of("/proc", Long.toString(pid));
+            Path lib = ArtifactTools.tool("llc").path().resolveSibling("libLLVM.so");
+            if (!Files.readSymbolicLink(proc.resolve("exe")).equals(exe.toRealPath())
+                    || !lib.toRealPath().equals(Path.of(p.substring(comma + 1)).toRealPath())) {
+                h.destroyForcibly();
+                return null;
+            }
+            OutputStream out = new java.io.FileOutputStream(proc.resolve("fd/0").toFile());
+            InputStream in;
+            try {
+                in = new java.io.FileInputStream(proc.resolve("fd/1").toFile());
+            } catch (IOException e) {
+                out.close();
+                throw e;
+            }
+            return new Worker(h, in, out);
+        } catch (IOException | RuntimeException e) {
+            if (h != null) {
+                h.destroyForcibly();
+            }
+            return null;
+        }
+    }
+
     /** One worker process, serving one request at a time. */
     private static final class Worker {
+        /** The process as Java started it, or null for the launcher's worker (see {@link #ready}). */
         final Process process;
+        final ProcessHandle handle;
         final DataInputStream in;
         final OutputStream out;
         /** Everything the worker wrote on its standard error, read as it comes. */
@@ -128,6 +205,7 @@ final class BackendWorkers {
             pb.environment().put("LD_LIBRARY_PATH", llc.libraryDirectory().toString());
             pb.environment().put("LLVM_DISABLE_CRASH_REPORT", "1");
             process = pb.start();
+            handle = process.toHandle();
             in = new DataInputStream(new java.io.BufferedInputStream(process.getInputStream(), 1 << 16));
             out = new java.io.BufferedOutputStream(process.getOutputStream(), 1 << 16);
             InputStream err = process.getErrorStream();
@@ -148,6 +226,28 @@ final class BackendWorkers {
             ALL.add(this);
         }
 
+        /** The launcher's worker: its stderr went nowhere this JVM can read. */
+        Worker(ProcessHandle handle, InputStream in, OutputStream out) {
+            this.process = null;
+            this.handle = handle;
+            this.in = new DataInputStream(new java.io.BufferedInputStream(in, 1 << 16));
+            this.out = new java.io.BufferedOutputStream(out, 1 << 16);
+            this.logReader = null;
+            ALL.add(this);
+        }
+
+        boolean alive() {
+            return process != null ? process.isAlive() : handle.isAlive();
+        }
+
+        void kill() {
+            if (process != null) {
+                process.destroyForcibly();
+            } else {
+                handle.destroyForcibly();
+            }
+        }
+
         Answer request(byte[] bitcode, String triple, String cpu, String features, int level, int fileType,
                 long seconds) throws IOException {
             int logStart;
@@ -157,7 +257,7 @@ final class BackendWorkers {
             boolean[] late = {false};
             ScheduledFuture<?> timer = WATCH.schedule(() -> {
                 late[0] = true;
-                process.destroyForcibly();
+                kill();
             }, seconds, TimeUnit.SECONDS);
             try {
                 writeString(triple);
@@ -179,6 +279,10 @@ final class BackendWorkers {
                         : new Answer(null, new String(bytes, StandardCharsets.UTF_8), null, null);
             } catch (IOException e) {
                 // The worker ended before it answered: how it ended and what it said are the answer.
+                if (process == null) {
+                    kill();
+                    return new Answer(null, null, late[0] ? -1 : ENDED_UNSEEN, "");
+                }
                 try {
                     if (!process.waitFor(10, TimeUnit.SECONDS)) {
                         process.destroyForcibly();
@@ -216,7 +320,13 @@ final class BackendWorkers {
             } catch (IOException e) {
                 // It has ended already.
             }
-            process.destroy();
+            if (process != null) {
+                process.destroy();
+            } else {
+                // Its input has other descriptors in this process (the launcher's): closing this one does not
+                // end it.
+                handle.destroy();
+            }
         }
     }
 }
