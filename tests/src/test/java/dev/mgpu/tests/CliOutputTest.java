@@ -127,8 +127,10 @@ class CliOutputTest {
             assertTrue(out.matches("(?s).*\\bUsePerfData\\s+= false\\b.*"), way + ": " + out);
             assertTrue(out.matches("(?s).*\\bUseTransparentHugePages\\s+= " + hugePagesOnRequest() + "\\b.*"),
                     way + ": " + out);
+            // The heap starts at 64 MB for every input, whatever its size.
+            assertTrue(out.matches("(?s).*\\bInitialHeapSize\\s+= 67108864\\b.*"), way + ": " + out);
         }
-        // An input of more than 16 MB (sparse here) starts with a smaller heap, and the same single C1 thread.
+        // An input of more than 16 MB (sparse here) starts with the same heap and the same single C1 thread.
         Path large = dir.resolve("large.mlir");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
             f.setLength(17L << 20);
