@@ -16,8 +16,8 @@
  *   answer:  u32 status (0: the output follows; 1: LLVM's errors follow, joined by "; "), u64 length + bytes
  * It ends when standard input ends.
  *
- * With MGPU_LLVM_WORKER_LOG=FILE in its environment, it appends a line to FILE for each request it has
- * answered: its process id, who started it (MGPU_LLVM_WORKER_STARTED_BY, which the launcher sets to "launcher"
+ * With MGPU_LLVM_WORKER_LOG=FILE in its environment, it appends a line to FILE for each request it takes,
+ * before it answers (its JVM may end it as soon as it has the answer): its process id, who started it (MGPU_LLVM_WORKER_STARTED_BY, which the launcher sets to "launcher"
  * for the worker it starts before the JVM; "jvm" without it) and the triple.
  */
 #include <dlfcn.h>
@@ -227,7 +227,6 @@ int main(int argc, char **argv) {
   /* One request after another until the input ends: the first field of each is the triple. */
   const char *log = getenv("MGPU_LLVM_WORKER_LOG");
   for (char *triple; (triple = read_string()) != NULL; free(triple)) {
-    serve(triple);
     if (log != NULL && *log != '\0') {
       FILE *f = fopen(log, "a");
       if (f != NULL) {
@@ -236,6 +235,7 @@ int main(int argc, char **argv) {
         fclose(f);
       }
     }
+    serve(triple);
   }
   return 0;
 }

@@ -3,6 +3,7 @@ package dev.mgpu.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,18 +43,25 @@ class LauncherWorkerTest {
               }
             }
             """;
+    /**
+     * The home the JVM takes JavaCPP's cache from (the password file's, whatever HOME says), given to the
+     * launcher as HOME so that both look in one cache.
+     */
+    private static final String HOME = System.getProperty("user.home");
     private static Path work;
     private static Path launcher;
 
     @BeforeAll
     static void setUp() throws Exception {
+        // The launcher starts a worker where JavaCPP's LLVM is the linux-x86_64 one.
+        assumeTrue("amd64".equals(System.getProperty("os.arch")) && "Linux".equals(System.getProperty("os.name")));
         work = Files.createTempDirectory("mgpu-launcher-worker").toRealPath();
         Files.writeString(work.resolve("k.mlir"), KERNEL);
         Files.writeString(work.resolve("host.mlir"), HOST);
         launcher = TestPaths.root().resolve("tools/gpu-translate");
         // A first run leaves LLVM in JavaCPP's cache, with the name its programs look for, as any run does.
-        Native.Result first = Native.run(work, Map.of("MGPU_SERVER", "0"), cmd("--emit=mlir", "--compile-kernels",
-                "--gpu-format=assembly", "k.mlir", "-o", "first.mlir"));
+        Native.Result first = Native.run(work, Map.of("HOME", HOME, "MGPU_SERVER", "0"), cmd("--emit=mlir",
+                "--compile-kernels", "--gpu-format=assembly", "k.mlir", "-o", "first.mlir"));
         assertEquals(0, first.exit(), first.err());
     }
 
@@ -72,8 +80,9 @@ class LauncherWorkerTest {
     @Test
     void theJvmTakesTheWorkerTheLauncherStarted() throws Exception {
         Path log = work.resolve("taken.log");
-        Native.Result r = Native.run(work, Map.of("MGPU_SERVER", "0", "MGPU_LLVM_WORKER_LOG", log.toString()),
-                cmd("--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "k.mlir", "-o", "taken.mlir"));
+        Native.Result r = Native.run(work, Map.of("HOME", HOME, "MGPU_SERVER", "0", "MGPU_LLVM_WORKER_LOG",
+                log.toString()), cmd("--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "k.mlir", "-o",
+                "taken.mlir"));
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.readString(work.resolve("taken.mlir")).contains(".target sm_90"));
         // One request, answered by the launcher's worker.
@@ -81,8 +90,9 @@ class LauncherWorkerTest {
         assertEquals(1, lines.size(), lines.toString());
         assertTrue(lines.get(0).matches("\\d+ launcher nvptx64-nvidia-cuda"), lines.toString());
         // The same output as a run whose JVM starts its workers itself.
-        Native.Result own = Native.run(work, Map.of("MGPU_SERVER", "0", "MGPU_JAVA_OPTS", "-Dmgpu.llvm.worker.ready="),
-                cmd("--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "k.mlir", "-o", "own.mlir"));
+        Native.Result own = Native.run(work, Map.of("HOME", HOME, "MGPU_SERVER", "0", "MGPU_JAVA_OPTS",
+                "-Dmgpu.llvm.worker.ready="), cmd("--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "k.mlir",
+                "-o", "own.mlir"));
         assertEquals(0, own.exit(), own.err());
         assertEquals(Files.readString(work.resolve("own.mlir")), Files.readString(work.resolve("taken.mlir")));
     }
@@ -92,8 +102,9 @@ class LauncherWorkerTest {
         Process other = new ProcessBuilder("sleep", "60").start();
         try {
             Path log = work.resolve("other.log");
-            Native.Result r = Native.run(work, Map.of("MGPU_SERVER", "0", "MGPU_LLVM_WORKER_LOG", log.toString(),
-                    "MGPU_JAVA_OPTS", "-Dmgpu.llvm.worker.ready=" + other.pid() + "," + work.resolve("k.mlir")),
+            Native.Result r = Native.run(work, Map.of("HOME", HOME, "MGPU_SERVER", "0", "MGPU_LLVM_WORKER_LOG",
+                    log.toString(), "MGPU_JAVA_OPTS", "-Dmgpu.llvm.worker.ready=" + other.pid() + ","
+                    + work.resolve("k.mlir")),
                     cmd("--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "k.mlir", "-o", "other.mlir"));
             assertEquals(0, r.exit(), r.err());
             assertTrue(Files.readString(work.resolve("other.mlir")).contains(".target sm_90"));
@@ -137,13 +148,13 @@ class LauncherWorkerTest {
                 done
                 """);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Map<String, String> env = Map.of("JAVA_HOME", jdk.toString(), "MGPU_SERVER", "0");
+        Map<String, String> env = Map.of("HOME", HOME, "JAVA_HOME", jdk.toString(), "MGPU_SERVER", "0");
         Native.Result kernels = Native.run(work, env, cmd("--emit=llvm", "k.mlir", "-o", "k.ll"));
         assertEquals(0, kernels.exit(), kernels.err());
         List<String> said = List.of(kernels.out().split("\n"));
-        String lib = System.getProperty("user.home") + "/.javacpp/cache/";
-        assertTrue(said.get(0).matches("ready=\\d+," + Pattern.quote(lib)
-                + "llvm-[0-9.]+-[0-9.]+-linux-x86_64\\.jar/org/bytedeco/llvm/linux-x86_64/libLLVM\\.so"), said.toString());
+        String lib = HOME + "/.javacpp/cache/";
+        assertTrue(said.get(0).matches("ready=\\d+," + Pattern.quote(lib) + "llvm-[0-9.]+-[0-9.]+-linux-x86_64\\.jar"
+                + "/org/bytedeco/llvm/linux-x86_64/libLLVM\\.so"), said.toString());
         assertEquals("exe=" + TestPaths.root().resolve("tools/target/mgpu-llvm-worker").toRealPath(), said.get(1));
         String in = said.get(2).substring("in=".length());
         String out = said.get(3).substring("out=".length());

@@ -160,13 +160,22 @@ final class BackendWorkers {
             long pid = Long.parseLong(p.substring(0, comma));
             h = ProcessHandle.of(pid).orElse(null);
             Path exe = executable();
-            if (h == null || exe == null || h.parent().map(q -> q.pid() != ProcessHandle.current().pid()).orElse(true)) {
+            long self = ProcessHandle.current().pid();
+            if (h == null || exe == null || h.parent().map(q -> q.pid() != self).orElse(true)) {
                 return null;
             }
             Path proc = Path.of("/proc", Long.toString(pid));
+            // The launcher's subshell may not have become the worker yet: it is given a moment, and otherwise
+            // left to end with this JVM.
+            Path program = exe.toRealPath();
+            for (int i = 0; !Files.readSymbolicLink(proc.resolve("exe")).equals(program); i++) {
+                if (i == 100) {
+                    return null;
+                }
+                Thread.sleep(2);
+            }
             Path lib = ArtifactTools.tool("llc").path().resolveSibling("libLLVM.so");
-            if (!Files.readSymbolicLink(proc.resolve("exe")).equals(exe.toRealPath())
-                    || !lib.toRealPath().equals(Path.of(p.substring(comma + 1)).toRealPath())) {
+            if (!lib.toRealPath().equals(Path.of(p.substring(comma + 1)).toRealPath())) {
                 h.destroyForcibly();
                 return null;
             }
@@ -179,6 +188,9 @@ final class BackendWorkers {
                 throw e;
             }
             return new Worker(h, in, out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         } catch (IOException | RuntimeException e) {
             if (h != null) {
                 h.destroyForcibly();
@@ -326,6 +338,11 @@ final class BackendWorkers {
                 // Its input has other descriptors in this process (the launcher's): closing this one does not
                 // end it.
                 handle.destroy();
+                try {
+                    in.close();
+                } catch (IOException e) {
+                    // Closed already.
+                }
             }
         }
     }
