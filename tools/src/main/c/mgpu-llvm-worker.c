@@ -17,8 +17,9 @@
  * It ends when standard input ends.
  *
  * With MGPU_LLVM_WORKER_LOG=FILE in its environment, it appends a line to FILE for each request it takes,
- * before it answers (its JVM may end it as soon as it has the answer): its process id, who started it (MGPU_LLVM_WORKER_STARTED_BY, which the launcher sets to "launcher"
- * for the worker it starts before the JVM; "jvm" without it) and the triple.
+ * before it answers (its JVM may end it as soon as it has the answer): its process id, who started it
+ * (MGPU_LLVM_WORKER_STARTED_BY, which the launcher sets to "launcher" for the worker it starts before the
+ * JVM; "jvm" without it) and the triple.
  */
 #include <dlfcn.h>
 #include <stdint.h>

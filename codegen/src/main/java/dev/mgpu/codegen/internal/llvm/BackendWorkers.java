@@ -126,7 +126,7 @@ final class BackendWorkers {
     }
 
     /** The exit of a worker that ended unanswered where its exit status cannot be had (see {@link #ready}). */
-    static final int ENDED_UNSEEN = Integer.MIN_VALUE;
+    private static final int ENDED_UNSEEN = Integer.MIN_VALUE;
 
     /** Whether the launcher's worker has been looked for (once in a JVM). */
     private static boolean readyLooked;
@@ -174,7 +174,7 @@ final class BackendWorkers {
                 }
                 Thread.sleep(2);
             }
-            Path lib = ArtifactTools.tool("llc").path().resolveSibling("libLLVM.so");
+            Path lib = library(ArtifactTools.tool("llc"));
             if (!lib.toRealPath().equals(Path.of(p.substring(comma + 1)).toRealPath())) {
                 h.destroyForcibly();
                 return null;
@@ -199,6 +199,11 @@ final class BackendWorkers {
         }
     }
 
+    /** The artifact's libLLVM, beside its llc: the library this JVM generates code with, and its workers. */
+    private static Path library(ArtifactTools.Tool llc) {
+        return llc.path().resolveSibling("libLLVM.so");
+    }
+
     /** One worker process, serving one request at a time. */
     private static final class Worker {
         /** The process as Java started it, or null for the launcher's worker (see {@link #ready}). */
@@ -211,9 +216,7 @@ final class BackendWorkers {
         final Thread logReader;
 
         Worker(Path executable, ArtifactTools.Tool llc) throws IOException {
-            // The artifact's libLLVM, beside its llc: the library this JVM generates code with.
-            ProcessBuilder pb = new ProcessBuilder(executable.toString(),
-                    llc.path().resolveSibling("libLLVM.so").toString());
+            ProcessBuilder pb = new ProcessBuilder(executable.toString(), library(llc).toString());
             pb.environment().put("LD_LIBRARY_PATH", llc.libraryDirectory().toString());
             pb.environment().put("LLVM_DISABLE_CRASH_REPORT", "1");
             process = pb.start();
@@ -249,15 +252,11 @@ final class BackendWorkers {
         }
 
         boolean alive() {
-            return process != null ? process.isAlive() : handle.isAlive();
+            return handle.isAlive();
         }
 
         void kill() {
-            if (process != null) {
-                process.destroyForcibly();
-            } else {
-                handle.destroyForcibly();
-            }
+            handle.destroyForcibly();
         }
 
         Answer request(byte[] bitcode, String triple, String cpu, String features, int level, int fileType,
