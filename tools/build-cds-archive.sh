@@ -21,12 +21,18 @@ if ! "$java" -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$probe/pro
   rm -f "$archive"
   exit 0
 fi
-"$java" -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$archive" -cp "$target/gpu-translate.jar" \
-  dev.mgpu.tools.CdsTraining
+# The training runs' kernels go to the worker program that the launcher names, as a run's do, so that the
+# archive holds the classes that talk to it.
+worker=()
+if [[ -x "$target/mgpu-llvm-worker" ]]; then
+  worker=(-Dmgpu.llvm.worker="$target/mgpu-llvm-worker" -Dmgpu.llvm.direct=true)
+fi
+"$java" -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$archive" "${worker[@]}" \
+  -cp "$target/gpu-translate.jar" dev.mgpu.tools.CdsTraining
 aot="$target/gpu-translate.aot"
 rm -f "$aot"
 version="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
 if [[ $version =~ ^[0-9]+$ ]] && (( version >= 25 )); then
   "$java" -XX:+UseSerialGC -Xlog:aot=off -Xlog:cds=off --enable-native-access=ALL-UNNAMED \
-    -XX:AOTCacheOutput="$aot" -cp "$target/gpu-translate.jar" dev.mgpu.tools.CdsTraining >/dev/null
+    -XX:AOTCacheOutput="$aot" "${worker[@]}" -cp "$target/gpu-translate.jar" dev.mgpu.tools.CdsTraining >/dev/null
 fi

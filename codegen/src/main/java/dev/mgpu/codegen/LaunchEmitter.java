@@ -8,6 +8,7 @@ import dev.mgpu.ir.Attribute;
 import dev.mgpu.dialect.gpu.GpuTarget;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.llvm.LLVM.LLVMBasicBlockRef;
@@ -336,6 +337,16 @@ public final class LaunchEmitter {
         LLVMValueRef in(LLVMValueRef[] params) {
             return constant != null ? constant : params[index];
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Operand other && Objects.equals(constant, other.constant) && index == other.index;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(constant) + index;
+        }
     }
 
     private static List<LLVMValueRef> argumentsIn(LLVMValueRef[] params, int[] argIndex) {
@@ -362,6 +373,15 @@ public final class LaunchEmitter {
      * @param address the constant's native address, which LLVM keeps unique per value
      */
     private record Constant(long address) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Constant other && address == other.address;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(address);
+        }
     }
 
     /**
@@ -370,6 +390,15 @@ public final class LaunchEmitter {
      * @param type the native address of the parameter's type
      */
     private record Parameter(long type) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Parameter other && type == other.type;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(type);
+        }
     }
 
     /**
@@ -378,6 +407,15 @@ public final class LaunchEmitter {
      * @param index the index of the stub parameter that passes it already
      */
     private record Repeat(int index) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Repeat other && index == other.index;
+        }
+
+        @Override
+        public int hashCode() {
+            return index;
+        }
     }
 
     /**

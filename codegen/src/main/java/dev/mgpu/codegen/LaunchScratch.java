@@ -26,6 +26,18 @@ final class LaunchScratch {
      * @param count the number of fields
      */
     private record ScratchKey(long function, long type, long count) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ScratchKey other && function == other.function && type == other.type
+                    && count == other.count;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(function);
+            h = 31 * h + Long.hashCode(type);
+            return 31 * h + Long.hashCode(count);
+        }
     }
 
     private final LLVMContextRef ctx;

@@ -8,9 +8,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
+// The builtin attributes, a record each with its checks, accessors and equality, read as a table: one file.
 /**
  * An attribute: a compile-time constant attached to an operation. Every implementation is a record, so
- * equality is structural. {@code toString()} gives the MLIR text form.
+ * equality is structural; each spells its {@code equals} and {@code hashCode} out, as {@link Type}'s do.
+ * {@code toString()} gives the MLIR text form.
  */
 public sealed interface Attribute
         permits Attribute.IntegerAttr, Attribute.FloatAttr, Attribute.StringAttr, Attribute.ArrayAttr,
@@ -67,6 +69,16 @@ public sealed interface Attribute
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IntegerAttr other && value == other.value && Objects.equals(type, other.type);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Long.hashCode(value) + Objects.hashCode(type);
         }
     }
 
@@ -218,6 +230,16 @@ public sealed interface Attribute
         public String toString() {
             return AsmOutput.render(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ArrayAttr other && Objects.equals(elements, other.elements);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(elements);
+        }
     }
 
     /**
@@ -261,6 +283,16 @@ public sealed interface Attribute
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DictionaryAttr other && Objects.equals(entries, other.entries);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(entries);
         }
     }
 
@@ -307,6 +339,17 @@ public sealed interface Attribute
         public String toString() {
             return AsmOutput.render(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SymbolRefAttr other && Objects.equals(root, other.root)
+                    && Objects.equals(nested, other.nested);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(root) + Objects.hashCode(nested);
+        }
     }
 
     /** {@code unit}: present or absent, no value. */
@@ -314,6 +357,16 @@ public sealed interface Attribute
         @Override
         public String toString() {
             return "unit";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof UnitAttr;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -326,6 +379,16 @@ public sealed interface Attribute
         @Override
         public String toString() {
             return type.toString();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TypeAttr other && Objects.equals(type, other.type);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(type);
         }
     }
 
@@ -460,6 +523,17 @@ public sealed interface Attribute
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DenseResourceAttr other && Objects.equals(handle, other.handle)
+                    && Objects.equals(type, other.type);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(handle) + Objects.hashCode(type);
         }
     }
 

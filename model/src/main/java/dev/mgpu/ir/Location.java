@@ -1,5 +1,7 @@
 package dev.mgpu.ir;
 
+import java.util.Objects;
+
 /** Where an operation or diagnostic comes from. */
 public sealed interface Location permits Location.FileLineCol, Location.Unknown, Location.Named {
 
@@ -18,6 +20,19 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
         public String toString() {
             return file + ":" + line + ":" + column;
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FileLineCol other && Objects.equals(file, other.file) && line == other.line
+                    && column == other.column;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Objects.hashCode(file);
+            h = 31 * h + line;
+            return 31 * h + column;
+        }
     }
 
     /** No known position. */
@@ -25,6 +40,16 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
         @Override
         public String toString() {
             return "unknown";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Unknown;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -38,6 +63,16 @@ public sealed interface Location permits Location.FileLineCol, Location.Unknown,
         @Override
         public String toString() {
             return child instanceof Unknown ? name : child.toString();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Named other && Objects.equals(name, other.name) && Objects.equals(child, other.child);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(name) + Objects.hashCode(child);
         }
     }
 

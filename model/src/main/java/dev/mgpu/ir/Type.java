@@ -2,10 +2,16 @@ package dev.mgpu.ir;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A type of the IR. Every implementation is a record, so equality is structural. {@code toString()}
  * gives the MLIR text form.
+ *
+ * <p>Each record spells its {@code equals} and {@code hashCode} out, as every {@link Attribute} and
+ * {@link Location} does: a record's own are made at run time from method handles, the first time any is
+ * called (some 10 ms of a small run, and 2-4 ms for each record after it, which no class-data archive of
+ * JDK 17 keeps), and the quick compiler calls them rather than inlines them.
  */
 public sealed interface Type
         permits Type.IntegerType, Type.IndexType, Type.FloatType, Type.FunctionType, Type.MemRefType,
@@ -88,11 +94,14 @@ public sealed interface Type
             return width < NAMES.length ? NAMES[width] : "i" + width;
         }
 
-        // Spelt out, as for the other types compared per operand: a record's own equals goes through a method
-        // handle, which the quick compiler calls rather than inlines.
         @Override
         public boolean equals(Object o) {
             return o instanceof IntegerType t && t.width == width;
+        }
+
+        @Override
+        public int hashCode() {
+            return width;
         }
     }
 
@@ -106,6 +115,11 @@ public sealed interface Type
         @Override
         public boolean equals(Object o) {
             return o instanceof IndexType;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -153,6 +167,11 @@ public sealed interface Type
         public boolean equals(Object o) {
             return o instanceof FloatType t && t.kind == kind;
         }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(kind);
+        }
     }
 
     /**
@@ -177,6 +196,17 @@ public sealed interface Type
         @Override
         public String toString() {
             return TypeText.function(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FunctionType other && Objects.equals(inputs, other.inputs)
+                    && Objects.equals(results, other.results);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(inputs) + Objects.hashCode(results);
         }
     }
 
@@ -274,6 +304,17 @@ public sealed interface Type
         public String toString() {
             return "memref<*x" + elementType + (memorySpace == null ? "" : ", " + TypeText.memorySpace(memorySpace)) + ">";
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof UnrankedMemRefType other && Objects.equals(elementType, other.elementType)
+                    && Objects.equals(memorySpace, other.memorySpace);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(elementType) + Objects.hashCode(memorySpace);
+        }
     }
 
     /** {@code !gpu.async.token}: at run time, a stream. */
@@ -286,6 +327,11 @@ public sealed interface Type
         @Override
         public boolean equals(Object o) {
             return o instanceof AsyncTokenType;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -303,6 +349,11 @@ public sealed interface Type
         @Override
         public boolean equals(Object o) {
             return o instanceof LLVMPointerType t && t.addressSpace == addressSpace;
+        }
+
+        @Override
+        public int hashCode() {
+            return addressSpace;
         }
     }
 
@@ -328,6 +379,16 @@ public sealed interface Type
         public String toString() {
             return TypeText.struct(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMStructType other && Objects.equals(body, other.body) && packed == other.packed;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(body) + Boolean.hashCode(packed);
+        }
     }
 
     /**
@@ -340,6 +401,17 @@ public sealed interface Type
         @Override
         public String toString() {
             return "!llvm.array<" + size + " x " + elementType + ">";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMArrayType other && size == other.size
+                    && Objects.equals(elementType, other.elementType);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Long.hashCode(size) + Objects.hashCode(elementType);
         }
     }
 
@@ -375,6 +447,19 @@ public sealed interface Type
                 sb.append(params.isEmpty() ? "..." : ", ...");
             }
             return sb.append(")>").toString();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMFunctionType other && Objects.equals(result, other.result)
+                    && Objects.equals(params, other.params) && varArg == other.varArg;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Objects.hashCode(result);
+            h = 31 * h + Objects.hashCode(params);
+            return 31 * h + Boolean.hashCode(varArg);
         }
     }
 
@@ -448,6 +533,16 @@ public sealed interface Type
         public String toString() {
             return "!llvm.void";
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LLVMVoidType;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
     }
 
     /** {@code none}. */
@@ -455,6 +550,16 @@ public sealed interface Type
         @Override
         public String toString() {
             return "none";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NoneType;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.ir.Type;
 import dev.mgpu.text.AsmParser;
+import java.util.Objects;
 
 /**
  * {@code #llvm.constant_range<T, lo, hi>}: the values an integer can take, from {@code lo} up to but not
@@ -47,5 +48,18 @@ public record ConstantRangeAttr(Type type, long lower, long upper) implements Di
     @Override
     public String toString() {
         return "#" + NAME + body();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ConstantRangeAttr other && Objects.equals(type, other.type) && lower == other.lower
+                && upper == other.upper;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(type);
+        h = 31 * h + Long.hashCode(lower);
+        return 31 * h + Long.hashCode(upper);
     }
 }

@@ -5,6 +5,7 @@ import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A dialect attribute that is a set of named flags, {@code #dialect.name<flag, ...>}, such as
@@ -96,5 +97,15 @@ public record FlagsAttr(String name, List<String> flags) implements DialectAttri
     @Override
     public String toString() {
         return "#" + name + "<" + body() + ">";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlagsAttr other && Objects.equals(name, other.name) && Objects.equals(flags, other.flags);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Objects.hashCode(name) + Objects.hashCode(flags);
     }
 }

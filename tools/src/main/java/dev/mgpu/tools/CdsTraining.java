@@ -1,14 +1,21 @@
 package dev.mgpu.tools;
 
+import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.ir.Attribute;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * Runs gpu-translate in-process on a small representative input, once for each kind of output, so that
@@ -27,6 +34,7 @@ public final class CdsTraining {
      * @throws IOException if the training input is missing, a file cannot be written, or a run fails
      */
     public static void main(String[] args) throws IOException {
+        linkNestHosts();
         byte[] input;
         try (InputStream in = CdsTraining.class.getResourceAsStream("cds-training.mlir")) {
             if (in == null) {
@@ -70,12 +78,45 @@ public final class CdsTraining {
                 throw new IOException("training run --compile-kernels failed with exit code " + code);
             }
         } finally {
-            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
                 for (Path f : (Iterable<Path>) files::iterator) {
                     Files.deleteIfExists(f);
                 }
             }
             Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * Links the class around each nested class of mgpu's jars, without initialising it. JDK 17 archives a
+     * lambda only where the class that makes it has a linked nest host by then, and a class whose nested
+     * classes alone run (such as a dialect's table of ops) is never linked otherwise: the lambdas of those ops
+     * were made again at each run.
+     */
+    private static void linkNestHosts() throws IOException {
+        ClassLoader loader = CdsTraining.class.getClassLoader();
+        for (Class<?> module : List.of(CdsTraining.class, Mgpu.class, Attribute.class)) {
+            Path jar;
+            try {
+                jar = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI());
+            } catch (URISyntaxException e) {
+                throw new IOException(e);
+            }
+            if (!Files.isRegularFile(jar)) {
+                continue;
+            }
+            try (JarFile j = new JarFile(jar.toFile())) {
+                for (String host : j.stream().map(JarEntry::getName)
+                        .filter(n -> n.startsWith("dev/mgpu/") && n.endsWith(".class") && n.indexOf('$') > 0)
+                        .map(n -> n.substring(0, n.indexOf('$')).replace('/', '.')).distinct().toList()) {
+                    try {
+                        // Asking for a class's methods links it (HotSpot), and runs none of its code.
+                        Class.forName(host, false, loader).getDeclaredMethods();
+                    } catch (ClassNotFoundException e) {
+                        throw new IOException(e);
+                    }
+                }
+            }
         }
     }
 }

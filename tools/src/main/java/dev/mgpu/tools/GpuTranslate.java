@@ -28,6 +28,13 @@ public final class GpuTranslate {
     static final int EXIT_USAGE = 2;
     static final int EXIT_INTERNAL = 3;
 
+    /**
+     * A run that nothing cancels. One lambda, made as the class is initialised: the build's training runs
+     * make it too, so that the class-data archive holds it, where a lambda made in {@link #main} alone was
+     * made again at each run.
+     */
+    private static final BooleanSupplier NEVER = () -> false;
+
     /** This build's version, from its jar's manifest. */
     static String version() {
         String v = GpuTranslate.class.getPackage().getImplementationVersion();
@@ -121,7 +128,7 @@ public final class GpuTranslate {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         processStart = processStartNanos();
-        int code = run(args, System.in, stdout, System.err, stdoutIsTerminal(), isTerminal(2), () -> false);
+        int code = run(args, System.in, stdout, System.err, stdoutIsTerminal(), isTerminal(2), NEVER);
         if (code == EXIT_OK) {
             try {
                 stdout.close();
@@ -157,7 +164,7 @@ public final class GpuTranslate {
      * @return the exit code: 0 on success, 1 when the input is rejected or output fails, 2 for a usage error, 3 for an internal error
      */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err, boolean outIsTerminal) {
-        return run(args, in, out, err, outIsTerminal, false, () -> false);
+        return run(args, in, out, err, outIsTerminal, false, NEVER);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.mgpu.dialect.builtin;
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.DialectAttribute;
+import java.util.Objects;
 
 /**
  * {@code distinct[id]<referenced>}: an attribute that is unique by its identifier, as debug-info
@@ -25,5 +26,15 @@ public record DistinctAttr(long id, Attribute referenced) implements DialectAttr
     @Override
     public String toString() {
         return AsmOutput.render(this);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DistinctAttr other && id == other.id && Objects.equals(referenced, other.referenced);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Long.hashCode(id) + Objects.hashCode(referenced);
     }
 }

@@ -3,6 +3,7 @@ package dev.mgpu.dialect.gpu;
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
+import java.util.Objects;
 
 /**
  * {@code #gpu.address_space<global|workgroup|private>}.
@@ -39,5 +40,15 @@ public record AddressSpaceAttr(String space) implements DialectAttribute {
     @Override
     public String toString() {
         return "#" + NAME + "<" + space + ">";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AddressSpaceAttr other && Objects.equals(space, other.space);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(space);
     }
 }

@@ -18,4 +18,14 @@ public record DimensionAttr(int dimension) implements DialectAttribute {
     public String toString() {
         return AsmOutput.render(this);
     }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DimensionAttr other && dimension == other.dimension;
+    }
+
+    @Override
+    public int hashCode() {
+        return dimension;
+    }
 }

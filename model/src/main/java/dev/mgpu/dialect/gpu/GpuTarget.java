@@ -108,6 +108,23 @@ public sealed interface GpuTarget extends DialectAttribute
         public String toString() {
             return AsmOutput.render(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NVVMTarget other && optLevel == other.optLevel && Objects.equals(triple, other.triple)
+                    && Objects.equals(chip, other.chip) && Objects.equals(features, other.features)
+                    && Objects.equals(flags, other.flags) && Objects.equals(link, other.link);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = optLevel;
+            h = 31 * h + Objects.hashCode(triple);
+            h = 31 * h + Objects.hashCode(chip);
+            h = 31 * h + Objects.hashCode(features);
+            h = 31 * h + Objects.hashCode(flags);
+            return 31 * h + Objects.hashCode(link);
+        }
     }
 
     /**
@@ -192,6 +209,25 @@ public sealed interface GpuTarget extends DialectAttribute
         public String toString() {
             return AsmOutput.render(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ROCDLTarget other && optLevel == other.optLevel && Objects.equals(triple, other.triple)
+                    && Objects.equals(chip, other.chip) && Objects.equals(features, other.features)
+                    && Objects.equals(abi, other.abi) && Objects.equals(flags, other.flags)
+                    && Objects.equals(link, other.link);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = optLevel;
+            h = 31 * h + Objects.hashCode(triple);
+            h = 31 * h + Objects.hashCode(chip);
+            h = 31 * h + Objects.hashCode(features);
+            h = 31 * h + Objects.hashCode(abi);
+            h = 31 * h + Objects.hashCode(flags);
+            return 31 * h + Objects.hashCode(link);
+        }
     }
 
     /**
@@ -269,6 +305,20 @@ public sealed interface GpuTarget extends DialectAttribute
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CpuTarget other && optLevel == other.optLevel && Objects.equals(triple, other.triple)
+                    && Objects.equals(chip, other.chip) && Objects.equals(features, other.features);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = optLevel;
+            h = 31 * h + Objects.hashCode(triple);
+            h = 31 * h + Objects.hashCode(chip);
+            return 31 * h + Objects.hashCode(features);
         }
     }
 

@@ -148,4 +148,19 @@ public record ObjectAttr(Attribute target, ObjectFormat format, Attribute.Dictio
     public String toString() {
         return AsmOutput.render(this);
     }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ObjectAttr other && Objects.equals(target, other.target)
+                && Objects.equals(format, other.format) && Objects.equals(properties, other.properties)
+                && Objects.equals(object, other.object);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Objects.hashCode(target);
+        h = 31 * h + Objects.hashCode(format);
+        h = 31 * h + Objects.hashCode(properties);
+        return 31 * h + Objects.hashCode(object);
+    }
 }

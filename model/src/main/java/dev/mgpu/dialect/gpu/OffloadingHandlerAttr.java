@@ -5,6 +5,7 @@ import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * An attribute that names how a {@code gpu.binary} is embedded and its kernels launched. The built-in
@@ -93,6 +94,16 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         public String toString() {
             return AsmOutput.render(this);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SelectObject other && Objects.equals(target, other.target);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(target);
+        }
     }
 
     /** {@code #gpu.runtime_select}: embed every object and pick one for the device present at run time. */
@@ -113,6 +124,16 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         @Override
         public String toString() {
             return "#" + NAME;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RuntimeSelect;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -151,6 +172,17 @@ public sealed interface OffloadingHandlerAttr extends DialectAttribute
         @Override
         public String toString() {
             return parameter == null ? "#" + name : "#" + name + "<" + parameter + ">";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof External other && Objects.equals(name, other.name)
+                    && Objects.equals(parameter, other.parameter);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(name) + Objects.hashCode(parameter);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.mgpu.dialect.gpu;
 
 import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
+import java.util.Objects;
 
 /**
  * {@code #gpu<shuffle_mode xor|up|down|idx>}: how a {@link ShuffleOp} picks the lane it reads from.
@@ -17,5 +18,15 @@ public record ShuffleModeAttr(String mode) implements DialectAttribute {
     @Override
     public String toString() {
         return AsmOutput.render(this);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ShuffleModeAttr other && Objects.equals(mode, other.mode);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(mode);
     }
 }

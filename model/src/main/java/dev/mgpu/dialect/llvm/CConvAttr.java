@@ -4,6 +4,7 @@ import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@code #llvm.cconv<ccc>}: the calling convention of an {@code llvm.func}.
@@ -59,5 +60,15 @@ public record CConvAttr(String cconv) implements DialectAttribute {
     @Override
     public String toString() {
         return "#" + NAME + "<" + cconv + ">";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CConvAttr other && Objects.equals(cconv, other.cconv);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(cconv);
     }
 }

@@ -7,6 +7,7 @@ import dev.mgpu.op.AttrDef;
 import dev.mgpu.text.AsmParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One of the {@code #llvm.di_*} debug-info attributes ({@code #llvm.di_file<"a.mlir" in "/src">},
@@ -122,5 +123,16 @@ public record DebugInfoAttr(String name, List<Object> tokens) implements Dialect
     @Override
     public String toString() {
         return AsmOutput.render(this);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DebugInfoAttr other && Objects.equals(name, other.name)
+                && Objects.equals(tokens, other.tokens);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Objects.hashCode(name) + Objects.hashCode(tokens);
     }
 }

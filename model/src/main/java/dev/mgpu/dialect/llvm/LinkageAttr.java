@@ -4,6 +4,7 @@ import dev.mgpu.ir.AsmOutput;
 import dev.mgpu.ir.DialectAttribute;
 import dev.mgpu.text.AsmParser;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * {@code #llvm.linkage<internal>}: how {@code llvm.func} states its linkage in the generic form.
@@ -45,5 +46,15 @@ public record LinkageAttr(String linkage) implements DialectAttribute {
     @Override
     public String toString() {
         return "#" + NAME + "<" + linkage + ">";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LinkageAttr other && Objects.equals(linkage, other.linkage);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(linkage);
     }
 }

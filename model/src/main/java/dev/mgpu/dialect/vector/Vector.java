@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -67,6 +68,16 @@ public final class Vector {
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PunctuationAttr other && Objects.equals(mark, other.mark);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(mark);
         }
     }
 
@@ -283,6 +294,16 @@ public final class Vector {
         @Override
         public String toString() {
             return AsmOutput.render(this);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof MinorIdentityMap other && rank == other.rank;
+        }
+
+        @Override
+        public int hashCode() {
+            return rank;
         }
     }
 }

@@ -161,7 +161,10 @@ final class BackendWorkers {
             h = ProcessHandle.of(pid).orElse(null);
             Path exe = executable();
             long self = ProcessHandle.current().pid();
-            if (h == null || exe == null || h.parent().map(q -> q.pid() != self).orElse(true)) {
+            // No lambda here: this path runs only in the launcher's runs, which the class-data archive's training
+            // does not take, so a lambda would be made at each such run.
+            ProcessHandle parent = h == null ? null : h.parent().orElse(null);
+            if (exe == null || parent == null || parent.pid() != self) {
                 return null;
             }
             Path proc = Path.of("/proc", Long.toString(pid));

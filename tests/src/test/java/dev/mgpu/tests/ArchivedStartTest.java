@@ -1,0 +1,179 @@
+package dev.mgpu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.mgpu.ir.Attribute;
+import dev.mgpu.ir.Location;
+import dev.mgpu.ir.Type;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * What a run through the launcher makes at run time that the build's class-data archive could have held: no
+ * record's {@code equals}, {@code hashCode} or {@code toString} is made from method handles (its first one
+ * costs some 10 ms, each after it 2-4 ms, and JDK 17 archives none), and every lambda of mgpu's is mapped from
+ * the archive, not made again.
+ */
+class ArchivedStartTest {
+    /** The value records of the model, and the codegen records kept as keys of maps. */
+    @Test
+    void everyValueRecordSpellsOutItsEquality() throws Exception {
+        List<String> missing = new ArrayList<>();
+        int checked = 0;
+        for (Class<?> c : classesOf(Type.class, Class.forName("dev.mgpu.codegen.Mgpu"))) {
+            boolean value = Type.class.isAssignableFrom(c) || Attribute.class.isAssignableFrom(c)
+                    || Location.class.isAssignableFrom(c);
+            boolean key = c.getName().startsWith("dev.mgpu.codegen.LaunchEmitter$")
+                    || c.getName().equals("dev.mgpu.codegen.LaunchScratch$ScratchKey");
+            if (!c.isRecord() || !(value || key)) {
+                continue;
+            }
+            checked++;
+            // javac makes a record's own equals and hashCode call ObjectMethods through invokedynamic, whose
+            // descriptors take the record first; a class spelling them out has no such descriptor.
+            String self = "(L" + c.getName().replace('.', '/') + ";";
+            String bytes;
+            try (var in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
+                bytes = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            }
+            if (bytes.contains(self + "Ljava/lang/Object;)Z")) {
+                missing.add(c.getName() + ".equals");
+            }
+            if (bytes.contains(self + ")I")) {
+                missing.add(c.getName() + ".hashCode");
+            }
+        }
+        assertTrue(checked > 40, "records checked: " + checked);
+        assertEquals(List.of(), missing);
+    }
+
+    /** Equal records hash alike, and records of other values are not equal. */
+    @Test
+    void spelledOutEqualityKeepsItsContract() {
+        List<Object[]> pairs = List.of(
+                new Object[] {new Type.IntegerType(32), Type.I32, new Type.IntegerType(33)},
+                new Object[] {new Type.FunctionType(List.of(Type.I32), List.of()),
+                    new Type.FunctionType(List.of(Type.I32), List.of()),
+                    new Type.FunctionType(List.of(), List.of(Type.I32))},
+                new Object[] {new Type.LLVMStructType(List.of(Type.I8), true),
+                    new Type.LLVMStructType(List.of(Type.I8), true), new Type.LLVMStructType(List.of(Type.I8), false)},
+                new Object[] {new Type.LLVMFunctionType(Type.VOID, List.of(Type.PTR), true),
+                    new Type.LLVMFunctionType(Type.VOID, List.of(Type.PTR), true),
+                    new Type.LLVMFunctionType(Type.VOID, List.of(Type.PTR), false)},
+                new Object[] {new Type.UnrankedMemRefType(Type.F32, null), new Type.UnrankedMemRefType(Type.F32, null),
+                    new Type.UnrankedMemRefType(Type.F32, Attribute.IntegerAttr.i64(1))},
+                new Object[] {Attribute.IntegerAttr.i64(7), Attribute.IntegerAttr.i64(7), Attribute.IntegerAttr.i32(7)},
+                new Object[] {new Attribute.DictionaryAttr(Map.of("a", Attribute.UNIT)),
+                    new Attribute.DictionaryAttr(Map.of("a", new Attribute.UnitAttr())),
+                    new Attribute.DictionaryAttr(Map.of("b", Attribute.UNIT))},
+                new Object[] {Attribute.SymbolRefAttr.of("m", "k"), Attribute.SymbolRefAttr.of("m", "k"),
+                    Attribute.SymbolRefAttr.of("m")},
+                new Object[] {new Location.FileLineCol("f", 1, 2), new Location.FileLineCol("f", 1, 2),
+                    new Location.FileLineCol("f", 2, 1)});
+        for (Object[] p : pairs) {
+            assertEquals(p[0], p[1]);
+            assertEquals(p[0].hashCode(), p[1].hashCode(), p[0].toString());
+            assertFalse(p[0].equals(p[2]), p[0] + " and " + p[2]);
+            assertFalse(p[0].equals(null));
+        }
+    }
+
+    /**
+     * Each run, of inputs that between them compare or hash every kind of record above (host code, launches,
+     * kernels for every target, gpu.binary objects, the generic form), through the launcher.
+     */
+    @ParameterizedTest
+    @CsvSource({"examples/kernels/axpy.mlir,llvm", "tests/mlir/translate/launch.mlir,llvm",
+        "tests/mlir/translate/launch.mlir,mlir", "tests/mlir/roundtrip/host.mlir,llvm",
+        "tests/e2e/runner/device_memref.mlir,llvm", "tests/mlir/roundtrip/upstream-generic.mlir,mlir"})
+    void aRunMakesNoRecordMethod(String input, String emit) throws Exception {
+        Path work = Files.createTempDirectory("mgpu-archived");
+        Native.Result r = launch(work, "-Djava.lang.invoke.MethodHandle.TRACE_METHOD_LINKAGE=true",
+                "--emit=" + emit, TestPaths.root().resolve(input).toString(), "-o", work.resolve("out." + emit).toString());
+        List<String> made = new ArrayList<>();
+        for (String line : (r.out() + r.err()).split("\n")) {
+            if (line.contains("java.lang.runtime.ObjectMethods.bootstrap")) {
+                made.add(line.substring(0, Math.min(line.length(), 160)));
+            }
+        }
+        assertEquals(List.of(), made, "record methods made from method handles");
+    }
+
+    /**
+     * A run of what the build's training runs translate, as they translate it, makes no lambda of mgpu's: each
+     * is mapped from the archive. (Lambdas of the op classes nested in a table of ops, whose outer class no
+     * run links, were made again at each run; as was a lambda of the launcher's path alone.)
+     */
+    @ParameterizedTest
+    @CsvSource({"cds-training.mlir,--emit=llvm", "cds-training.mlir,--emit=mlir",
+        "cds-kernels.mlir,--compile-kernels"})
+    void aRunOfTheTrainingInputsMakesNoLambda(String input, String option) throws Exception {
+        Path root = TestPaths.root();
+        Assumptions.assumeTrue(Files.isRegularFile(root.resolve("tools/target/gpu-translate.jsa")),
+                "this JVM writes no class-data archive");
+        Path work = Files.createTempDirectory("mgpu-archived");
+        Path log = work.resolve("classes.log");
+        Path in = root.resolve("tools/src/main/resources/dev/mgpu/tools").resolve(input);
+        List<String> args = new ArrayList<>(List.of(option, in.toString(), "-o", work.resolve("out").toString()));
+        if (option.equals("--compile-kernels")) {
+            args.addAll(List.of("--emit=mlir", "--gpu-format=assembly"));
+        }
+        launch(work, "-Xlog:class+load=info:file=" + log, args.toArray(String[]::new));
+        List<String> lines = Files.readAllLines(log);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("dev.mgpu.tools.GpuTranslate source: shared objects file")),
+                "the archive is not mapped");
+        List<String> lambdas = lines.stream().filter(l -> l.contains(" dev.mgpu.") && l.contains("$$Lambda"))
+                .filter(l -> !l.contains("source: shared objects file")).toList();
+        assertEquals(List.of(), lambdas, "lambdas of mgpu's made at run time");
+    }
+
+    /** Runs the launcher with {@code javaOptions}, and requires success. */
+    private static Native.Result launch(Path work, String javaOptions, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(TestPaths.root().resolve("tools/gpu-translate").toString()));
+        cmd.addAll(List.of(args));
+        Native.Result r = Native.run(work, Map.of("MGPU_JAVA_OPTS", javaOptions), cmd);
+        assertEquals(0, r.exit(), r.err());
+        return r;
+    }
+
+    /** Every class in the jars or directories that hold {@code holders}. */
+    private static List<Class<?>> classesOf(Class<?>... holders) throws IOException, URISyntaxException,
+            ClassNotFoundException {
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> h : holders) {
+            Path at = Path.of(h.getProtectionDomain().getCodeSource().getLocation().toURI());
+            List<String> names = new ArrayList<>();
+            if (Files.isDirectory(at)) {
+                try (var s = Files.walk(at)) {
+                    s.filter(p -> p.toString().endsWith(".class"))
+                            .forEach(p -> names.add(at.relativize(p).toString()));
+                }
+            } else {
+                try (JarFile j = new JarFile(at.toFile())) {
+                    j.stream().map(JarEntry::getName).filter(n -> n.endsWith(".class")).forEach(names::add);
+                }
+            }
+            for (String n : names) {
+                if (n.startsWith("dev/mgpu/") && !n.endsWith("module-info.class")) {
+                    out.add(Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false,
+                            h.getClassLoader()));
+                }
+            }
+        }
+        return out;
+    }
+}
