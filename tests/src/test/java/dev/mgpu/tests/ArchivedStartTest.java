@@ -128,6 +128,15 @@ class ArchivedStartTest {
         Path work = Files.createTempDirectory("mgpu-archived");
         Path log = work.resolve("classes.log");
         Path in = root.resolve("tools/src/main/resources/dev/mgpu/tools").resolve(input);
+        if (option.equals("--compile-kernels")) {
+            // One target: the targets of a module compile side by side, and where two threads link one call site
+            // at once, JDK 17 gives the archived lambda to one and the other makes its own (seen in 3 of 5 runs).
+            String text = Files.readString(in);
+            String rocdl = ", #rocdl.target<chip = \"gfx90a\">";
+            assertTrue(text.contains(rocdl), text);
+            in = work.resolve("kernels-nvptx.mlir");
+            Files.writeString(in, text.replace(rocdl, ""));
+        }
         List<String> args = new ArrayList<>(List.of(option, in.toString(), "-o", work.resolve("out").toString()));
         if (option.equals("--compile-kernels")) {
             args.addAll(List.of("--emit=mlir", "--gpu-format=assembly"));
