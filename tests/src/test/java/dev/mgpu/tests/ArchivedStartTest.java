@@ -150,6 +150,23 @@ class ArchivedStartTest {
         assertEquals(List.of(), lambdas, "lambdas of mgpu's made at run time");
     }
 
+    /**
+     * The launcher maps one archive, the build's, of the JDK's classes and mgpu's together: not the JDK's own
+     * with a second, dynamic one over it, which made the JVM relocate some 20 MB at each start.
+     */
+    @Test
+    void theLauncherMapsOneStaticArchive() throws Exception {
+        Path root = TestPaths.root();
+        Assumptions.assumeTrue(Files.isRegularFile(root.resolve("tools/target/gpu-translate.jsa")),
+                "this JVM writes no class-data archive");
+        Path work = Files.createTempDirectory("mgpu-archived");
+        Native.Result r = launch(work, "-Xlog:cds=info", "--emit=mlir",
+                root.resolve("examples/kernels/axpy.mlir").toString(), "-o", work.resolve("out.mlir").toString());
+        List<String> mapped = r.out().lines().filter(l -> l.contains("Mapped ")).toList();
+        assertFalse(mapped.isEmpty(), r.out());
+        assertTrue(mapped.stream().allMatch(l -> l.contains("Mapped static")), String.join("\n", mapped));
+    }
+
     /** Runs the launcher with {@code javaOptions}, and requires success. */
     private static Native.Result launch(Path work, String javaOptions, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(TestPaths.root().resolve("tools/gpu-translate").toString()));

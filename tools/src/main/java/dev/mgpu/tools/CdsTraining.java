@@ -19,9 +19,10 @@ import java.util.stream.Stream;
 
 /**
  * Runs gpu-translate in-process on a small representative input, once for each kind of output, so that
- * the build can record every class a run loads in a class-data-sharing archive
- * ({@code -XX:ArchiveClassesAtExit}); the launcher then maps those classes instead of loading them,
- * which is a good part of a small file's time. Fails, and so fails the build, if any run fails.
+ * the build can record every class a run loads in a class-data-sharing archive (a list of them,
+ * {@code -XX:DumpLoadedClassList}, for a static archive; {@code -XX:ArchiveClassesAtExit} where a JVM cannot
+ * write one); the launcher then maps those classes instead of loading them, which is a good part of a small
+ * file's time. Fails, and so fails the build, if any run fails.
  */
 public final class CdsTraining {
     private CdsTraining() {
