@@ -89,10 +89,12 @@ public final class CdsTraining {
     }
 
     /**
-     * Links the class around each nested class of mgpu's jars, without initialising it. JDK 17 archives a
-     * lambda only where the class that makes it has a linked nest host by then, and a class whose nested
-     * classes alone run (such as a dialect's table of ops) is never linked otherwise: the lambdas of those ops
-     * were made again at each run.
+     * Links the class around each nested class of mgpu's jars, without initialising it, for the dynamic
+     * archive that a JVM writes when it cannot write a static one: JDK 17 archives a lambda there only where
+     * the class that makes it has a linked nest host by then, and a class whose nested classes alone run (such
+     * as a dialect's table of ops) is never linked otherwise, so the lambdas of those ops were made again at
+     * each run. (The static archive holds them either way: with this step left out, a run of the training's
+     * host input made no lambda of mgpu's.)
      */
     private static void linkNestHosts() throws IOException {
         ClassLoader loader = CdsTraining.class.getClassLoader();
