@@ -58,7 +58,7 @@ class LitTest {
                 });
                 tests.add(DynamicTest.dynamicTest(name, f.toUri(), () -> {
                     try {
-                        result.get();
+                        result.get(20, TimeUnit.MINUTES);
                     } catch (ExecutionException e) {
                         throw e.getCause();
                     }

@@ -35,7 +35,9 @@ public final class CdsTraining {
      * @throws IOException if the training input is missing, a file cannot be written, or a run fails
      */
     public static void main(String[] args) throws IOException {
-        linkNestHosts();
+        if (Boolean.getBoolean("mgpu.cds.linkNestHosts")) {
+            linkNestHosts();
+        }
         byte[] input;
         try (InputStream in = CdsTraining.class.getResourceAsStream("cds-training.mlir")) {
             if (in == null) {
@@ -93,8 +95,9 @@ public final class CdsTraining {
      * archive that a JVM writes when it cannot write a static one: JDK 17 archives a lambda there only where
      * the class that makes it has a linked nest host by then, and a class whose nested classes alone run (such
      * as a dialect's table of ops) is never linked otherwise, so the lambdas of those ops were made again at
-     * each run. (The static archive holds them either way: with this step left out, a run of the training's
-     * host input made no lambda of mgpu's.)
+     * each run. The build asks for it ({@code -Dmgpu.cds.linkNestHosts=true}) for that archive alone: the
+     * static one holds those lambdas either way (without this step, a run of the training's host input made
+     * no lambda of mgpu's), and the outer classes and those their methods name would only make it larger.
      */
     private static void linkNestHosts() throws IOException {
         ClassLoader loader = CdsTraining.class.getClassLoader();
