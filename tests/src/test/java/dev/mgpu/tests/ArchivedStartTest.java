@@ -4,19 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.Location;
 import dev.mgpu.ir.Type;
-import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,14 +34,17 @@ class ArchivedStartTest {
     void everyValueRecordSpellsOutItsEquality() throws Exception {
         List<String> missing = new ArrayList<>();
         int checked = 0;
-        for (Class<?> c : classesOf(Type.class, Class.forName("dev.mgpu.codegen.Mgpu"))) {
-            boolean value = Type.class.isAssignableFrom(c) || Attribute.class.isAssignableFrom(c)
-                    || Location.class.isAssignableFrom(c);
-            boolean key = c.getName().startsWith("dev.mgpu.codegen.LaunchEmitter$")
-                    || c.getName().equals("dev.mgpu.codegen.LaunchScratch$ScratchKey");
-            if (!c.isRecord() || !(value || key)) {
+        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.mgpu");
+        for (JavaClass jc : classes) {
+            boolean value = jc.isAssignableTo(Type.class) || jc.isAssignableTo(Attribute.class)
+                    || jc.isAssignableTo(Location.class);
+            boolean key = jc.getName().startsWith("dev.mgpu.codegen.LaunchEmitter$")
+                    || jc.getName().equals("dev.mgpu.codegen.LaunchScratch$ScratchKey");
+            if (!jc.isRecord() || !(value || key)) {
                 continue;
             }
+            Class<?> c = jc.reflect();
             checked++;
             // javac makes a record's own equals and hashCode call ObjectMethods through invokedynamic, whose
             // descriptors take the record first; a class spelling them out has no such descriptor.
@@ -182,32 +185,5 @@ class ArchivedStartTest {
         Native.Result r = Native.run(work, Map.of("MGPU_JAVA_OPTS", javaOptions, "MGPU_SERVER", "0"), cmd);
         assertEquals(0, r.exit(), r.err());
         return r;
-    }
-
-    /** Every class in the jars or directories that hold {@code holders}. */
-    private static List<Class<?>> classesOf(Class<?>... holders) throws IOException, URISyntaxException,
-            ClassNotFoundException {
-        List<Class<?>> out = new ArrayList<>();
-        for (Class<?> h : holders) {
-            Path at = Path.of(h.getProtectionDomain().getCodeSource().getLocation().toURI());
-            List<String> names = new ArrayList<>();
-            if (Files.isDirectory(at)) {
-                try (var s = Files.walk(at)) {
-                    s.filter(p -> p.toString().endsWith(".class"))
-                            .forEach(p -> names.add(at.relativize(p).toString()));
-                }
-            } else {
-                try (JarFile j = new JarFile(at.toFile())) {
-                    j.stream().map(JarEntry::getName).filter(n -> n.endsWith(".class")).forEach(names::add);
-                }
-            }
-            for (String n : names) {
-                if (n.startsWith("dev/mgpu/") && !n.endsWith("module-info.class")) {
-                    out.add(Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false,
-                            h.getClassLoader()));
-                }
-            }
-        }
-        return out;
     }
 }
