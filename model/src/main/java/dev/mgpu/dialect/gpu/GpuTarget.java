@@ -118,10 +118,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         @Override
         public int hashCode() {
-            int h = optLevel;
-            h = 31 * h + Objects.hashCode(triple);
-            h = 31 * h + Objects.hashCode(chip);
-            h = 31 * h + Objects.hashCode(features);
+            int h = hashOf(optLevel, triple, chip, features);
             h = 31 * h + Objects.hashCode(flags);
             return 31 * h + Objects.hashCode(link);
         }
@@ -220,10 +217,7 @@ public sealed interface GpuTarget extends DialectAttribute
 
         @Override
         public int hashCode() {
-            int h = optLevel;
-            h = 31 * h + Objects.hashCode(triple);
-            h = 31 * h + Objects.hashCode(chip);
-            h = 31 * h + Objects.hashCode(features);
+            int h = hashOf(optLevel, triple, chip, features);
             h = 31 * h + Objects.hashCode(abi);
             h = 31 * h + Objects.hashCode(flags);
             return 31 * h + Objects.hashCode(link);
@@ -315,11 +309,16 @@ public sealed interface GpuTarget extends DialectAttribute
 
         @Override
         public int hashCode() {
-            int h = optLevel;
-            h = 31 * h + Objects.hashCode(triple);
-            h = 31 * h + Objects.hashCode(chip);
-            return 31 * h + Objects.hashCode(features);
+            return hashOf(optLevel, triple, chip, features);
         }
+    }
+
+    /** The hash of the components every target starts with, folded as a record folds its components. */
+    private static int hashOf(int optLevel, String triple, String chip, String features) {
+        int h = optLevel;
+        h = 31 * h + Objects.hashCode(triple);
+        h = 31 * h + Objects.hashCode(chip);
+        return 31 * h + Objects.hashCode(features);
     }
 
     private static int intParam(AsmParser p, Map<String, Attribute> m, String key, int dflt) {
