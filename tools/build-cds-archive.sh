@@ -12,7 +12,6 @@ java=java
 if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
   java="$JAVA_HOME/bin/java"
 fi
-quiet=(-Xlog:cds=off -Xlog:cds+dynamic=off)
 probe="$(mktemp -d)"
 trap 'rm -rf "$probe"' EXIT
 # The training runs' kernels go to the worker program that the launcher names, as a run's do, so that the
@@ -26,30 +25,19 @@ fi
 # (the JVM relocates every archive it maps, page by page): one sm_90 kernel to PTX took 0.94x the time, 20,000
 # launches to MLIR 0.95x, a host object 0.98x (paired medians of 21, 15, 15), each with 3 MiB less at its peak.
 rm -f "$archive"
-static=0
-if "$java" -XX:+UseSerialGC -Xlog:cds=off -XX:DumpLoadedClassList="$probe/probe.lst" -version >/dev/null 2>&1; then
+if ! "$java" -XX:+UseSerialGC -Xlog:cds=off -XX:DumpLoadedClassList="$probe/probe.lst" -version >/dev/null 2>&1; then
+  echo "gpu-translate: this JVM cannot write a class-data-sharing archive; the launcher runs without one"
+else
   "$java" -XX:+UseSerialGC -Xlog:cds=off -XX:DumpLoadedClassList="$probe/classes.lst" "${worker[@]}" \
     -cp "$target/gpu-translate.jar" dev.mgpu.tools.CdsTraining
   # Kept only where this JVM then maps it: one it refuses would turn class-data sharing off altogether.
-  if "$java" -XX:+UseSerialGC -Xlog:cds=off -Xshare:dump -XX:SharedClassListFile="$probe/classes.lst" \
-      -XX:SharedArchiveFile="$archive" -cp "$target/gpu-translate.jar" >"$probe/dump.log" 2>&1 \
+  if ! { "$java" -XX:+UseSerialGC -Xlog:cds=off -Xshare:dump -XX:SharedClassListFile="$probe/classes.lst" \
+      -XX:SharedArchiveFile="$archive" -cp "$target/gpu-translate.jar" \
       && "$java" -XX:+UseSerialGC -Xshare:on -XX:SharedArchiveFile="$archive" -cp "$target/gpu-translate.jar" \
-        -version >>"$probe/dump.log" 2>&1; then
-    static=1
-  else
-    tail -n 3 "$probe/dump.log" | sed 's/^/gpu-translate: no static class-data archive: /'
+        -version; } >"$probe/dump.log" 2>&1; then
+    tail -n 3 "$probe/dump.log" | sed 's/^/gpu-translate: no class-data archive, the launcher runs without one: /'
     rm -f "$archive"
   fi
-fi
-if (( static )); then
-  :
-# A JVM that cannot write one writes the dynamic archive over its own, where it can; its training links the
-# classes around nested ones first (CdsTraining), which that archive needs to hold their lambdas.
-elif "$java" -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$probe/probe.jsa" -version >/dev/null 2>&1; then
-  "$java" -XX:+UseSerialGC "${quiet[@]}" -XX:ArchiveClassesAtExit="$archive" "${worker[@]}" \
-    -Dmgpu.cds.linkNestHosts=true -cp "$target/gpu-translate.jar" dev.mgpu.tools.CdsTraining
-else
-  echo "gpu-translate: this JVM cannot write a class-data-sharing archive; the launcher runs without one"
 fi
 aot="$target/gpu-translate.aot"
 rm -f "$aot"
