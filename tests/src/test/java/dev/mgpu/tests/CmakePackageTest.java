@@ -87,14 +87,20 @@ class CmakePackageTest {
         Path build = consumer(work, "found", "-DCMAKE_PREFIX_PATH=" + prefix,
                 "-DMGPU_TRANSLATE=" + TestPaths.root().resolve("tools/gpu-translate"));
         // mgpu_add_host_object's dependency file: nothing to do when nothing changed, both host objects
-        // remade when the embedded kernels change.
-        String again = Native.exec(build, Map.of(), "cmake", "--build", build.toString());
+        // remade when the embedded kernels change. The rebuild's server too lives in the build's directory
+        // of servers and is stopped here, not left in the user's own for its idle time.
+        Map<String, String> servers = Map.of("MGPU_SERVER_DIR", build.resolve("servers").toString());
+        String again = Native.exec(build, servers, "cmake", "--build", build.toString());
         assertFalse(again.contains("gpu-translate"), again);
         Path source = build.resolve("axpy-src/axpy_cpu.c");
         Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 2000));
-        String rebuilt = Native.exec(build, Map.of(), "cmake", "--build", build.toString());
+        String rebuilt = Native.exec(build, servers, "cmake", "--build", build.toString());
         assertTrue(rebuilt.contains("gpu-translate axpy_host.o") && rebuilt.contains("gpu-translate axpy_host_static.o"),
                 rebuilt);
+        String translate = TestPaths.root().resolve("tools/gpu-translate").toString();
+        String status = Native.exec(build, servers, translate, "--server=status");
+        assertTrue(status.matches("(?s)[0-9a-f]{16}: pid \\d+, in .*, 2 runs served, .*"), status);
+        Native.exec(build, servers, translate, "--server=stop");
     }
 
     @Test
