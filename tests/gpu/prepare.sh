@@ -10,6 +10,12 @@ out="$1"
 mkdir -p "$out"
 gt="$root/tools/gpu-translate"
 nvcc="${NVCC:-nvcc}"
+# Its sixty-odd gpu-translate runs go to one resident server of its own, which the first run starts and the
+# script stops at its end: each run then starts no JVM. MGPU_SERVER=0 runs each in a process of its own.
+if [[ ${MGPU_SERVER:-1} == 1 ]]; then
+  export MGPU_SERVER=1 MGPU_SERVER_DIR="$(mktemp -d)" MGPU_SERVER_IDLE=120
+  trap '"$gt" --server=stop >/dev/null 2>&1 || true; rm -rf "$MGPU_SERVER_DIR"' EXIT
+fi
 
 # example name, CUDA source, CPU source, host program, driver, kernel blob name
 examples=(
