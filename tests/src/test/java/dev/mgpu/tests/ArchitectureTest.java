@@ -245,10 +245,8 @@ class ArchitectureTest {
     void everyMainPackageIsDescribed() throws java.io.IOException {
         java.nio.file.Path root = TestPaths.root();
         List<java.nio.file.Path> sourceRoots;
-        try (var walk = java.nio.file.Files.walk(root, 5)) {
-            sourceRoots = walk.filter(p -> p.endsWith(java.nio.file.Path.of("src", "main", "java"))
-                    && !root.relativize(p).toString().contains("target")).sorted().toList();
-        }
+        sourceRoots = TestPaths.sourceFiles(root, 5, p -> p.endsWith(java.nio.file.Path.of("src", "main", "java"))
+                && !root.relativize(p).toString().contains("target"));
         Set<String> modules = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         for (java.nio.file.Path src : sourceRoots) {

@@ -70,8 +70,26 @@ class BackendIsolationTest {
         }
     }
 
+    /**
+     * Marks the processes this class's runs start, workers included, in their environment: another test
+     * class's runs on the machine at the same time start workers of their own.
+     */
+    private static final String RUN_MARK = "MGPU_TEST_RUN=BackendIsolationTest-" + ProcessHandle.current().pid();
+
     private static Native.Result cli(Map<String, String> env, String... args) throws Exception {
-        return Native.run(work, env, gpuTranslate(args));
+        Map<String, String> marked = new HashMap<>(env);
+        marked.put("MGPU_TEST_RUN", RUN_MARK.substring("MGPU_TEST_RUN=".length()));
+        return Native.run(work, marked, gpuTranslate(args));
+    }
+
+    /** Whether the process's environment holds {@link #RUN_MARK}; false where it cannot be read. */
+    private static boolean startedHere(ProcessHandle p) {
+        try {
+            byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "environ"));
+            return ("\0" + new String(env, java.nio.charset.StandardCharsets.ISO_8859_1) + "\0").contains("\0" + RUN_MARK + "\0");
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static List<String> crashFiles() throws Exception {
@@ -117,9 +135,20 @@ class BackendIsolationTest {
         Native.Result llc = cli(Map.of("MGPU_BACKEND_CHECKS", "off", "MGPU_BACKEND_PROCESS", "llc"), "fatal-nvptx.mlir",
                 "-o", "n.o");
         assertEquals(r.err(), llc.err());
-        // No worker outlives the JVM that started it.
+        // No worker outlives the JVM that started it (among those of this class's runs: other classes' run
+        // beside it, and a worker's parent is bash until the launcher starts the JVM).
+        ProcessBuilder probe = new ProcessBuilder("sleep", "30");
+        probe.environment().put("MGPU_TEST_RUN", RUN_MARK.substring("MGPU_TEST_RUN=".length()));
+        Process marked = probe.start();
+        try {
+            assertTrue(startedHere(marked.toHandle()), "the mark is read from a process's environment");
+            assertFalse(startedHere(ProcessHandle.current()));
+        } finally {
+            marked.destroyForcibly();
+        }
         List<String> orphans = ProcessHandle.allProcesses()
                 .filter(p -> p.info().command().orElse("").endsWith("/mgpu-llvm-worker"))
+                .filter(BackendIsolationTest::startedHere)
                 .filter(p -> !p.parent().flatMap(q -> q.info().command()).orElse("").endsWith("/java"))
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
         assertEquals(List.of(), orphans);

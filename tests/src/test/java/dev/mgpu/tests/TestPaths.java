@@ -27,6 +27,50 @@ final class TestPaths {
         }
     }
 
+    /**
+     * The files and directories under {@code dir}, at most {@code depth} levels down, that {@code keep}
+     * accepts, sorted; build
+     * outputs ({@code target}) and hidden directories (a fuzzer's corpus) left out, and a file that another
+     * test class removes meanwhile (the classes run side by side) skipped rather than failing the walk.
+     */
+    static List<Path> sourceFiles(Path dir, int depth, java.util.function.Predicate<Path> keep) throws IOException {
+        List<Path> out = new java.util.ArrayList<>();
+        Files.walkFileTree(dir, java.util.Set.of(), depth, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult preVisitDirectory(Path d, java.nio.file.attribute.BasicFileAttributes a) {
+                String name = d.getFileName() == null ? "" : d.getFileName().toString();
+                if (d.equals(dir)) {
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+                if (name.equals("target") || name.startsWith(".")) {
+                    return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+                }
+                if (keep.test(d)) {
+                    out.add(d);
+                }
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+                if (keep.test(f)) {
+                    out.add(f);
+                }
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                if (e instanceof java.nio.file.NoSuchFileException) {
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+        });
+        out.sort(null);
+        return out;
+    }
+
     /** The first of {@code names} found on PATH or in /usr/lib/llvm-N/bin, or null. */
     static Path findTool(String... names) {
         String path = System.getenv().getOrDefault("PATH", "");

@@ -69,9 +69,8 @@ class UpstreamAcceptsOurTextTest {
     private static List<Path> inputs() throws IOException {
         List<Path> out = new ArrayList<>();
         for (String dir : List.of("tests", "examples")) {
-            try (Stream<Path> s = Files.walk(TestPaths.root().resolve(dir))) {
-                s.filter(p -> p.toString().endsWith(".mlir")).sorted().forEach(out::add);
-            }
+            out.addAll(TestPaths.sourceFiles(TestPaths.root().resolve(dir), Integer.MAX_VALUE,
+                    p -> p.toString().endsWith(".mlir")));
         }
         return out;
     }
