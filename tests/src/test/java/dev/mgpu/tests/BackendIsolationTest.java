@@ -74,19 +74,21 @@ class BackendIsolationTest {
      * Marks the processes this class's runs start, workers included, in their environment: another test
      * class's runs on the machine at the same time start workers of their own.
      */
-    private static final String RUN_MARK = "MGPU_TEST_RUN=BackendIsolationTest-" + ProcessHandle.current().pid();
+    private static final String MARK = "MGPU_TEST_RUN";
+    private static final String MARK_VALUE = "BackendIsolationTest-" + ProcessHandle.current().pid();
 
     private static Native.Result cli(Map<String, String> env, String... args) throws Exception {
         Map<String, String> marked = new HashMap<>(env);
-        marked.put("MGPU_TEST_RUN", RUN_MARK.substring("MGPU_TEST_RUN=".length()));
+        marked.put(MARK, MARK_VALUE);
         return Native.run(work, marked, gpuTranslate(args));
     }
 
-    /** Whether the process's environment holds {@link #RUN_MARK}; false where it cannot be read. */
+    /** Whether the process's environment holds {@link #MARK} with this JVM's value; false where it cannot be read. */
     private static boolean startedHere(ProcessHandle p) {
         try {
             byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "environ"));
-            return ("\0" + new String(env, java.nio.charset.StandardCharsets.ISO_8859_1) + "\0").contains("\0" + RUN_MARK + "\0");
+            return List.of(new String(env, java.nio.charset.StandardCharsets.ISO_8859_1).split("\0"))
+                    .contains(MARK + "=" + MARK_VALUE);
         } catch (java.io.IOException e) {
             return false;
         }
@@ -138,7 +140,7 @@ class BackendIsolationTest {
         // No worker outlives the JVM that started it (among those of this class's runs: other classes' run
         // beside it, and a worker's parent is bash until the launcher starts the JVM).
         ProcessBuilder probe = new ProcessBuilder("sleep", "30");
-        probe.environment().put("MGPU_TEST_RUN", RUN_MARK.substring("MGPU_TEST_RUN=".length()));
+        probe.environment().put(MARK, MARK_VALUE);
         Process marked = probe.start();
         try {
             assertTrue(startedHere(marked.toHandle()), "the mark is read from a process's environment");

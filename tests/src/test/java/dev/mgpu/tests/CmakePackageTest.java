@@ -89,18 +89,14 @@ class CmakePackageTest {
         // mgpu_add_host_object's dependency file: nothing to do when nothing changed, both host objects
         // remade when the embedded kernels change. The rebuild's server too lives in the build's directory
         // of servers and is stopped here, not left in the user's own for its idle time.
-        Map<String, String> servers = Map.of("MGPU_SERVER_DIR", build.resolve("servers").toString());
-        String again = Native.exec(build, servers, "cmake", "--build", build.toString());
+        String again = Native.exec(build, servers(build), "cmake", "--build", build.toString());
         assertFalse(again.contains("gpu-translate"), again);
         Path source = build.resolve("axpy-src/axpy_cpu.c");
         Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 2000));
-        String rebuilt = Native.exec(build, servers, "cmake", "--build", build.toString());
+        String rebuilt = Native.exec(build, servers(build), "cmake", "--build", build.toString());
         assertTrue(rebuilt.contains("gpu-translate axpy_host.o") && rebuilt.contains("gpu-translate axpy_host_static.o"),
                 rebuilt);
-        String translate = TestPaths.root().resolve("tools/gpu-translate").toString();
-        String status = Native.exec(build, servers, translate, "--server=status");
-        assertTrue(status.matches("(?s)[0-9a-f]{16}: pid \\d+, in .*, 2 runs served, .*"), status);
-        Native.exec(build, servers, translate, "--server=stop");
+        stopServer(build, "2");
     }
 
     @Test
@@ -187,20 +183,34 @@ class CmakePackageTest {
         cmd.addAll(List.of(how));
         Native.exec(dir, Map.of(), cmd.toArray(new String[0]));
         // The build's servers in a directory of its own, stopped at the end.
-        Map<String, String> servers = Map.of("MGPU_SERVER_DIR", build.resolve("servers").toString());
-        String built = Native.exec(dir, servers, "cmake", "--build", build.toString(), "-j2");
+        String built = Native.exec(dir, servers(build), "cmake", "--build", build.toString(), "-j2");
         assertTrue(built.contains("gpu-translate axpy_host.o"), built);
         String out = Native.exec(build, Map.of(), "ctest", "--output-on-failure");
         assertTrue(out.contains("100% tests passed, 0 tests failed out of 4"), out);
-        String translate = TestPaths.root().resolve("tools/gpu-translate").toString();
-        String status = Native.exec(build, servers, translate, "--server=status");
         // mgpu_add_host_object runs gpu-translate through its server unless the project says MGPU_SERVER=OFF.
         if (List.of(how).contains("-DMGPU_SERVER=OFF")) {
+            String status = serverStatus(build);
             assertTrue(status.startsWith("no servers"), status);
         } else {
-            assertTrue(status.matches("(?s)[0-9a-f]{16}: pid \\d+, in .*, [2-9] runs served, .*"), status);
-            Native.exec(build, servers, translate, "--server=stop");
+            stopServer(build, "[2-9]");
         }
         return build;
+    }
+
+    /** The environment that keeps a consumer build's servers in a directory of its own, {@code BUILD/servers}. */
+    private static Map<String, String> servers(Path build) {
+        return Map.of("MGPU_SERVER_DIR", build.resolve("servers").toString());
+    }
+
+    private static String serverStatus(Path build) throws Exception {
+        return Native.exec(build, servers(build), TestPaths.root().resolve("tools/gpu-translate").toString(),
+                "--server=status");
+    }
+
+    /** Requires the build's one server to have served RUNS (a pattern) runs, and stops it. */
+    private static void stopServer(Path build, String runs) throws Exception {
+        String status = serverStatus(build);
+        assertTrue(status.matches("(?s)[0-9a-f]{16}: pid \\d+, in .*, " + runs + " runs served, .*"), status);
+        Native.exec(build, servers(build), TestPaths.root().resolve("tools/gpu-translate").toString(), "--server=stop");
     }
 }

@@ -1,9 +1,16 @@
 package dev.mgpu.tests;
 
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** Where the repository's tools and test files are, and which external tools exist. */
@@ -29,40 +36,37 @@ final class TestPaths {
 
     /**
      * The files and directories under {@code dir}, at most {@code depth} levels down, that {@code keep}
-     * accepts, sorted; build
-     * outputs ({@code target}) and hidden directories (a fuzzer's corpus) left out, and a file that another
-     * test class removes meanwhile (the classes run side by side) skipped rather than failing the walk.
+     * accepts, sorted; build outputs ({@code target}) and hidden directories (a fuzzer's corpus) left out, and
+     * a file that another test class removes meanwhile (the classes run side by side) skipped rather than
+     * failing the walk.
      */
-    static List<Path> sourceFiles(Path dir, int depth, java.util.function.Predicate<Path> keep) throws IOException {
-        List<Path> out = new java.util.ArrayList<>();
-        Files.walkFileTree(dir, java.util.Set.of(), depth, new java.nio.file.SimpleFileVisitor<>() {
+    static List<Path> sourceFiles(Path dir, int depth, Predicate<Path> keep) throws IOException {
+        List<Path> out = new ArrayList<>();
+        Files.walkFileTree(dir, Set.of(), depth, new SimpleFileVisitor<>() {
             @Override
-            public java.nio.file.FileVisitResult preVisitDirectory(Path d, java.nio.file.attribute.BasicFileAttributes a) {
-                String name = d.getFileName() == null ? "" : d.getFileName().toString();
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes a) {
                 if (d.equals(dir)) {
-                    return java.nio.file.FileVisitResult.CONTINUE;
+                    return FileVisitResult.CONTINUE;
                 }
+                String name = d.getFileName().toString();
                 if (name.equals("target") || name.startsWith(".")) {
-                    return java.nio.file.FileVisitResult.SKIP_SUBTREE;
+                    return FileVisitResult.SKIP_SUBTREE;
                 }
-                if (keep.test(d)) {
-                    out.add(d);
-                }
-                return java.nio.file.FileVisitResult.CONTINUE;
+                return visitFile(d, a);
             }
 
             @Override
-            public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+            public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
                 if (keep.test(f)) {
                     out.add(f);
                 }
-                return java.nio.file.FileVisitResult.CONTINUE;
+                return FileVisitResult.CONTINUE;
             }
 
             @Override
-            public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
-                if (e instanceof java.nio.file.NoSuchFileException) {
-                    return java.nio.file.FileVisitResult.CONTINUE;
+            public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
                 }
                 throw e;
             }
