@@ -138,3 +138,27 @@ module attributes {gpu.container_module} {
 }
 
 // HOST: error: Invalid CPU features (must keep the 64-bit mode of x86_64-{{.*}}): -64bit-mode
+
+// -----
+
+// The driver's limit on a kernel's parameters is 32,764 bytes from sm_70 on (a chip with a suffix too) ...
+// CHECK: backend-limits.mlir:[[# @LINE + 3]]:5: error: Invalid kernel parameters for #nvvm.target<chip = "sm_90a"> (must be at most 32764 bytes, the CUDA driver's limit): 36000 bytes
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+    llvm.func @k(%a: !llvm.array<9000 x f32>) attributes {nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// ... and 4,096 bytes before it.
+// CHECK: backend-limits.mlir:[[# @LINE + 3]]:5: error: Invalid kernel parameters for #nvvm.target<chip = "sm_60"> (must be at most 4096 bytes, the CUDA driver's limit): 4400 bytes
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_60">] {
+    llvm.func @k(%a: !llvm.array<1100 x f32>) attributes {nvvm.kernel} {
+      llvm.return
+    }
+  }
+}

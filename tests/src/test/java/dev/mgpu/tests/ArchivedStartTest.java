@@ -155,26 +155,94 @@ class ArchivedStartTest {
     }
 
     /**
+     * A run through the launcher loads every class from the archive but those that JDK 17 cannot hold (the
+     * method handles' forms it spins, the proxies of annotations): none from the JDK's modules or a jar, which
+     * costs a class's parsing at each run. Each run twice, the second over the first's output, as a rebuild
+     * writes. (The launcher's start time was parsed with BigDecimal and java.time, and an output's mode read
+     * through views that no training run used: 13 classes of the JDK's at each run.)
+     */
+    @ParameterizedTest
+    @CsvSource({"cds-kernels.mlir,--compile-kernels", "examples/kernels/axpy.mlir,--emit=mlir",
+        "tests/mlir/translate/launch.mlir,--emit=llvm"})
+    void aRunLoadsItsClassesFromTheArchive(String input, String option) throws Exception {
+        Path root = TestPaths.root();
+        assumeTheLauncherMapsThisJdksArchive();
+        Path work = Files.createTempDirectory("mgpu-archived");
+        Path in = root.resolve(input);
+        List<String> args = new ArrayList<>(List.of(option));
+        if (option.equals("--compile-kernels")) {
+            // One target, for the reason aRunOfTheTrainingInputsMakesNoLambda gives.
+            String text = Files.readString(root.resolve("tools/src/main/resources/dev/mgpu/tools").resolve(input));
+            in = work.resolve("kernels-nvptx.mlir");
+            Files.writeString(in, text.replace(", #rocdl.target<chip = \"gfx90a\">", ""));
+            args.addAll(List.of("--emit=mlir", "--gpu-format=assembly"));
+        }
+        args.addAll(List.of(in.toString(), "-o", work.resolve("out").toString()));
+        for (int run = 0; run < 2; run++) {
+            Path log = work.resolve("classes" + run + ".log");
+            launch(work, "-Xlog:class+load=info:file=" + log, args.toArray(String[]::new));
+            List<String> lines = Files.readAllLines(log);
+            assertTrue(lines.size() > 500, "no class-load log: " + lines.size() + " lines");
+            List<String> elsewhere = lines.stream().filter(l -> !l.endsWith("source: shared objects file")
+                    && !l.endsWith("source: __JVM_LookupDefineClass__") && !l.endsWith("source: __dynamic_proxy__"))
+                    .toList();
+            assertEquals(List.of(), elsewhere, "classes not from the archive, run " + (run + 1));
+        }
+    }
+
+    /**
      * The launcher maps one archive, the build's, of the JDK's classes and mgpu's together: not the JDK's own
      * with a second, dynamic one over it, which made the JVM relocate some 20 MB at each start.
      */
     @Test
     void theLauncherMapsOneStaticArchive() throws Exception {
         Path root = TestPaths.root();
-        Assumptions.assumeTrue(Files.isRegularFile(root.resolve("tools/target/gpu-translate.jsa")),
-                "this JVM writes no class-data archive");
-        // The launcher runs JAVA_HOME's java: the one that made the archive is this one (a JDK of 25 or later
-        // maps its AOT cache instead, and logs it elsewhere).
-        String javaHome = System.getenv("JAVA_HOME");
-        Assumptions.assumeTrue(javaHome == null || javaHome.isEmpty()
-                || Path.of(javaHome).toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath()),
-                "JAVA_HOME is another JDK: " + javaHome);
+        assumeTheLauncherMapsThisJdksArchive();
         Path work = Files.createTempDirectory("mgpu-archived");
         Native.Result r = launch(work, "-Xlog:cds=info", "--emit=mlir",
                 root.resolve("examples/kernels/axpy.mlir").toString(), "-o", work.resolve("out.mlir").toString());
         List<String> mapped = r.out().lines().filter(l -> l.contains("Mapped ")).toList();
         assertFalse(mapped.isEmpty(), r.out());
         assertTrue(mapped.stream().allMatch(l -> l.contains("Mapped static")), String.join("\n", mapped));
+    }
+
+    /**
+     * -v counts the run's time from the launcher's start, which the launcher passes as seconds since the epoch
+     * with a fraction, after a point or a comma as the locale writes it; a time that is not one, or more than a
+     * minute ago, counts from the JVM's main instead. (Read now only for -v, without BigDecimal.)
+     */
+    @ParameterizedTest
+    @CsvSource({"'.',true", "',',true", "'',false", "'x',false", "'.',false"})
+    void theTimesCountFromTheLaunchersStart(String mark, boolean recent) throws Exception {
+        Path work = Files.createTempDirectory("mgpu-archived");
+        long ago = recent ? 7_250_000 : 75_000_000;
+        long micros = System.currentTimeMillis() * 1000 - ago;
+        String launched = mark.equals("x") ? "soon" : mark.isEmpty() ? Long.toString(micros / 1_000_000)
+                : micros / 1_000_000 + mark + String.format("%06d", micros % 1_000_000);
+        Native.Result r = launch(work, "-Dmgpu.launched=" + launched, "-v", "--emit=mlir",
+                TestPaths.root().resolve("examples/kernels/axpy.mlir").toString(), "-o", work.resolve("out.mlir").toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Total Execution Time: ([0-9.]+) seconds")
+                .matcher(r.err());
+        assertTrue(m.find(), r.err());
+        double total = Double.parseDouble(m.group(1));
+        if (recent) {
+            assertTrue(total >= 7.25 && total < 60, launched + ": " + total);
+        } else {
+            assertTrue(total < 7, launched + ": " + total);
+        }
+    }
+
+    /**
+     * Skips a test where the build wrote no class-data archive, or where the launcher runs another JDK than
+     * this one, JAVA_HOME's (a JDK of 25 or later maps its AOT cache instead, and logs it elsewhere).
+     */
+    private static void assumeTheLauncherMapsThisJdksArchive() throws java.io.IOException {
+        Assumptions.assumeTrue(Files.isRegularFile(TestPaths.root().resolve("tools/target/gpu-translate.jsa")),
+                "this JVM writes no class-data archive");
+        String javaHome = System.getenv("JAVA_HOME");
+        Assumptions.assumeTrue(javaHome == null || javaHome.isEmpty()
+                || Path.of(javaHome).toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath()),
+                "JAVA_HOME is another JDK: " + javaHome);
     }
 
     /** Runs the launcher with {@code javaOptions}, and requires success. */

@@ -416,14 +416,36 @@ class CliOutputTest {
         Path deadSecond = Files.writeString(dir.resolve(".left.ll.mgpu-" + gone.pid() + "-1.tmp"), "partial");
         Path alive = Files.writeString(dir.resolve(".left.ll.mgpu-" + ProcessHandle.current().pid() + ".tmp"), "x");
         Path other = Files.writeString(dir.resolve(".other.ll.mgpu-" + gone.pid() + ".tmp"), "not this output's");
+        // With the process's start: a live process of that id that started at another time took a dead one's id.
+        long me = ProcessHandle.current().pid();
+        long started = ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+        Path aliveStarted = Files.writeString(dir.resolve(".left.ll.mgpu-" + me + "-" + started + "-2.tmp"), "x");
+        Path reused = Files.writeString(dir.resolve(".left.ll.mgpu-" + me + "-" + (started - 1000) + ".tmp"), "p");
+        Path deadStarted = Files.writeString(dir.resolve(".left.ll.mgpu-" + gone.pid() + "-" + started + "-1.tmp"),
+                "partial");
+        // Not the name of a temporary file: kept whatever its numbers say.
+        List<Path> others = new ArrayList<>();
+        for (String name : List.of(".left.ll.mgpu-.tmp", ".left.ll.mgpu-" + gone.pid() + "-1-2-3.tmp",
+                ".left.ll.mgpu-" + gone.pid() + "x.tmp", ".left.ll.mgpu-" + gone.pid() + "-.tmp",
+                ".left.ll.mgpu-99999999999999999999.tmp", ".left.ll.mgpu-" + gone.pid() + ".tmp.ll")) {
+            others.add(Files.writeString(dir.resolve(name), "someone's"));
+        }
         CliTest.Result r = run(good.toString(), "-o", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.readString(out).contains("@k_bin_cst"));
         assertFalse(Files.exists(dead));
         assertFalse(Files.exists(deadSecond));
+        assertFalse(Files.exists(reused));
+        assertFalse(Files.exists(deadStarted));
         assertEquals("x", Files.readString(alive));
+        assertEquals("x", Files.readString(aliveStarted));
         assertTrue(Files.exists(other));
+        for (Path p : others) {
+            assertTrue(Files.exists(p), p.toString());
+            Files.delete(p);
+        }
         Files.delete(alive);
+        Files.delete(aliveStarted);
         Files.delete(other);
     }
 

@@ -71,6 +71,28 @@ class CliTest {
         assertTrue(v.text().matches("gpu-translate 0\\.1\\.0(-SNAPSHOT)?\n  LLVM 20\\.1\\.[0-9]+\n"), v.text());
     }
 
+    /**
+     * Which arguments an executable links, by their names as cc takes them: objects, archives and shared
+     * libraries, versioned or not, in any directory; any other name is an input.
+     */
+    @Test
+    void linkInputsAreKnownByTheirNames() {
+        for (String name : List.of("a.o", "lib.a", "libx.so", "libx.so.1", "libx.so.1.22", "d/libx.so.3", "x.so.so",
+                "x.so.1.so", "my.so.d/x.o")) {
+            Result r = run("--emit=llvm", good.toString(), name);
+            assertEquals(2, r.code(), name);
+            assertEquals("gpu-translate: error: Invalid " + name + " (objects, libraries and -l/-L are linked only with"
+                    + " --emit=exe)\n", r.err(), name);
+        }
+        for (String name : List.of(".so", "d/.so.1", "x.so.", "x.so.1a", "x.sox", "x.so.1.", "x.so..1", "a\nb.so",
+                "a\u2028b.so.1", "x.so/y")) {
+            Result r = run("--emit=llvm", good.toString(), name);
+            assertEquals(2, r.code(), name);
+            assertTrue(r.err().startsWith("gpu-translate: error: Invalid argument (must be the only INPUT, or give"
+                    + " --output-dir for several): " + name + "\n"), name + ": " + r.err());
+        }
+    }
+
     /** Values as {@code --name=VALUE} or the next argument, {@code -oFILE}, the last of two, and {@code --}. */
     @Test
     void optionSpellings() throws Exception {

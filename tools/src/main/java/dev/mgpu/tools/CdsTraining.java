@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.stream.Stream;
 
 /**
@@ -62,13 +63,23 @@ public final class CdsTraining {
                 Files.write(kernels, in.readAllBytes());
             }
             Path output = dir.resolve("kernels.out.mlir");
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = GpuTranslate.run(new String[] {"--emit=mlir", "--compile-kernels", "--gpu-format=assembly", "-o",
-                output.toString(), kernels.toString()}, InputStream.nullInputStream(), OutputStream.nullOutputStream(),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            if (code != 0) {
-                System.err.print(err.toString(StandardCharsets.UTF_8));
-                throw new IOException("training run --compile-kernels failed with exit code " + code);
+            // The kernels printed as they are, then compiled twice: a rebuild writes over an output that is
+            // there, whose mode it keeps.
+            String[][] runs = {{"--emit=mlir"}, {"--emit=mlir", "--compile-kernels", "--gpu-format=assembly"},
+                {"--emit=mlir", "--compile-kernels", "--gpu-format=assembly"}};
+            for (String[] options : runs) {
+                String[] run = Arrays.copyOf(options, options.length + 3);
+                run[options.length] = "-o";
+                run[options.length + 1] = output.toString();
+                run[options.length + 2] = kernels.toString();
+                ByteArrayOutputStream err = new ByteArrayOutputStream();
+                int code = GpuTranslate.run(run, InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+                if (code != 0) {
+                    System.err.print(err.toString(StandardCharsets.UTF_8));
+                    throw new IOException("training run " + String.join(" ", options) + " failed with exit code "
+                            + code);
+                }
             }
         } finally {
             try (Stream<Path> files = Files.list(dir)) {

@@ -127,7 +127,7 @@ public final class GpuTranslate {
     public static void main(String[] args) {
         // Not System.out: a PrintStream swallows write errors, and a full disk must not look like success.
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
-        processStart = processStartNanos();
+        mainStart = System.nanoTime();
         int code = run(args, System.in, stdout, System.err, stdoutIsTerminal(), isTerminal(2), NEVER);
         if (code == EXIT_OK) {
             try {
@@ -197,7 +197,7 @@ public final class GpuTranslate {
             return stdout.checkError() && code == EXIT_OK ? outputError(err, null, new IOException("write failed"))
                     : code;
         }
-        long start = processStart != 0 ? processStart : System.nanoTime();
+        long start = System.nanoTime();
         Translation translation = new Translation(options, in, out, err, outIsTerminal, errIsTerminal, abandoned);
         try {
             return translation.run();
@@ -206,28 +206,54 @@ public final class GpuTranslate {
             e.printStackTrace(err);
             return EXIT_INTERNAL;
         } finally {
-            translation.printTimes(System.nanoTime() - start);
+            if (options.verbose()) {
+                long end = System.nanoTime();
+                translation.printTimes(end - (mainStart != 0 ? processStartNanos(end) : start));
+            }
         }
     }
 
-    /** When this process started, on {@link System#nanoTime()}'s scale, so -v counts the JVM's start-up. */
-    private static volatile long processStart;
+    /** When main began, on {@link System#nanoTime()}'s scale; 0 in a run that main did not start. */
+    private static volatile long mainStart;
 
     /**
-     * The launcher's start as {@link System#nanoTime()} would have read it: the launcher passes its
-     * {@code $EPOCHREALTIME} (seconds.microseconds) as {@code mgpu.launched}; without it, now.
+     * When the launcher started, on {@link System#nanoTime()}'s scale as read at {@code now}: the launcher
+     * passes its {@code $EPOCHREALTIME} (seconds.microseconds, the locale's decimal mark) as
+     * {@code mgpu.launched}; without it, or with a time not in the minute before {@code now}, when main began.
+     * Read only for -v, after the run: the clock classes it uses are not loaded by a run without it.
      */
-    private static long processStartNanos() {
-        long now = System.nanoTime();
-        String launched = System.getProperty("mgpu.launched", "");
-        try {
-            java.math.BigDecimal seconds = new java.math.BigDecimal(launched.replace(',', '.'));
-            java.time.Instant at = java.time.Instant.ofEpochSecond(0, seconds.movePointRight(9).longValueExact());
-            long ago = java.time.Duration.between(at, java.time.Instant.now()).toNanos();
-            return ago >= 0 && ago < 60_000_000_000L ? now - ago : now;
-        } catch (NumberFormatException | ArithmeticException e) {
-            return now;
+    private static long processStartNanos(long now) {
+        long launched = epochMicros(System.getProperty("mgpu.launched", ""));
+        if (launched < 0) {
+            return mainStart;
         }
+        java.time.Instant at = java.time.Instant.now();
+        long ago = (at.getEpochSecond() * 1_000_000L + at.getNano() / 1_000 - launched) * 1_000L;
+        return ago >= 0 && ago < 60_000_000_000L ? now - ago : mainStart;
+    }
+
+    /** {@code SECONDS[.|,]FRACTION} as microseconds since the epoch; -1 when it is not that. */
+    static long epochMicros(String text) {
+        int mark = Math.max(text.indexOf('.'), text.indexOf(','));
+        String seconds = mark < 0 ? text : text.substring(0, mark);
+        String fraction = mark < 0 ? "" : text.substring(mark + 1);
+        if (seconds.isEmpty() || seconds.length() > 12 || !digits(seconds) || !digits(fraction)) {
+            return -1;
+        }
+        long micros = Long.parseLong(seconds) * 1_000_000L;
+        for (int i = 0, scale = 100_000; i < fraction.length() && scale > 0; i++, scale /= 10) {
+            micros += (fraction.charAt(i) - '0') * (long) scale;
+        }
+        return micros;
+    }
+
+    private static boolean digits(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Prints {@code OUTPUT: error: ...} for a failed write to {@code output} (null or - for stdout). */

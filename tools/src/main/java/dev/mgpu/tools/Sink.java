@@ -130,9 +130,50 @@ final class Sink implements AutoCloseable {
         return "." + target.getFileName() + ".mgpu-";
     }
 
-    /** A temporary file's name: {@code .TARGET.mgpu-PID-START[-N].tmp}, START in milliseconds. */
-    private static final java.util.regex.Pattern TEMPORARY =
-            java.util.regex.Pattern.compile("\\..+\\.mgpu-(\\d+)(?:-(\\d+))?(?:-\\d+)?\\.tmp");
+    /**
+     * The process id and start (-1 for none) that a temporary file's name {@code .TARGET.mgpu-PID[-START[-N]].tmp}
+     * gives, START in milliseconds; null for another name, or numbers too large. Read by hand, not with a
+     * regular expression: every run to a file reads the names beside its output, and a run's first pattern
+     * costs some 2 ms of its start.
+     */
+    static long[] temporaryOwner(String name) {
+        int at = name.lastIndexOf(".mgpu-");
+        int end = name.length() - ".tmp".length();
+        if (at < 2 || name.charAt(0) != '.' || !name.endsWith(".tmp") || at + ".mgpu-".length() > end) {
+            return null;
+        }
+        for (int i = 1; i < at; i++) {
+            char c = name.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return null;
+            }
+        }
+        long[] numbers = {-1, -1, -1};
+        int n = 0;
+        int i = at + ".mgpu-".length();
+        while (true) {
+            int first = i;
+            while (i < end && name.charAt(i) >= '0' && name.charAt(i) <= '9') {
+                i++;
+            }
+            if (i == first || n == numbers.length) {
+                return null;
+            }
+            try {
+                // The id and the start; the third number, which tells apart runs of one process, is not read.
+                numbers[n] = n < 2 ? Long.parseLong(name, first, i, 10) : 0;
+                n++;
+            } catch (NumberFormatException e) {
+                return null;
+            }
+            if (i == end) {
+                return new long[] {numbers[0], n > 1 ? numbers[1] : -1};
+            }
+            if (name.charAt(i++) != '-') {
+                return null;
+            }
+        }
+    }
 
     /** This process's id and start, which name its temporary files. */
     private static final String OWNER = ProcessHandle.current().pid() + "-" + start(ProcessHandle.current());
@@ -181,19 +222,15 @@ final class Sink implements AutoCloseable {
      * dead process's id).
      */
     private static void deleteLeftovers(Path dir, String prefix) {
-        DirectoryStream.Filter<Path> temporary = p -> p.getFileName().toString().startsWith(prefix)
-                && TEMPORARY.matcher(p.getFileName().toString()).matches();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, temporary)) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             for (Path p : s) {
-                java.util.regex.Matcher m = TEMPORARY.matcher(p.getFileName().toString());
-                long pid;
-                long started;
-                try {
-                    pid = m.matches() ? Long.parseLong(m.group(1)) : -1;
-                    started = m.group(2) == null ? -1 : Long.parseLong(m.group(2));
-                } catch (NumberFormatException e) {
+                String name = p.getFileName().toString();
+                long[] named = name.startsWith(prefix) ? temporaryOwner(name) : null;
+                if (named == null) {
                     continue;
                 }
+                long pid = named[0];
+                long started = named[1];
                 java.util.Optional<ProcessHandle> owner = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
                 if (owner.isPresent() && (started < 0 || start(owner.get()) == started)) {
                     continue;

@@ -34,7 +34,13 @@ module attributes {gpu.container_module} {
     llvm.return
   }
 
+  // A second launch of a kernel goes through a launch stub: sizes known at run time, one passed twice.
   llvm.func @helper(%p: !llvm.ptr) {
+    %c1 = llvm.mlir.constant(1 : i64) : i64
+    %two = llvm.mlir.constant(2.0 : f32) : f32
+    %n = llvm.load %p : !llvm.ptr -> i64
+    gpu.launch_func @kernels::@scale blocks in (%n, %n, %c1) threads in (%c1, %c1, %c1) : i64
+        args(%p : !llvm.ptr, %two : f32, %n : i64)
     llvm.return
   }
 

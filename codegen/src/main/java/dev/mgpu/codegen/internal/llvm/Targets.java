@@ -93,7 +93,8 @@ public final class Targets {
         String triple = normalize(hostString(LLVMGetDefaultTargetTriple()));
         String[] parts = triple.split("-", 3);
         if (parts.length == 3 && parts[1].equals("unknown") && parts[2].startsWith("linux")
-                && parts[0].matches("x86_64|i[3-6]86")) {
+                && (parts[0].equals("x86_64") || parts[0].length() == 4 && parts[0].startsWith("i")
+                        && parts[0].charAt(1) >= '3' && parts[0].charAt(1) <= '6' && parts[0].endsWith("86"))) {
             return parts[0] + "-pc-" + parts[2];
         }
         return triple;
