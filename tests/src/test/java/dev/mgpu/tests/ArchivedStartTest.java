@@ -212,7 +212,7 @@ class ArchivedStartTest {
      * minute ago, counts from the JVM's main instead. (Read now only for -v, without BigDecimal.)
      */
     @ParameterizedTest
-    @CsvSource({"'.',true", "',',true", "'',false", "'x',false", "'.',false"})
+    @CsvSource({"'.',true", "',',true", "'',true", "'x',false", "'.',false"})
     void theTimesCountFromTheLaunchersStart(String mark, boolean recent) throws Exception {
         Path work = Files.createTempDirectory("mgpu-archived");
         long ago = recent ? 7_250_000 : 75_000_000;

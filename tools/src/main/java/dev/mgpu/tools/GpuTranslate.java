@@ -237,7 +237,8 @@ public final class GpuTranslate {
         int mark = Math.max(text.indexOf('.'), text.indexOf(','));
         String seconds = mark < 0 ? text : text.substring(0, mark);
         String fraction = mark < 0 ? "" : text.substring(mark + 1);
-        if (seconds.isEmpty() || seconds.length() > 12 || !digits(seconds) || !digits(fraction)) {
+        if (seconds.length() > 12 || !PlainText.digits(seconds, 0, seconds.length())
+                || !fraction.isEmpty() && !PlainText.digits(fraction, 0, fraction.length())) {
             return -1;
         }
         long micros = Long.parseLong(seconds) * 1_000_000L;
@@ -245,15 +246,6 @@ public final class GpuTranslate {
             micros += (fraction.charAt(i) - '0') * (long) scale;
         }
         return micros;
-    }
-
-    private static boolean digits(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Prints {@code OUTPUT: error: ...} for a failed write to {@code output} (null or - for stdout). */

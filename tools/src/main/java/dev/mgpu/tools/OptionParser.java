@@ -260,13 +260,7 @@ final class OptionParser {
     static boolean isSharedLibrary(String name) {
         for (int at = name.indexOf(".so", 1); at >= 0; at = name.indexOf(".so", at + 1)) {
             if (versions(name, at + 3)) {
-                for (int i = 0; i < at; i++) {
-                    char c = name.charAt(i);
-                    if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-                        return false;
-                    }
-                }
-                return true;
+                return PlainText.onOneLine(name, 0, at);
             }
         }
         return false;
@@ -274,18 +268,13 @@ final class OptionParser {
 
     /** Whether {@code name} from {@code from} on is nothing, or {@code .N} repeated, each N digits. */
     private static boolean versions(String name, int from) {
-        int i = from;
-        while (i < name.length()) {
-            if (name.charAt(i++) != '.') {
+        for (int i = from; i < name.length();) {
+            int next = name.indexOf('.', i + 1);
+            int end = next < 0 ? name.length() : next;
+            if (name.charAt(i) != '.' || !PlainText.digits(name, i + 1, end)) {
                 return false;
             }
-            int first = i;
-            while (i < name.length() && name.charAt(i) >= '0' && name.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == first) {
-                return false;
-            }
+            i = end;
         }
         return true;
     }

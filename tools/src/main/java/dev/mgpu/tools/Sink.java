@@ -139,39 +139,25 @@ final class Sink implements AutoCloseable {
     static long[] temporaryOwner(String name) {
         int at = name.lastIndexOf(".mgpu-");
         int end = name.length() - ".tmp".length();
-        if (at < 2 || name.charAt(0) != '.' || !name.endsWith(".tmp") || at + ".mgpu-".length() > end) {
+        if (at < 2 || name.charAt(0) != '.' || !name.endsWith(".tmp") || at + ".mgpu-".length() > end
+                || !PlainText.onOneLine(name, 1, at)) {
             return null;
         }
-        for (int i = 1; i < at; i++) {
-            char c = name.charAt(i);
-            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        // A single character: String.split takes it as it is, without a pattern.
+        String[] numbers = name.substring(at + ".mgpu-".length(), end).split("-", -1);
+        if (numbers.length > 3) {
+            return null;
+        }
+        for (String n : numbers) {
+            if (!PlainText.digits(n, 0, n.length())) {
                 return null;
             }
         }
-        long[] numbers = {-1, -1, -1};
-        int n = 0;
-        int i = at + ".mgpu-".length();
-        while (true) {
-            int first = i;
-            while (i < end && name.charAt(i) >= '0' && name.charAt(i) <= '9') {
-                i++;
-            }
-            if (i == first || n == numbers.length) {
-                return null;
-            }
-            try {
-                // The id and the start; the third number, which tells apart runs of one process, is not read.
-                numbers[n] = n < 2 ? Long.parseLong(name, first, i, 10) : 0;
-                n++;
-            } catch (NumberFormatException e) {
-                return null;
-            }
-            if (i == end) {
-                return new long[] {numbers[0], n > 1 ? numbers[1] : -1};
-            }
-            if (name.charAt(i++) != '-') {
-                return null;
-            }
+        try {
+            // The id and the start; the third number, which tells apart runs of one process, is not read.
+            return new long[] {Long.parseLong(numbers[0]), numbers.length > 1 ? Long.parseLong(numbers[1]) : -1};
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

@@ -92,12 +92,16 @@ public final class Targets {
     public static String hostTriple() {
         String triple = normalize(hostString(LLVMGetDefaultTargetTriple()));
         String[] parts = triple.split("-", 3);
-        if (parts.length == 3 && parts[1].equals("unknown") && parts[2].startsWith("linux")
-                && (parts[0].equals("x86_64") || parts[0].length() == 4 && parts[0].startsWith("i")
-                        && parts[0].charAt(1) >= '3' && parts[0].charAt(1) <= '6' && parts[0].endsWith("86"))) {
+        if (parts.length == 3 && parts[1].equals("unknown") && parts[2].startsWith("linux") && isX86(parts[0])) {
             return parts[0] + "-pc-" + parts[2];
         }
         return triple;
+    }
+
+    /** Whether {@code arch} is x86_64 or i386 to i686, without a regular expression (some 2 ms at a run's start). */
+    private static boolean isX86(String arch) {
+        return arch.equals("x86_64") || arch.length() == 4 && arch.charAt(0) == 'i' && arch.charAt(1) >= '3'
+                && arch.charAt(1) <= '6' && arch.endsWith("86");
     }
 
     /** The CPU to generate code for: the option's, this machine's for {@code native}, else generic. */

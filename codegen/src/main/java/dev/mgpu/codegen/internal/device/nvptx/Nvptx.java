@@ -503,12 +503,16 @@ public final class Nvptx extends DeviceTarget {
     /** The most bytes of a kernel's parameters that the CUDA driver takes: 32,764 from Volta (sm_70) on, else 4,096. */
     long maxParameterBytes() {
         String chip = chip();
-        int digits = 3;
-        while (digits < chip.length() && chip.charAt(digits) >= '0' && chip.charAt(digits) <= '9') {
-            digits++;
+        if (!chip.startsWith("sm_")) {
+            return 4096;
+        }
+        // The number after sm_, without a suffix (sm_90a).
+        int end = 3;
+        while (end < chip.length() && chip.charAt(end) >= '0' && chip.charAt(end) <= '9') {
+            end++;
         }
         try {
-            return chip.startsWith("sm_") && Integer.parseInt(chip, 3, digits, 10) >= 70 ? 32764 : 4096;
+            return Integer.parseInt(chip, 3, end, 10) >= 70 ? 32764 : 4096;
         } catch (NumberFormatException e) {
             return 4096;
         }
