@@ -77,6 +77,12 @@ final class Llvm {
         // Under JavaCPP's lock, taken before the JVM's own as JavaCPP takes them: JavaCPP's library calls back
         // into Loader while the JVM loads it, and a thread that initialises a class of LLVM's meanwhile loads
         // through JavaCPP, which holds that lock and then waits for the JVM's (a deadlock, seen otherwise).
+        // The checks above come first for a second reason: the JDK classes that load a library of the JDK's
+        // own as they are initialised (the module image's reader, behind getResource; the file system's
+        // natives, behind Files) are initialised by then. System.load holds the JVM's one lock of native
+        // libraries while JavaCPP's library calls back, and that callback reads resources: a thread that began
+        // initialising the image reader meanwhile would wait for that lock, and the callback for it (a
+        // deadlock seen when the sizes were read with ZipFile instead of getResource).
         try {
             synchronized (org.bytedeco.javacpp.Loader.class) {
                 for (java.nio.file.Path f : files) {
@@ -89,7 +95,10 @@ final class Llvm {
         }
         // Only now: a class of LLVM's that another thread initialises meanwhile has JavaCPP load (it waits for
         // the libraries or loads them again, which the JVM makes a no-op); one initialised after this finds
-        // its natives loaded and does not search again.
+        // its natives loaded and does not search again. Turned off before the loads, the first library took
+        // 13-15 ms instead of 33-60 (its callback's Loader.load() reads JavaCPP's annotations, makes proxies of
+        // them and searches again), but not every use of LLVM waits for load() (the host's triple does not),
+        // and one that came first then failed with UnsatisfiedLinkError instead of waiting.
         System.setProperty("org.bytedeco.javacpp.loadLibraries", "false");
         return true;
     }
