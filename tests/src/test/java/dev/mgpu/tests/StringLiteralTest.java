@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.mgpu.codegen.Mgpu;
+import dev.mgpu.ir.AsmOutput;
+import dev.mgpu.ir.Attribute;
 import dev.mgpu.ir.MgpuException;
 import dev.mgpu.ir.Operation;
 import java.io.ByteArrayOutputStream;
@@ -119,5 +121,39 @@ class StringLiteralTest {
                 () -> Mgpu.parse((head + "\\0").getBytes(StandardCharsets.US_ASCII), "cut.mlir"));
         assertEquals("cut.mlir:2:" + (44 + 1 + run.length()) + ": error: Invalid escape (must be \\\\, \\\", \\n,"
                 + " \\t or \\XX): \\0", half.diagnostics().get(0).toString());
+    }
+
+    /** A string literal's text for {@code data} as MLIR prints one, written out byte by byte. */
+    private static String printedForm(byte[] data) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (byte b : data) {
+            int c = b & 0xFF;
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c >= 0x20 && c < 0x7F && c != '"') {
+                sb.append((char) c);
+            } else {
+                sb.append('\\').append((char) HEX[c >> 4]).append((char) HEX[c & 15]);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    @Test
+    void everyLengthPrintsEachByteAsMlirDoes() {
+        // Short strings are written a byte at a time, long ones (1 KiB on) a form per four-byte store, in
+        // pieces of 16 KiB: the lengths on both sides of each change, every byte value at every place.
+        Random rnd = new Random(11);
+        for (int size : new int[] {0, 1, 255, 1023, 1024, 1025, 16_383, 16_384, 16_385, 3 * 16_384 + 5}) {
+            byte[] data = new byte[size];
+            for (int i = 0; i < size; i++) {
+                data[i] = (byte) (i < 512 ? i : rnd.nextInt(256));
+            }
+            assertEquals(printedForm(data), AsmOutput.render(new Attribute.StringAttr(data)), "size " + size);
+        }
+        // The room a long string needs: three bytes for each and one more, which the last store reaches.
+        byte[] ones = new byte[2048];
+        assertEquals(3 * 2048, AsmOutput.escape(ones, 0, 2048, new byte[3 * 2048 + 1], 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> AsmOutput.escape(ones, 0, 2048, new byte[3 * 2048], 0));
     }
 }

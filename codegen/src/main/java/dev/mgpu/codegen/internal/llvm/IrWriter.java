@@ -110,19 +110,11 @@ public final class IrWriter {
 
     private static void escape(Blob b, OutputStream out) throws IOException {
         byte[] in = new byte[1 << 16];
-        byte[] buf = new byte[3 * in.length];
+        byte[] buf = new byte[3 * in.length + 1];
         for (long off = 0; off < b.size(); off += in.length) {
             int n = (int) Math.min(in.length, b.size() - off);
             b.data().position(off).get(in, 0, n);
-            int k = 0;
-            for (int i = 0; i < n; i++) {
-                // Three stores and no branch: embedded binaries are random to a branch predictor.
-                int e = AsmOutput.escaped(in[i] & 0xFF);
-                buf[k] = (byte) e;
-                buf[k + 1] = (byte) (e >> 8);
-                buf[k + 2] = (byte) (e >> 16);
-                k += e >>> 24;
-            }
+            int k = AsmOutput.escape(in, 0, n, buf, 0);
             out.write(buf, 0, k);
         }
     }
