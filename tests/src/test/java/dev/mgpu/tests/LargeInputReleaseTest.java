@@ -78,6 +78,29 @@ class LargeInputReleaseTest {
     }
 
     @Test
+    void printedAsMlirTheFileIsKept() throws Exception {
+        // Printing makes no memory after the parse, so letting the file go would only cost a collection.
+        byte[] text = source("@big");
+        Path file = dir.resolve("big.mlir");
+        Files.write(file, text);
+        Path fromFile = dir.resolve("file.mlir");
+        Path fromStdin = dir.resolve("stdin.mlir");
+        Run r = run(InputStream.nullInputStream(), "-v", "--emit=mlir", "-o", fromFile.toString(), file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.err().contains("release input"), r.err());
+        assertTrue(r.err().contains(" print\n"), r.err());
+        Run s = run(new ByteArrayInputStream(text), "--emit=mlir", "-o", fromStdin.toString(), "-");
+        assertEquals(0, s.code(), s.err());
+        assertEquals(Files.readString(fromStdin, StandardCharsets.ISO_8859_1),
+                Files.readString(fromFile, StandardCharsets.ISO_8859_1));
+        // Compiling its kernels makes LLVM's memory after the parse: then it is let go of.
+        Run c = run(InputStream.nullInputStream(), "-v", "--emit=mlir", "--compile-kernels", "-o",
+                dir.resolve("compiled.mlir").toString(), file.toString());
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.err().contains(" release input\n"), c.err());
+    }
+
+    @Test
     void laterDiagnosticQuotesTheFileAgain() throws Exception {
         Path file = dir.resolve("bad.mlir");
         Files.write(file, source("@missing"));
