@@ -55,44 +55,47 @@ class LargeInputReleaseTest {
         return new Run(code, err.toString(StandardCharsets.UTF_8));
     }
 
-    @Test
-    void releasedFileTranslatesAsItsBytes() throws Exception {
+    /** The outputs and runs of one translation of the big module from its file and from standard input. */
+    private record Both(Path file, Run fromFile, String fileOutput, String stdinOutput) {
+    }
+
+    /** Translates the big module to {@code emit} from a file and from standard input, with -v. */
+    private Both translateBoth(String emit) throws Exception {
         byte[] text = source("@big");
         assertTrue(text.length > 16 << 20);
         Path file = dir.resolve("big.mlir");
         Files.write(file, text);
-        Path fromFile = dir.resolve("file.ll");
-        Path fromStdin = dir.resolve("stdin.ll");
-        Run r = run(InputStream.nullInputStream(), "-v", "--emit=llvm", "-o", fromFile.toString(), file.toString());
+        Path fromFile = dir.resolve("file." + emit);
+        Path fromStdin = dir.resolve("stdin." + emit);
+        Run r = run(InputStream.nullInputStream(), "-v", "--emit=" + emit, "-o", fromFile.toString(), file.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains(" release input\n"), r.err());
-        Run s = run(new ByteArrayInputStream(text), "-v", "--emit=llvm", "-o", fromStdin.toString(), "-");
+        Run s = run(new ByteArrayInputStream(text), "-v", "--emit=" + emit, "-o", fromStdin.toString(), "-");
         assertEquals(0, s.code(), s.err());
+        // Standard input cannot be read again, so it is kept.
         assertFalse(s.err().contains("release input"), s.err());
+        return new Both(file, r, Files.readString(fromFile, StandardCharsets.ISO_8859_1),
+                Files.readString(fromStdin, StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void releasedFileTranslatesAsItsBytes() throws Exception {
+        Both ir = translateBoth("llvm");
+        assertTrue(ir.fromFile().err().contains(" release input\n"), ir.fromFile().err());
         // The same IR but for the module's name, which is the input's.
-        String stdinIr = Files.readString(fromStdin, StandardCharsets.ISO_8859_1);
-        String fileIr = Files.readString(fromFile, StandardCharsets.ISO_8859_1);
+        String stdinIr = ir.stdinOutput();
         assertTrue(stdinIr.contains("source_filename = \"<stdin>\""), stdinIr.substring(0, 200));
-        assertEquals(stdinIr, fileIr.replace(file.toString(), "<stdin>"));
+        assertEquals(stdinIr, ir.fileOutput().replace(ir.file().toString(), "<stdin>"));
         assertTrue(stdinIr.contains("@big_bin_cst = internal constant [6000000 x i8] c\""), "the blob");
     }
 
     @Test
     void printedAsMlirTheFileIsKept() throws Exception {
         // Printing makes no memory after the parse, so letting the file go would only cost a collection.
-        byte[] text = source("@big");
-        Path file = dir.resolve("big.mlir");
-        Files.write(file, text);
-        Path fromFile = dir.resolve("file.mlir");
-        Path fromStdin = dir.resolve("stdin.mlir");
-        Run r = run(InputStream.nullInputStream(), "-v", "--emit=mlir", "-o", fromFile.toString(), file.toString());
-        assertEquals(0, r.code(), r.err());
-        assertFalse(r.err().contains("release input"), r.err());
-        assertTrue(r.err().contains(" print\n"), r.err());
-        Run s = run(new ByteArrayInputStream(text), "--emit=mlir", "-o", fromStdin.toString(), "-");
-        assertEquals(0, s.code(), s.err());
-        assertEquals(Files.readString(fromStdin, StandardCharsets.ISO_8859_1),
-                Files.readString(fromFile, StandardCharsets.ISO_8859_1));
+        Both mlir = translateBoth("mlir");
+        assertFalse(mlir.fromFile().err().contains("release input"), mlir.fromFile().err());
+        assertTrue(mlir.fromFile().err().contains(" print\n"), mlir.fromFile().err());
+        assertEquals(mlir.stdinOutput(), mlir.fileOutput());
+        Path file = mlir.file();
         // Compiling its kernels makes LLVM's memory after the parse: then it is let go of.
         Run c = run(InputStream.nullInputStream(), "-v", "--emit=mlir", "--compile-kernels", "-o",
                 dir.resolve("compiled.mlir").toString(), file.toString());
