@@ -19,7 +19,16 @@ import org.junit.jupiter.api.Test;
 class ImageTest {
     @Test
     void installedImageRunsAnywhere() throws Exception {
-        Path work = Files.createTempDirectory("mgpu-image");
+        // Outside the repository, so that a path that points back into it shows.
+        Path work = TestPaths.outsideTemporaryDirectory("mgpu-image");
+        try {
+            runsAnywhere(work);
+        } finally {
+            TestPaths.deleteTree(work);
+        }
+    }
+
+    private static void runsAnywhere(Path work) throws Exception {
         Path first = work.resolve("prefix");
         Native.exec(work, Map.of(), "bash", TestPaths.root().resolve("tools/make-image.sh").toString(),
                 first.toString());

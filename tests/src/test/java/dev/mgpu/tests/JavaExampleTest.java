@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +30,15 @@ class JavaExampleTest {
     private static Path work;
     private static Path project;
 
+    @AfterAll
+    static void deleteWork() throws Exception {
+        TestPaths.deleteTree(work);
+    }
+
     @BeforeAll
     static void installAndCopy() throws Exception {
-        work = Files.createTempDirectory("mgpu-java-example");
+        // Outside the repository: a class path entry of the repository's would show.
+        work = TestPaths.outsideTemporaryDirectory("mgpu-java-example");
         Path root = TestPaths.root();
         String version = "0.1.0-SNAPSHOT";
         install(root.resolve("pom.xml"), root.resolve("pom.xml"), "pom");

@@ -96,4 +96,37 @@ final class TestPaths {
         }
         return null;
     }
+
+    /**
+     * A new directory outside the repository, in the system's temporary directory ({@code TMPDIR}, else
+     * {@code /tmp}), for a test that checks that what it builds there does not point back into the repository
+     * (the tests' own temporary directory is in the build's). The test deletes it with {@link #deleteTree}.
+     */
+    static Path outsideTemporaryDirectory(String prefix) throws IOException {
+        String tmp = System.getenv("TMPDIR");
+        return Files.createTempDirectory(Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp), prefix);
+    }
+
+    /** Deletes {@code dir} and everything in it, links themselves and not what they name; null is let be. */
+    static void deleteTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
+                Files.delete(f);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
 }
