@@ -3,7 +3,8 @@
 # machine noise hits both alike: examples/kernels/*.mlir for sm_90 alone, and one gpu.module of 100 tiled
 # matmul kernels. Ours: gpu-translate --emit=mlir --compile-kernels --gpu-format=assembly (JVM start
 # included); upstream: mlir-opt-22 -convert-scf-to-cf -convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}
-# -gpu-module-to-binary{format=isa}. Reports the median wall time of RUNS runs each and the ratio; with
+# -gpu-module-to-binary{format=isa}. Reports the median wall time of RUNS runs each (to the millisecond) and
+# the ratios, each the median of the ratios of the runs' pairs (ours or served, and upstream's run after it); with
 # ptxas on PATH, also the SASS instruction count of each kernel after ptxas -arch=sm_90 (tests/bin/sass-count):
 # ours, upstream's ("-" where ptxas rejects upstream's PTX) and, with nvcc, nvcc -O3's build of the same
 # kernel in tests/gpu/kernels/kernels.cu.
@@ -54,7 +55,7 @@ funcs = "".join(body.replace("@matmul(", "@matmul%d(" % i) for i in range(100))
 open(sys.argv[2], "w").write(src[:start] + funcs + src[end:])
 PY
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-wall() { /usr/bin/time -f %e -o "$work/t" "$@" >/dev/null 2>&1; cat "$work/t"; }
+wall() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>&1; seconds_since "$t0"; }
 sass() { # CUBIN KERNEL: the kernel's SASS instruction count, or - when there is no cubin
   if [[ -f $1 ]]; then "$root/tests/bin/sass-count" "$1" | awk -v k="$2" '$1 == k {print $2}'; else echo -; fi
 }
@@ -78,8 +79,8 @@ for k in axpy stencil2d matmul reduce matmul100; do
       -gpu-module-to-binary='format=isa' -o "$work/$k.up.mlir" >>"$work/theirs"
   done
   a="$(median <"$work/ours")" b="$(median <"$work/theirs")" c="$(median <"$work/served")"
-  ratio="$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
-  sratio="$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')"
+  ratio="$(paired_ratio "$work/ours" "$work/theirs")"
+  sratio="$(paired_ratio "$work/served" "$work/theirs")"
   sa="" sb="" sc=""
   if command -v ptxas >/dev/null && [[ $k != matmul100 ]]; then
     for who in ours up; do
@@ -88,7 +89,7 @@ for k in axpy stencil2d matmul reduce matmul100; do
     done
     sa="$(sass "$work/$k.ours.cubin" "$k")" sb="$(sass "$work/$k.up.cubin" "$k")" sc="$(sass "$work/nvcc.cubin" "$k")"
   fi
-  printf '%-12s %9ss %9ss %11ss %7s %7s %s\n' "$k" "$a" "$c" "$b" "$ratio" "$sratio" \
+  printf '%-12s %9.3fs %9.3fs %11.3fs %7.2f %7.2f %s\n' "$k" "$a" "$c" "$b" "$ratio" "$sratio" \
     "${sa:+SASS ours $sa, upstream $sb, nvcc -O3 $sc}"
   if [[ $sb == - && -s $work/$k.up.ptxas ]]; then
     echo "             upstream's PTX: $(head -1 "$work/$k.up.ptxas")"
@@ -135,10 +136,10 @@ for log in "$work"/servers-build/*.log; do
   [[ -f $log ]] && mv "$log" "$work/servers/build.log"
 done
 a="$(median <"$work/bo")" c="$(median <"$work/bs")" b="$(median <"$work/bu")"
-printf '%-12s %9ss %9ss %11ss %7s %7s  (median of %s builds of 20 runs, the server started by the first)\n' \
-  build20 "$a" "$c" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}')" \
-  "$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}')" "$builds"
-echo "build20,$a,$c,$b,$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),$(awk -v a="$c" -v b="$b" 'BEGIN {printf "%.2f", a / b}'),,," >>"$out/kernels.csv"
+ratio="$(paired_ratio "$work/bo" "$work/bu")" sratio="$(paired_ratio "$work/bs" "$work/bu")"
+printf '%-12s %9.3fs %9.3fs %11.3fs %7.2f %7.2f  (median of %s builds of 20 runs, the server started by the first)\n' \
+  build20 "$a" "$c" "$b" "$ratio" "$sratio" "$builds"
+echo "build20,$a,$c,$b,$ratio,$sratio,,," >>"$out/kernels.csv"
 results_row build20 gpu-translate s "$work/bo"
 results_row build20 "gpu-translate (served)" s "$work/bs"
 results_row build20 mlir-opt-22 s "$work/bu"

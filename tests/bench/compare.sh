@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times gpu-translate against upstream MLIR tools on the same inputs, in the same run, alternating the
-# two so that machine noise hits both alike. Reports the median wall time and peak RSS of RUNS runs each,
-# and the ratio mgpu / upstream (below 1 means mgpu is faster).
+# two so that machine noise hits both alike. Reports the median wall time (to the millisecond) and peak RSS
+# of RUNS runs each, the ratio of the medians mgpu / upstream, and the median of the ratios of the pairs, each
+# run of ours and the upstream run after it (below 1 means mgpu is faster).
 #
 # Outputs compared:
 #   .mlir  gpu-translate --emit=mlir            against mlir-opt-22
@@ -45,13 +46,13 @@ gt="$root/tools/gpu-translate"
 . "$root/tests/bench/results.sh"
 results_open "$results/compare-runs.csv"
 csv="$results/compare.csv"
-echo "input,output,runs,mgpu_s,mgpu_rss_mb,upstream_s,upstream_rss_mb,time_ratio,rss_ratio" >"$csv"
+echo "input,output,runs,mgpu_s,mgpu_rss_mb,upstream_s,upstream_rss_mb,time_ratio,rss_ratio,paired_time_ratio" >"$csv"
 
-measure() { # prints "seconds KB" for one run of the command
-  local f="$out/time.txt"
-  /usr/bin/time -f "%e %M" -o "$f" bash -c "set -o pipefail; $1" >/dev/null 2>"$out/stderr.txt" || {
+measure() { # prints "seconds KB" for one run of the command: its wall time to the microsecond, its peak RSS
+  local f="$out/time.txt" t0=$EPOCHREALTIME
+  /usr/bin/time -f "%M" -o "$f" bash -c "set -o pipefail; $1" >/dev/null 2>"$out/stderr.txt" || {
     echo "command failed: $1" >&2; cat "$out/stderr.txt" >&2; exit 1; }
-  cat "$f"
+  echo "$(seconds_since "$t0") $(cat "$f")"
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -68,23 +69,23 @@ compare() {
     measure "$ours" >>"$out/a"
     measure "$theirs" >>"$out/b"
   done
-  local ma mb rt rr
-  ta=$(cut -d' ' -f1 "$out/a" | median); tb=$(cut -d' ' -f1 "$out/b" | median)
-  ma=$(cut -d' ' -f2 "$out/a" | median); mb=$(cut -d' ' -f2 "$out/b" | median)
-  rt=$(echo "$ta / $tb" | bc -l); rr=$(echo "$ma / $mb" | bc -l)
-  printf '%-26s %8.2f s %6d MB | %8.2f s %6d MB | time x%.2f  rss x%.2f\n' "$name -> $kind" "$ta" \
-    $((ma / 1024)) "$tb" $((mb / 1024)) "$rt" "$rr"
-  printf '%s,%s,%d,%s,%d,%s,%d,%.3f,%.3f\n' "$name" "$kind" "$n" "$ta" $((ma / 1024)) "$tb" $((mb / 1024)) \
-    "$rt" "$rr" >>"$csv"
+  local ma mb rt rr rp
   cut -d' ' -f1 "$out/a" >"$out/a.s"
   cut -d' ' -f1 "$out/b" >"$out/b.s"
+  ta=$(median <"$out/a.s"); tb=$(median <"$out/b.s")
+  ma=$(cut -d' ' -f2 "$out/a" | median); mb=$(cut -d' ' -f2 "$out/b" | median)
+  rt=$(echo "$ta / $tb" | bc -l); rr=$(echo "$ma / $mb" | bc -l); rp=$(paired_ratio "$out/a.s" "$out/b.s")
+  printf '%-26s %8.3f s %6d MB | %8.3f s %6d MB | time x%.2f (paired x%.2f)  rss x%.2f\n' "$name -> $kind" \
+    "$ta" $((ma / 1024)) "$tb" $((mb / 1024)) "$rt" "$rp" "$rr"
+  printf '%s,%s,%d,%.3f,%d,%.3f,%d,%.3f,%.3f,%s\n' "$name" "$kind" "$n" "$ta" $((ma / 1024)) "$tb" $((mb / 1024)) \
+    "$rt" "$rr" "$rp" >>"$csv"
   results_row "$name -> $kind" gpu-translate s "$out/a.s"
   results_row "$name -> $kind" "${theirs%% *}" s "$out/b.s"
 }
 
 upstream_ll() { echo "mlir-translate-22 --mlir-to-llvmir $1"; }
 
-printf '%-26s %20s | %20s | %s\n' "input -> output" "gpu-translate" "upstream" "ratio (mgpu/upstream)"
+printf '%-26s %21s | %21s | %s\n' "input -> output" "gpu-translate" "upstream" "ratio (mgpu/upstream)"
 for f in launches blob binaries; do
   in="$dir/$f.mlir"
   compare "$f.mlir" .mlir "$runs" "$gt --emit=mlir $in -o $out/x.mlir" "mlir-opt-22 $in -o $out/y.mlir"

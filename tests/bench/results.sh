@@ -3,6 +3,10 @@
 #   results_row BENCH TOOL UNIT SAMPLES-FILE   appends the median, min and max of the numbers in SAMPLES-FILE
 #   results_values BENCH TOOL UNIT MEDIAN MIN MAX   appends figures computed elsewhere
 #   results_plot FILE        draws FILE next to it (tests/bench/plot.py: PNG with gnuplot, else SVG)
+#   seconds_since START      seconds from START, an earlier $EPOCHREALTIME, to now, to the microsecond (GNU time's
+#                            %e gives hundredths, a tenth of a served run's time)
+#   paired_ratio FILE-A FILE-B   the median of the ratios a / b of the numbers on the same lines: each pair ran
+#                            one after the other, so a drift of the machine's speed moves both of a pair alike
 # Columns: commit,date,load,benchmark,tool,median,min,max,unit (commit: with a + when tracked files differ from it;
 # load: /proc/loadavg's 1-minute figure when the file was started).
 results_open() {
@@ -33,4 +37,14 @@ results_row() {
 
 results_plot() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/plot.py" "$1"
+}
+
+seconds_since() {
+  local now=$EPOCHREALTIME
+  awk -v a="${1/,/.}" -v b="${now/,/.}" 'BEGIN {printf "%.6f\n", b - a}'
+}
+
+paired_ratio() {
+  paste -d' ' "$1" "$2" | awk '{print $1 / $2}' | sort -g | awk '{a[NR] = $1}
+    END {printf "%.3f\n", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
