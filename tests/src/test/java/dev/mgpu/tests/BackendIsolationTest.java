@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -60,9 +61,15 @@ class BackendIsolationTest {
             """;
     private static Path work;
 
+    @AfterAll
+    static void deleteWork() {
+        TestPaths.deleteQuietly(work);
+    }
+
     @BeforeAll
     static void setUp() throws Exception {
-        work = Files.createTempDirectory("mgpu-isolation").toRealPath();
+        // Outside the build directory: a server's socket path must stay under the system's limit (107 bytes).
+        work = TestPaths.outsideTemporaryDirectory("mgpu-isolation").toRealPath();
         Files.writeString(work.resolve("fatal.mlir"), FATAL);
         Files.writeString(work.resolve("fatal-nvptx.mlir"), FATAL_NVPTX);
         for (String k : List.of("axpy", "matmul", "reduce", "stencil2d")) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +31,15 @@ class CmakePackageTest {
     private static Path prefix;
     private static Path host;
 
+    @AfterAll
+    static void deleteWork() {
+        TestPaths.deleteQuietly(work);
+    }
+
     @BeforeAll
     static void install() throws Exception {
-        work = Files.createTempDirectory("mgpu-cmake");
+        // Outside the build directory: a server's socket path must stay under the system's limit (107 bytes).
+        work = TestPaths.outsideTemporaryDirectory("mgpu-cmake");
         prefix = work.resolve("prefix");
         Path root = TestPaths.root();
         Path build = work.resolve("build");

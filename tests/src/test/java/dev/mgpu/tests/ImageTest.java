@@ -24,7 +24,7 @@ class ImageTest {
         try {
             runsAnywhere(work);
         } finally {
-            TestPaths.deleteTree(work);
+            TestPaths.deleteQuietly(work);
         }
     }
 

@@ -31,8 +31,8 @@ class JavaExampleTest {
     private static Path project;
 
     @AfterAll
-    static void deleteWork() throws Exception {
-        TestPaths.deleteTree(work);
+    static void deleteWork() {
+        TestPaths.deleteQuietly(work);
     }
 
     @BeforeAll

@@ -96,6 +96,10 @@ class LargeInputReleaseTest {
         assertTrue(mlir.fromFile().err().contains(" print\n"), mlir.fromFile().err());
         assertEquals(mlir.stdinOutput(), mlir.fileOutput());
         Path file = mlir.file();
+        // To standard output it is let go of: a served run's output is gathered in memory before it is sent.
+        Run toStdout = run(InputStream.nullInputStream(), "-v", "--emit=mlir", file.toString());
+        assertEquals(0, toStdout.code(), toStdout.err());
+        assertTrue(toStdout.err().contains(" release input\n"), toStdout.err());
         // Compiling its kernels makes LLVM's memory after the parse: then it is let go of.
         Run c = run(InputStream.nullInputStream(), "-v", "--emit=mlir", "--compile-kernels", "-o",
                 dir.resolve("compiled.mlir").toString(), file.toString());

@@ -62,7 +62,8 @@ class ServerFrameFuzzTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        work = Files.createTempDirectory("mgpu-server-fuzz").toRealPath();
+        // Outside the build directory: a server's socket path must stay under the system's limit (107 bytes).
+        work = TestPaths.outsideTemporaryDirectory("mgpu-server-fuzz").toRealPath();
         servers = work.resolve("servers");
         served = Map.of("MGPU_SERVER", "1", "MGPU_SERVER_DIR", servers.toString(), "MGPU_SERVER_IDLE", "300",
                 "MGPU_SERVER_REQUEST_SECONDS", Integer.toString(REQUEST_SECONDS));

@@ -37,7 +37,8 @@ class ServerTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        work = Files.createTempDirectory("mgpu-server").toRealPath();
+        // Outside the build directory: a server's socket path must stay under the system's limit (107 bytes).
+        work = TestPaths.outsideTemporaryDirectory("mgpu-server").toRealPath();
         servers = work.resolve("servers");
         served = Map.of("MGPU_SERVER", "1", "MGPU_SERVER_DIR", servers.toString(), "MGPU_SERVER_IDLE", "120");
         Files.copy(TestPaths.root().resolve("examples/kernels/axpy.mlir"), work.resolve("axpy.mlir"));

@@ -100,33 +100,48 @@ final class TestPaths {
     /**
      * A new directory outside the repository, in the system's temporary directory ({@code TMPDIR}, else
      * {@code /tmp}), for a test that checks that what it builds there does not point back into the repository
-     * (the tests' own temporary directory is in the build's). The test deletes it with {@link #deleteTree}.
+     * (the tests' own temporary directory is in the build's), or whose server's socket path must stay short. The test
+     * deletes it with {@link #deleteQuietly}.
      */
     static Path outsideTemporaryDirectory(String prefix) throws IOException {
         String tmp = System.getenv("TMPDIR");
         return Files.createTempDirectory(Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp), prefix);
     }
 
-    /** Deletes {@code dir} and everything in it, links themselves and not what they name; null is let be. */
-    static void deleteTree(Path dir) throws IOException {
-        if (dir == null || !Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    /**
+     * Deletes {@code dir} and everything in it, links themselves and not what they name, as far as it can: what
+     * is gone already is skipped, and what cannot be deleted (a server that a test left writes its log there)
+     * is left, so that the clean-up never hides the test's own result. Null is let be.
+     */
+    static void deleteQuietly(Path dir) {
+        if (dir == null) {
             return;
         }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-                Files.delete(f);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
+                    Files.deleteIfExists(f);
+                    return FileVisitResult.CONTINUE;
                 }
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
+
+                @Override
+                public FileVisitResult visitFileFailed(Path f, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) {
+                    try {
+                        Files.deleteIfExists(d);
+                    } catch (IOException notEmpty) {
+                        // Something was written there meanwhile: left for the system's own clean-up.
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // As above: the clean-up is not what the test checks.
+        }
     }
 }
