@@ -464,11 +464,12 @@ final class Translation {
             Operation module = MlirParser.parse(text.bytes(), c.start(), c.end(), name);
             times.since("parse", tp);
             long tr = System.nanoTime();
-            // Printed as MLIR (outlined or not), the module makes no memory of its own after the parse, as its
-            // text goes out through a small buffer: the run's peak is the parse's, and letting the file go would
-            // only cost a collection (some 10 ms for binaries.mlir's 50 MB). Translating into LLVM and compiling
-            // kernels make their memory after the parse.
-            boolean grows = kind != EmitKind.MLIR || options.compileKernels();
+            // Printed as MLIR (outlined or not) into a file, the module makes no memory of its own after the parse,
+            // as its text goes out through a small buffer: the run's peak is the parse's, and letting the file go
+            // would only cost a collection (some 10 ms for binaries.mlir's 50 MB). Translating into LLVM and
+            // compiling kernels make their memory after the parse, and so does a served run's standard output,
+            // which the server gathers before it answers.
+            boolean grows = kind != EmitKind.MLIR || options.compileKernels() || out.file() == null;
             if (onlyPart && !verify && grows && text.release()) {
                 times.since("release input", tr);
             }
