@@ -55,7 +55,7 @@ funcs = "".join(body.replace("@matmul(", "@matmul%d(" % i) for i in range(100))
 open(sys.argv[2], "w").write(src[:start] + funcs + src[end:])
 PY
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-wall() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>&1; seconds_since "$t0"; }
+wall() { local t0=$EPOCHREALTIME t1; "$@" >/dev/null 2>&1; t1=$EPOCHREALTIME; seconds_between "$t0" "$t1"; }
 sass() { # CUBIN KERNEL: the kernel's SASS instruction count, or - when there is no cubin
   if [[ -f $1 ]]; then "$root/tests/bin/sass-count" "$1" | awk -v k="$2" '$1 == k {print $2}'; else echo -; fi
 }

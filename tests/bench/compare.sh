@@ -49,10 +49,11 @@ csv="$results/compare.csv"
 echo "input,output,runs,mgpu_s,mgpu_rss_mb,upstream_s,upstream_rss_mb,time_ratio,rss_ratio,paired_time_ratio" >"$csv"
 
 measure() { # prints "seconds KB" for one run of the command: its wall time to the microsecond, its peak RSS
-  local f="$out/time.txt" t0=$EPOCHREALTIME
+  local f="$out/time.txt" t0=$EPOCHREALTIME t1
   /usr/bin/time -f "%M" -o "$f" bash -c "set -o pipefail; $1" >/dev/null 2>"$out/stderr.txt" || {
     echo "command failed: $1" >&2; cat "$out/stderr.txt" >&2; exit 1; }
-  echo "$(seconds_since "$t0") $(cat "$f")"
+  t1=$EPOCHREALTIME
+  echo "$(seconds_between "$t0" "$t1") $(cat "$f")"
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

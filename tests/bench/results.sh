@@ -3,10 +3,12 @@
 #   results_row BENCH TOOL UNIT SAMPLES-FILE   appends the median, min and max of the numbers in SAMPLES-FILE
 #   results_values BENCH TOOL UNIT MEDIAN MIN MAX   appends figures computed elsewhere
 #   results_plot FILE        draws FILE next to it (tests/bench/plot.py: PNG with gnuplot, else SVG)
-#   seconds_since START      seconds from START, an earlier $EPOCHREALTIME, to now, to the microsecond (GNU time's
+#   seconds_between T0 T1    seconds from T0 to T1, two readings of $EPOCHREALTIME, to the microsecond (GNU time's
 #                            %e gives hundredths, a tenth of a served run's time)
 #   paired_ratio FILE-A FILE-B   the median of the ratios a / b of the numbers on the same lines: each pair ran
 #                            one after the other, so a drift of the machine's speed moves both of a pair alike
+# The numbers are read and written with a point whatever the user's locale (bash's printf, sort and awk follow it).
+export LC_ALL=C
 # Columns: commit,date,load,benchmark,tool,median,min,max,unit (commit: with a + when tracked files differ from it;
 # load: /proc/loadavg's 1-minute figure when the file was started).
 results_open() {
@@ -39,9 +41,8 @@ results_plot() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/plot.py" "$1"
 }
 
-seconds_since() {
-  local now=$EPOCHREALTIME
-  awk -v a="${1/,/.}" -v b="${now/,/.}" 'BEGIN {printf "%.6f\n", b - a}'
+seconds_between() {
+  echo "$(( ${2/[.,]/} - ${1/[.,]/} ))" | awk '{printf "%.6f\n", $1 / 1e6}'
 }
 
 paired_ratio() {
