@@ -554,6 +554,49 @@ class ServerTest {
     }
 
     /**
+     * A server directory too deep for a socket's address (108 bytes), as a build tree's may be: the client and
+     * the server reach the socket through a descriptor of the directory, and --server=status and --server=stop
+     * reach it too, instead of taking the live server for a dead one and removing its socket.
+     */
+    @Test
+    void statusAndStopReachAServerInADeepDirectory() throws Exception {
+        Path deep = work.resolve("d".repeat(100)).resolve("servers");
+        Files.createDirectories(deep.getParent());
+        Map<String, String> control = Map.of("MGPU_SERVER_DIR", deep.toString());
+        Map<String, String> deepServed = Map.of("MGPU_SERVER", "1", "MGPU_SERVER_DIR", deep.toString(),
+                "MGPU_SERVER_IDLE", "120");
+        Native.Result r = cli(deepServed, null, "axpy.mlir", "-o", "deep.o");
+        assertEquals(0, r.exit(), r.err());
+        Path socket;
+        Path log;
+        try (Stream<Path> s = Files.list(deep)) {
+            List<Path> files = s.sorted().toList();
+            socket = files.stream().filter(p -> p.toString().endsWith(".sock")).findFirst().orElseThrow();
+            log = files.stream().filter(p -> p.toString().endsWith(".log")).findFirst().orElseThrow();
+        }
+        assertTrue(socket.toString().length() > 107, socket.toString());
+        Matcher started = Pattern.compile("gpu-translate server (\\d+) on").matcher(Files.readString(log));
+        assertTrue(started.find(), Files.readString(log));
+        long pid = Long.parseLong(started.group(1));
+        try {
+            Native.Result status = cli(control, null, "--server=status");
+            assertEquals(0, status.exit(), status.err());
+            assertTrue(status.out().matches("[0-9a-f]{16}: pid " + pid + ", in " + Pattern.quote(work.toString())
+                    + ", since \\S+, 1 runs served, 0 running, idle \\d+ s\n"), status.out());
+            Native.Result stop = cli(control, null, "--server=stop");
+            assertEquals(0, stop.exit(), stop.err());
+            assertTrue(stop.out().matches("[0-9a-f]{16}: stopping: pid " + pid + ", .*\n"), stop.out());
+            ProcessHandle server = ProcessHandle.of(pid).orElse(null);
+            if (server != null) {
+                server.onExit().get(30, TimeUnit.SECONDS);
+            }
+            assertTrue(Files.readString(log).endsWith("ended: asked to stop\n"), Files.readString(log));
+        } finally {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /**
      * --server=status lists this user's servers with what each is doing; --server=stop ends them (the socket
      * goes, the process ends) and removes a dead server's socket; afterwards none is listed.
      */

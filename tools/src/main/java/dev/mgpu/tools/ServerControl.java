@@ -7,10 +7,11 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@code --server=status} and {@code --server=stop}: ask every resident server of this user (each socket of
@@ -38,7 +39,6 @@ final class ServerControl {
     static int run(String what, PrintStream out, PrintStream err) {
         int request = what.equals("stop") ? 2 : 1;
         Path dir;
-        List<Path> sockets;
         try {
             dir = directory();
             if (!Files.isDirectory(dir)) {
@@ -50,32 +50,77 @@ final class ServerControl {
                 err.println("gpu-translate: error: Invalid server directory (must be this user's alone): " + unsafe);
                 return GpuTranslate.EXIT_USAGE;
             }
-            try (Stream<Path> s = Files.list(dir)) {
-                sockets = s.filter(p -> p.getFileName().toString().endsWith(".sock")).sorted().toList();
+            // Held open while the servers are asked: a socket too deep for a socket's address is reached through
+            // this stream's descriptor of the directory.
+            try (DirectoryStream<Path> held = Files.newDirectoryStream(dir)) {
+                List<Path> sockets = new ArrayList<>();
+                for (Path p : held) {
+                    if (p.getFileName().toString().endsWith(".sock")) {
+                        sockets.add(p);
+                    }
+                }
+                sockets.sort(null);
+                if (sockets.isEmpty()) {
+                    out.println("no servers in " + dir);
+                }
+                Path viaDescriptor = null;
+                for (Path socket : sockets) {
+                    Path address = socket;
+                    if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+                        viaDescriptor = viaDescriptor != null ? viaDescriptor : descriptorOf(dir);
+                        address = viaDescriptor.resolve(socket.getFileName());
+                    }
+                    tell(socket, address, request, out);
+                }
             }
         } catch (IOException e) {
             err.println("gpu-translate: error: Invalid server directory (must be readable): " + e.getMessage());
             return GpuTranslate.EXIT_USAGE;
         }
-        if (sockets.isEmpty()) {
-            out.println("no servers in " + dir);
-        }
-        for (Path socket : sockets) {
-            String name = socket.getFileName().toString().replaceFirst("\\.sock$", "");
-            try {
-                out.println(name + ": " + ask(socket, request));
-            } catch (IOException e) {
-                if (request == 2) {
-                    try {
-                        Files.deleteIfExists(socket);
-                    } catch (IOException gone) {
-                        // Left for the next client, which starts a server afresh.
-                    }
-                }
-                out.println(name + ": no server answers" + (request == 2 ? " (socket removed)" : ""));
-            }
-        }
         return GpuTranslate.EXIT_OK;
+    }
+
+    /** The longest path a socket's address holds on Linux (108 bytes with the terminating NUL). */
+    private static final int MAX_SOCKET_PATH = 107;
+
+    /**
+     * {@code dir} as {@code /proc/self/fd/N}, through a descriptor of it that this process holds open, as the
+     * client and the server name a deep directory; {@code dir} itself where there is none. Without it a server
+     * directory deep in a build tree looked as if no server answered, and a stop removed a live server's socket.
+     */
+    private static Path descriptorOf(Path dir) throws IOException {
+        Path real = dir.toRealPath();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    if (Files.readSymbolicLink(fd).equals(real)) {
+                        return fd;
+                    }
+                } catch (IOException | UnsupportedOperationException e) {
+                    // Not a link, or closed meanwhile.
+                }
+            }
+        } catch (IOException e) {
+            // No /proc: the path as it is.
+        }
+        return dir;
+    }
+
+    /** Asks the server of {@code socket}, reached at {@code address}, and prints its answer or its absence. */
+    private static void tell(Path socket, Path address, int request, PrintStream out) {
+        String name = socket.getFileName().toString().replaceFirst("\\.sock$", "");
+        try {
+            out.println(name + ": " + ask(address, request));
+        } catch (IOException e) {
+            if (request == 2) {
+                try {
+                    Files.deleteIfExists(socket);
+                } catch (IOException gone) {
+                    // Left for the next client, which starts a server afresh.
+                }
+            }
+            out.println(name + ": no server answers" + (request == 2 ? " (socket removed)" : ""));
+        }
     }
 
     /** Sends one control request and reads the server's one answer. */
