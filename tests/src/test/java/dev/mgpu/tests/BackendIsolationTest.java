@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -63,7 +64,7 @@ class BackendIsolationTest {
 
     @AfterAll
     static void deleteWork() {
-        TestPaths.deleteQuietly(work);
+        ExternalTools.deleteTree(work);
     }
 
     @BeforeAll

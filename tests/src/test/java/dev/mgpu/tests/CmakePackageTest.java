@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ class CmakePackageTest {
 
     @AfterAll
     static void deleteWork() {
-        TestPaths.deleteQuietly(work);
+        ExternalTools.deleteTree(work);
     }
 
     @BeforeAll

@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +25,7 @@ class ImageTest {
         try {
             runsAnywhere(work);
         } finally {
-            TestPaths.deleteQuietly(work);
+            ExternalTools.deleteTree(work);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.mgpu.tests;
 
+import dev.mgpu.codegen.internal.llvm.ExternalTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +33,7 @@ class JavaExampleTest {
 
     @AfterAll
     static void deleteWork() {
-        TestPaths.deleteQuietly(work);
+        ExternalTools.deleteTree(work);
     }
 
     @BeforeAll

@@ -100,48 +100,11 @@ final class TestPaths {
     /**
      * A new directory outside the repository, in the system's temporary directory ({@code TMPDIR}, else
      * {@code /tmp}), for a test that checks that what it builds there does not point back into the repository
-     * (the tests' own temporary directory is in the build's), or whose server's socket path must stay short. The test
-     * deletes it with {@link #deleteQuietly}.
+     * (the tests' own temporary directory is in the build's), or whose server's socket path must stay short.
+     * The test deletes it with {@code ExternalTools.deleteTree}, as far as it can.
      */
     static Path outsideTemporaryDirectory(String prefix) throws IOException {
         String tmp = System.getenv("TMPDIR");
         return Files.createTempDirectory(Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp), prefix);
-    }
-
-    /**
-     * Deletes {@code dir} and everything in it, links themselves and not what they name, as far as it can: what
-     * is gone already is skipped, and what cannot be deleted (a server that a test left writes its log there)
-     * is left, so that the clean-up never hides the test's own result. Null is let be.
-     */
-    static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-                    Files.deleteIfExists(f);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path f, IOException e) {
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) {
-                    try {
-                        Files.deleteIfExists(d);
-                    } catch (IOException notEmpty) {
-                        // Something was written there meanwhile: left for the system's own clean-up.
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // As above: the clean-up is not what the test checks.
-        }
     }
 }
