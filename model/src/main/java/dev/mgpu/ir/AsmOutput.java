@@ -182,6 +182,9 @@ public final class AsmOutput implements AutoCloseable {
      * @return the index in {@code out} past the last character
      */
     public static int escape(byte[] in, int from, int to, byte[] out, int at) {
+        if (out.length - at < 3L * (to - from) + 1) {
+            throw new IndexOutOfBoundsException("no room for " + (to - from) + " escaped bytes at " + at);
+        }
         if (to - from >= Wide.MIN_LENGTH) {
             return Wide.escape(in, from, to, out, at);
         }
@@ -209,9 +212,6 @@ public final class AsmOutput implements AutoCloseable {
         private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
         static int escape(byte[] in, int from, int to, byte[] out, int at) {
-            if (out.length - at < 3L * (to - from) + 1) {
-                throw new IndexOutOfBoundsException("no room for " + (to - from) + " escaped bytes at " + at);
-            }
             int p = at;
             for (int i = from; i < to; i++) {
                 int e = ESCAPED[in[i] & 0xFF];
