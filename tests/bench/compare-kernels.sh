@@ -54,7 +54,6 @@ body = src[start:end]
 funcs = "".join(body.replace("@matmul(", "@matmul%d(" % i) for i in range(100))
 open(sys.argv[2], "w").write(src[:start] + funcs + src[end:])
 PY
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 wall() { local t0=$EPOCHREALTIME t1; "$@" >/dev/null 2>&1; t1=$EPOCHREALTIME; seconds_between "$t0" "$t1"; }
 sass() { # CUBIN KERNEL: the kernel's SASS instruction count, or - when there is no cubin
   if [[ -f $1 ]]; then "$root/tests/bin/sass-count" "$1" | awk -v k="$2" '$1 == k {print $2}'; else echo -; fi
@@ -78,7 +77,7 @@ for k in axpy stencil2d matmul reduce matmul100; do
     wall mlir-opt-22 "$work/$k.mlir" -convert-scf-to-cf -convert-gpu-to-nvvm='use-bare-ptr-memref-call-conv=1' \
       -gpu-module-to-binary='format=isa' -o "$work/$k.up.mlir" >>"$work/theirs"
   done
-  a="$(median <"$work/ours")" b="$(median <"$work/theirs")" c="$(median <"$work/served")"
+  a="$(median_of <"$work/ours")" b="$(median_of <"$work/theirs")" c="$(median_of <"$work/served")"
   ratio="$(paired_ratio "$work/ours" "$work/theirs")"
   sratio="$(paired_ratio "$work/served" "$work/theirs")"
   sa="" sb="" sc=""
@@ -135,7 +134,7 @@ done
 for log in "$work"/servers-build/*.log; do
   [[ -f $log ]] && mv "$log" "$work/servers/build.log"
 done
-a="$(median <"$work/bo")" c="$(median <"$work/bs")" b="$(median <"$work/bu")"
+a="$(median_of <"$work/bo")" c="$(median_of <"$work/bs")" b="$(median_of <"$work/bu")"
 ratio="$(paired_ratio "$work/bo" "$work/bu")" sratio="$(paired_ratio "$work/bs" "$work/bu")"
 printf '%-12s %9.3fs %9.3fs %11.3fs %7.2f %7.2f  (median of %s builds of 20 runs, the server started by the first)\n' \
   build20 "$a" "$c" "$b" "$ratio" "$sratio" "$builds"

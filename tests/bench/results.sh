@@ -5,6 +5,8 @@
 #   results_plot FILE        draws FILE next to it (tests/bench/plot.py: PNG with gnuplot, else SVG)
 #   seconds_between T0 T1    seconds from T0 to T1, two readings of $EPOCHREALTIME, to the microsecond (GNU time's
 #                            %e gives hundredths, a tenth of a served run's time)
+#   median_of                the median of the numbers on standard input, one a line (the mean of the middle two
+#                            for an even count)
 #   paired_ratio FILE-A FILE-B   the median of the ratios a / b of the numbers on the same lines: each pair ran
 #                            one after the other, so a drift of the machine's speed moves both of a pair alike
 # The numbers are read and written with a point whatever the user's locale (bash's printf, sort and awk follow it).
@@ -29,10 +31,13 @@ results_values() {
   echo "$results_commit,$results_date,$results_load,$1,$2,$4,$5,$6,$3" >>"$results_file"
 }
 
+median_of() {
+  sort -g | awk '{a[NR] = $1} END {printf "%g\n", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+}
+
 results_row() {
   local stats
-  stats="$(sort -g "$4" | awk '{a[NR] = $1} END {m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
-    printf "%g %g %g", m, a[1], a[NR]}')"
+  stats="$(median_of <"$4") $(sort -g "$4" | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%g %g", lo, hi}')"
   # shellcheck disable=SC2086
   results_values "$1" "$2" "$3" $stats
 }
@@ -42,10 +47,9 @@ results_plot() {
 }
 
 seconds_between() {
-  echo "$(( ${2/[.,]/} - ${1/[.,]/} ))" | awk '{printf "%.6f\n", $1 / 1e6}'
+  echo "$(( ${2/./} - ${1/./} ))" | awk '{printf "%.6f\n", $1 / 1e6}'
 }
 
 paired_ratio() {
-  paste -d' ' "$1" "$2" | awk '{print $1 / $2}' | sort -g | awk '{a[NR] = $1}
-    END {printf "%.3f\n", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+  printf '%.3f\n' "$(paste -d' ' "$1" "$2" | awk '{print $1 / $2}' | median_of)"
 }
